@@ -1,0 +1,3 @@
+"""Dragon TUI: five dragon-themed tabletop games for the terminal."""
+
+__version__ = "0.1.0"

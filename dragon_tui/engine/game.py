@@ -1,0 +1,69 @@
+"""Game descriptions: what the registry, the menu and the setup screen know of a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable
+
+from .state import State
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A rule variant. The default follows a named edition, and says which in ``help``."""
+
+    key: str
+    label: str
+    default: Any
+    #: (value, label) pairs; the setup screen offers exactly these.
+    choices: tuple[tuple[Any, str], ...]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[State]
+    options: tuple[RuleOption, ...] = ()
+    #: True when seats hold secrets (hands): hot-seat play then shows a "pass the keyboard" screen.
+    hidden_information: bool = False
+    #: One line for the menu.
+    blurb: str = ""
+    #: evaluate(state, seat) -> float, higher is better for seat: drives the greedy bot.
+    heuristic: Callable[[State, int], float] | None = None
+    #: Package that holds this game's ``help.md``.
+    help_package: str = ""
+    seat_labels: tuple[str, ...] = field(default=("Red", "Blue", "Yellow", "Green", "Black"))
+
+    def resolve_options(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Every option with its default filled in; unknown keys or values are refused."""
+        chosen = dict(options or {})
+        resolved: dict[str, Any] = {}
+        for opt in self.options:
+            value = chosen.pop(opt.key, opt.default)
+            if value not in [c[0] for c in opt.choices]:
+                raise ValueError(f"{opt.label}: '{value}' is not one of the choices.")
+            resolved[opt.key] = value
+        if chosen:
+            raise ValueError(f"Unknown rule option(s) for {self.title}: {', '.join(chosen)}")
+        return resolved
+
+    def new_state(self, num_players: int, seed: int, **options: Any) -> State:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {num_players}."
+            )
+        return self.state_class(num_players, seed, self.resolve_options(options))
+
+    def state_from_json(self, doc: dict[str, Any]) -> State:
+        return self.state_class.from_json(doc)
+
+    def help_markdown(self) -> str:
+        """The in-app rules: the game's ``help.md``, including every rule decision we made."""
+        if not self.help_package:
+            return f"# {self.title}\n"
+        return resources.files(self.help_package).joinpath("help.md").read_text(encoding="utf-8")

@@ -1,0 +1,59 @@
+"""The seeded random number generator every game state carries.
+
+SplitMix64 rather than :mod:`random`: its whole state is one integer, so it serialises into
+the state's JSON for free, clones in no time (search bots clone thousands of states) and is
+identical on every Python version, which keeps "seed + action list" replays exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state", "draws")
+
+    def __init__(self, seed: int = 0, draws: int = 0) -> None:
+        self.state = seed & _MASK
+        #: How many numbers were drawn: a change means new information came into play.
+        self.draws = draws
+
+    def next64(self) -> int:
+        self.draws += 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randint(self, low: int, high: int) -> int:
+        """A whole number from low to high, both included (like random.randint)."""
+        return low + self.next64() % (high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randint(0, len(items) - 1)]
+
+    def shuffle(self, items: MutableSequence) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def copy(self) -> Rng:
+        return Rng(self.state, self.draws)
+
+    def to_json(self) -> list[int]:
+        return [self.state, self.draws]
+
+    @classmethod
+    def from_json(cls, data: Sequence[int]) -> Rng:
+        return cls(int(data[0]), int(data[1]))

@@ -1,0 +1,177 @@
+"""The state protocol every game implements (see DESIGN.md, "The engine protocol").
+
+A game subclasses :class:`State`, keeps its whole position in plain JSON-native attributes
+(ints, strings, bools, None, lists, dicts with string keys — never tuples, sets or int
+keys), and implements the five abstract members. Everything else — legality checking,
+cloning, JSON, views, undo barriers — comes from here, so it works the same in all games.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction, SaveFileError
+from .rng import Rng
+
+_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals")
+_SEAT_TOKEN = re.compile(r"\{p(\d)\}")
+
+
+def format_seats(text: str, names: list[str]) -> str:
+    """Put seat names into a log line: engines write ``{p0}``, the UI shows "Ana"."""
+    return _SEAT_TOKEN.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
+
+
+class State(ABC):
+    #: The registry id of the game this state belongs to.
+    game_id: ClassVar[str] = ""
+    #: Bump when the JSON shape changes; older files are refused with a clear message.
+    VERSION: ClassVar[int] = 1
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        self.num_players = num_players
+        self.options = dict(options)
+        self.rng = Rng(seed)
+        #: Human-readable events, seats written as ``{p0}``..``{p4}`` (see format_seats).
+        self.log: list[str] = []
+        #: Count of hidden things revealed without the RNG (a card drawn from a shuffled deck).
+        self.reveals = 0
+        self.setup()
+
+    # ----------------------------------------------------------------- what a game writes
+    @abstractmethod
+    def setup(self) -> None:
+        """Deal, shuffle and place everything for a new game (use ``self.rng``)."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take; never empty while the game runs."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score, running during the game and final at the end."""
+
+    def winners(self) -> list[int]:
+        """Seats that won (ties share); empty while the game runs."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Per seat, the named parts of the score, for the game-over screen."""
+        return [{"Score": s} for s in self.scores()]
+
+    def phase_label(self) -> str:
+        """One line for the status bar: whose decision and what kind ("{p0}: choose a die")."""
+        if self.is_over:
+            return "Game over"
+        return f"{{p{self.current_player}}} to play"
+
+    def action_key(self, action: Action) -> str | None:
+        """The key that picks this action on the game screen (None: the list order decides)."""
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """A specific reason an action is illegal, where the game can say more than the default."""
+        return None
+
+    def view(self, seat: int | None) -> State:
+        """What ``seat`` may see; perfect-information games see everything (None: a spectator)."""
+        return self.clone()
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with ``seat``'s view, with unknown chance re-seeded.
+
+        The default suits perfect-information games: the only unknown is the future of the
+        dice, so the copy gets a fresh RNG and a bot cannot peek at the rolls to come.
+        """
+        state = self.clone()
+        state.rng = Rng(rng.next64(), state.rng.draws)
+        return state
+
+    # ---------------------------------------------------------------- the shared machinery
+    def apply(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        legal = self.legal_actions()
+        if action not in legal:
+            reason = self.why_illegal(action)
+            if reason is None:
+                choices = ", ".join(a.describe() for a in legal[:6])
+                more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
+                reason = (
+                    f"'{action.describe()}' is not possible now. {self.phase_label()}; "
+                    f"the choices are: {choices}{more}."
+                )
+            raise IllegalAction(reason)
+        self._apply(action)
+
+    @property
+    def info_epoch(self) -> int:
+        """Changes whenever new information is revealed: undo never crosses such a change."""
+        return self.rng.draws + self.reveals
+
+    def reveal(self) -> None:
+        """Mark that hidden information came into play (a card drawn from a shuffled pile)."""
+        self.reveals += 1
+
+    def clone(self) -> State:
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
+        return {
+            "game": self.game_id,
+            "version": self.VERSION,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "reveals": self.reveals,
+            "log": list(self.log),
+            "data": pickle.loads(pickle.dumps(data)),
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> State:
+        try:
+            if doc.get("game") != cls.game_id:
+                raise SaveFileError(f"This is a save of '{doc.get('game')}', not of '{cls.game_id}'.")
+            if doc.get("version") != cls.VERSION:
+                raise SaveFileError(
+                    f"This save has format version {doc.get('version')}; "
+                    f"this Dragon TUI reads version {cls.VERSION}."
+                )
+            state = cls.__new__(cls)
+            state.num_players = int(doc["num_players"])
+            state.options = dict(doc["options"])
+            state.rng = Rng.from_json(doc["rng"])
+            state.reveals = int(doc.get("reveals", 0))
+            state.log = [str(line) for line in doc["log"]]
+            for key, value in dict(doc["data"]).items():
+                setattr(state, key, pickle.loads(pickle.dumps(value)))
+        except SaveFileError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveFileError(f"The saved game state is damaged ({exc}).") from exc
+        return state
