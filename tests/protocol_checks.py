@@ -1,0 +1,79 @@
+"""Checks every game's engine must pass, shared by the per-game property tests.
+
+``play_random_game`` plays one seeded random game to the end and, after every action,
+checks the protocol's promises: JSON round-trips exactly, an illegal action raises
+``IllegalAction`` and changes nothing, and the seed plus the action list replays to the
+identical state. A game's own tests pass ``invariants`` for its rule-specific checks
+(track bounds, conservation of cards and tokens ...).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from dragon_tui.engine import Action, Game, IllegalAction, Rng, State
+
+Invariant = Callable[[State], None]
+
+
+def assert_json_round_trip(state: State) -> None:
+    doc = state.to_json()
+    text = json.dumps(doc)
+    again = type(state).from_json(json.loads(text))
+    assert again.to_json() == doc
+    assert json.dumps(again.to_json()) == text
+
+
+def assert_illegal_changes_nothing(state: State) -> None:
+    before = json.dumps(state.to_json(), sort_keys=True)
+    bogus = Action("no_such_action", (99,))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(bogus)
+    assert str(info.value).strip(), "an illegal action needs a readable reason"
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def play_random_game(
+    game: Game,
+    num_players: int,
+    seed: int,
+    invariants: Invariant | None = None,
+    max_actions: int = 20_000,
+    full_checks_every: int = 1,
+    options: dict | None = None,
+) -> tuple[State, list[Action]]:
+    """Play a random game to its end; returns the final state and the actions taken."""
+    state = game.new_state(num_players, seed, **(options or {}))
+    chooser = Rng(seed * 7919 + 17)
+    actions: list[Action] = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal, f"no legal action but the game is not over: {state.phase_label()}"
+        assert state.current_player is not None
+        assert len(set(legal)) == len(legal), "legal_actions() lists an action twice"
+        if invariants:
+            invariants(state)
+        if len(actions) % full_checks_every == 0:
+            assert_json_round_trip(state)
+            assert_illegal_changes_nothing(state)
+        action = chooser.choice(legal)
+        # The JSON form of an action must read back as the same action.
+        assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+        state.apply(action)
+        actions.append(action)
+        assert len(actions) < max_actions, "the game does not end"
+    if invariants:
+        invariants(state)
+    assert state.current_player is None
+    assert state.legal_actions() == [] or state.is_over
+    assert state.winners(), "a finished game names its winner(s)"
+    assert_json_round_trip(state)
+    # The seed and the action list replay to the identical state.
+    replay = game.new_state(num_players, seed, **(options or {}))
+    for action in actions:
+        replay.apply(action)
+    assert replay.to_json() == state.to_json()
+    return state, actions
