@@ -1,0 +1,20 @@
+"""Batalla de Coronas — a two-player dice duel for the throne."""
+
+from ...engine import Game
+from .data import OPTIONS
+from .heuristics import evaluate
+from .rules import CrownsState
+
+GAME = Game(
+    id="crowns",
+    title="Batalla de Coronas",
+    min_players=2,
+    max_players=2,
+    state_class=CrownsState,
+    options=OPTIONS,
+    hidden_information=False,
+    blurb="Dice duel: seat your council, arm, loose your dragon and take three gems.",
+    heuristic=evaluate,
+    help_package=__name__,
+    seat_labels=("Gold", "Silver"),
+)

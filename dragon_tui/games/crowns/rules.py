@@ -1,0 +1,500 @@
+"""Batalla de Coronas: the duel's rules as a state machine of small decisions.
+
+A turn runs through phases, and every phase is one kind of decision by one seat:
+
+``roll`` → ``choose_die`` (skipped on doubles) → ``seat`` (only for an empty chair) →
+activations (``commander`` / ``priestess`` / ``head``, only those that ask a question) →
+``arm`` → ``battle`` → ``reroll`` (the loser of each roll decides, out of turn when it is
+the defender) → ``breach`` (the attacker chooses how many sword steps to trade) → the
+rival's ``roll``.
+
+Activations queue up in ``pending`` because one can cause another (the Head, the full
+council bonus); ``after_pending`` is the phase to return to once the queue is empty, which
+also lets the cross call the Priestess in the middle of any phase. The crown and the cross
+can be spent in any of the active player's main phases; the crown also during a re-roll
+dispute, as in the digital edition. Numbers and rule options: see ``data.py``.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action, State
+from . import data
+from .data import ADVISOR_BY_ID, ADVISORS
+
+# Phases in which the active player may cash the crown or spend the cross.
+_TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
+
+
+def _act(kind: str, *args: int | str, label: str) -> Action:
+    return Action(kind, tuple(args), label)
+
+
+class CrownsState(State):
+    game_id = "crowns"
+
+    # ------------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        n = 2
+        self.turn = 1
+        self.active = 0
+        self.phase = "roll"
+        self.dice: list[int] = []
+        #: Which of the two dice picked the chair (the other one is the gold).
+        self.chair_die = 0
+        self.chairs: list[list[str | None]] = [[None] * data.CHAIRS for _ in range(n)]
+        self.gold = [data.START_GOLD] * n
+        self.swords = [data.START_STEPS] * n
+        self.shields = [data.START_STEPS] * n
+        self.dragon = [0] * n
+        self.gems_held = [data.GEMS_EACH] * n
+        self.gems_won = [0] * n
+        self.church: list[str | None] = [None] * n
+        self.smith_token = [False] * n
+        self.crown_holder: int | None = None
+        self.cross_holder: int | None = None
+        self.bonus_taken = False
+        self.pending: list[str] = []
+        self.after_pending = "arm"
+        self.battle: dict | None = None
+        self.winner: int | None = None
+        self.log.append("{p0} starts. Three gems each; the first to take all three wins.")
+
+    # --------------------------------------------------------------------- protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.winner is not None:
+            return None
+        if self.phase == "reroll":
+            return self.battle["loser"]
+        return self.active
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def scores(self) -> list[float]:
+        return list(self.gems_won)
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [
+            {
+                "Gems taken": self.gems_won[p],
+                "Gems kept": self.gems_held[p],
+                "Swords": self.swords[p],
+                "Shields": self.shields[p],
+                "Gold": self.gold[p],
+                "Dragon banner": self.dragon[p],
+            }
+            for p in range(2)
+        ]
+
+    def phase_label(self) -> str:
+        if self.winner is not None:
+            return f"{{p{self.winner}}} ascends the throne"
+        p = f"{{p{self.current_player}}}"
+        return {
+            "roll": f"{p}: roll the dice",
+            "choose_die": f"{p}: choose a die for the chair",
+            "seat": f"{p}: seat an advisor on chair {self._chosen_chair()}",
+            "commander": f"{p}: the Commander gives a shield or a sword",
+            "priestess": f"{p}: choose the church harm",
+            "head": f"{p}: choose an advisor to activate",
+            "arm": f"{p}: arm (spend gold) or finish",
+            "battle": f"{p}: attack or end the turn",
+            "reroll": f"{p}: lost the roll — re-roll for gold or accept",
+            "breach": f"{p}: won — trade sword steps for shields",
+        }[self.phase]
+
+    def max_gold(self, seat: int) -> int:
+        """The top open space of a treasury: each captured gem covers one (7, then 6 ...)."""
+        if self.options["gem_lock"] == "winner":
+            covered = self.gems_won[seat]
+        else:
+            covered = data.GEMS_EACH - self.gems_held[seat]
+        return data.GOLD_MAX - covered
+
+    def reroll_price(self, seat: int) -> int:
+        return self.battle["rerolls"][seat] + 1 if self.battle else 1
+
+    def battle_allowed(self) -> bool:
+        """No battle on the starting player's first turn, and never without a sword step."""
+        return self.turn > 1 and self.swords[self.active] > 0
+
+    def harm_choices(self, seat: int) -> list[str]:
+        gold = "gold" if self.options["gold_harm"] == "to_minus_one" else "gold_less"
+        harms = [gold, "shield", "sword"] if self.options["church"] == "sheet" else [gold, "sword", "dragon"]
+        return [h for h in harms if h != self.church[seat]]
+
+    def seated(self, seat: int) -> list[str]:
+        return [a for a in self.chairs[seat] if a is not None]
+
+    def _chosen_chair(self) -> int:
+        return self.dice[self.chair_die] if self.dice else 0
+
+    # ---------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        if self.winner is not None:
+            return []
+        me = self.current_player
+        phase = self.phase
+        actions: list[Action] = []
+        if phase == "roll":
+            actions.append(_act("roll", label="Roll the dice"))
+        elif phase == "choose_die":
+            for i in (0, 1):
+                chair, gold = self.dice[i], self.dice[1 - i]
+                who = self.chairs[me][chair - 1]
+                what = ADVISOR_BY_ID[who].name if who else "empty: seat an advisor"
+                actions.append(_act("die", i, label=f"Die {chair} for chair {chair} ({what}), {gold} gold"))
+        elif phase == "seat":
+            for adv in ADVISORS:
+                if adv.id not in self.chairs[me]:
+                    actions.append(_act("seat", adv.id, label=f"Seat the {adv.name} ({adv.effect})"))
+        elif phase == "commander":
+            if self.shields[me] < data.STEP_MAX:
+                actions.append(_act("commander", "shield", label="+1 shield"))
+            if self.swords[me] < data.STEP_MAX:
+                actions.append(_act("commander", "sword", label="+1 sword step"))
+        elif phase == "priestess":
+            for harm in self.harm_choices(me):
+                actions.append(_act("harm", harm, label=f"Church: {data.HARMS[harm]}"))
+        elif phase == "head":
+            for chair, adv_id in enumerate(self.chairs[me], start=1):
+                if adv_id is not None and adv_id != "head":
+                    adv = ADVISOR_BY_ID[adv_id]
+                    actions.append(_act("activate", adv_id, label=f"Activate the {adv.name} on chair {chair}"))
+        elif phase == "arm":
+            actions.extend(self._arming_actions(me))
+        elif phase == "battle":
+            actions.append(_act("attack", label="Attack! Both roll a die"))
+            actions.append(_act("end_turn", label="End the turn without a battle"))
+        elif phase == "reroll":
+            price = self.reroll_price(me)
+            if self.gold[me] >= price:
+                actions.append(_act("reroll", label=f"Re-roll your die for {price} gold"))
+            actions.append(_act("accept", label="Accept the roll"))
+        elif phase == "breach":
+            att, dfd = self.active, 1 - self.active
+            most = min(self.battle["margin"], self.swords[att], self.shields[dfd])
+            for k in range(most, -1, -1):
+                breaks = " — takes a gem!" if k and k == self.shields[dfd] else ""
+                actions.append(_act("breach", k, label=f"Trade {k} sword step(s) for {k} shield(s){breaks}"))
+        actions.extend(self._token_actions(me))
+        return actions
+
+    def _arming_actions(self, me: int) -> list[Action]:
+        actions: list[Action] = []
+        gold = self.gold[me]
+        for kind, track, noun in (("buy_shield", self.shields, "shield"), ("buy_sword", self.swords, "sword step")):
+            if gold >= data.STEP_PRICE and track[me] < data.STEP_MAX:
+                actions.append(_act(kind, 1, label=f"Buy a {noun} for {data.STEP_PRICE} gold"))
+                if self.smith_token[me] and track[me] + 2 <= data.STEP_MAX:
+                    actions.append(
+                        _act(kind, 2, label=f"Buy a {noun} for {data.STEP_PRICE} gold, doubled by the Smith token")
+                    )
+        if self.dragon[me] < data.DRAGON_FIELD:
+            price = data.DRAGON_PRICES[self.dragon[me]]
+            if gold >= price:
+                target = "the dragon field" if self.dragon[me] + 1 == data.DRAGON_FIELD else f"banner {self.dragon[me] + 1}"
+                actions.append(_act("buy_dragon", label=f"Move the dragon stone to {target} for {price} gold"))
+        if self.battle_allowed():
+            actions.append(_act("done", label="Finish arming and go to battle"))
+        else:
+            actions.append(_act("done", label="Finish arming and end the turn"))
+        return actions
+
+    def _token_actions(self, me: int) -> list[Action]:
+        actions: list[Action] = []
+        own_turn_phase = me == self.active and self.phase in _TOKEN_PHASES
+        if self.crown_holder == me and (own_turn_phase or self.phase == "reroll"):
+            actions.append(_act("crown", label=f"Cash the crown for {data.CROWN_GOLD} gold"))
+        if self.cross_holder == me and own_turn_phase:
+            actions.append(_act("cross", label="Spend the cross: the Priestess acts"))
+        return actions
+
+    def action_key(self, action: Action) -> str | None:
+        if action.kind == "die":
+            return str(self.dice[action.args[0]])
+        if action.kind == "activate":
+            return str(self.chairs[self.active].index(action.args[0]) + 1)
+        if action.kind == "seat":
+            return ADVISOR_BY_ID[action.args[0]].letter.lower()
+        if action.kind == "crown":
+            return "k"
+        if action.kind == "cross":
+            return "x"
+        if action.kind == "roll":
+            return "r"
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        me = self.current_player
+        if action.kind in ("buy_shield", "buy_sword", "buy_dragon") and self.phase == "arm":
+            if action.kind == "buy_dragon":
+                if self.dragon[me] >= data.DRAGON_FIELD:
+                    return "The dragon stone is already on the dragon field."
+                price = data.DRAGON_PRICES[self.dragon[me]]
+            else:
+                track = self.shields if action.kind == "buy_shield" else self.swords
+                if track[me] + (action.args[0] if action.args else 1) > data.STEP_MAX:
+                    return f"That track is at its top ({data.STEP_MAX})."
+                if action.args and action.args[0] == 2 and not self.smith_token[me]:
+                    return "You do not hold the Smith token."
+                price = data.STEP_PRICE
+            if self.gold[me] < price:
+                return f"That costs {price} gold and you have {self.gold[me]}."
+        if action.kind == "attack" and self.phase == "arm":
+            return "Finish arming first."
+        if action.kind == "reroll" and self.phase == "reroll":
+            price = self.reroll_price(me)
+            return f"A re-roll now costs {price} gold and you have {self.gold[me]}."
+        if action.kind == "harm" and action.args and action.args[0] == self.church[me]:
+            return "The Priestess must choose a different harm from her previous one."
+        return None
+
+    # ------------------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> None:
+        me = self.current_player
+        kind = action.kind
+        if kind == "crown":
+            self.crown_holder = None
+            self._gain(me, data.CROWN_GOLD)
+            self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
+        elif kind == "cross":
+            self.cross_holder = None
+            self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
+            self._queue(["priestess"], then=self.phase)
+        elif kind == "roll":
+            self._roll()
+        elif kind == "die":
+            self.chair_die = action.args[0]
+            self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
+        elif kind == "seat":
+            self._seat(me, action.args[0])
+        elif kind == "commander":
+            track = self.shields if action.args[0] == "shield" else self.swords
+            track[me] += 1
+            self.log.append(f"{{p{me}}}'s Commander adds a {action.args[0]}.")
+            self._run_pending()
+        elif kind == "harm":
+            self._harm(me, action.args[0])
+            self._run_pending()
+        elif kind == "activate":
+            self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
+            self.pending.insert(0, action.args[0])
+            self._run_pending()
+        elif kind in ("buy_shield", "buy_sword"):
+            steps = action.args[0]
+            track = self.shields if kind == "buy_shield" else self.swords
+            self.gold[me] -= data.STEP_PRICE
+            track[me] += steps
+            if steps == 2:
+                self.smith_token[me] = False
+            noun = "shield" if kind == "buy_shield" else "sword step"
+            doubled = ", doubled by the Smith" if steps == 2 else ""
+            self.log.append(f"{{p{me}}} buys a {noun}{doubled}.")
+        elif kind == "buy_dragon":
+            self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
+            self._advance_dragon(me)
+        elif kind == "done":
+            if self.battle_allowed():
+                self.phase = "battle"
+            else:
+                self._end_turn()
+        elif kind == "end_turn":
+            self._end_turn()
+        elif kind == "attack":
+            self._attack()
+        elif kind == "reroll":
+            self._reroll(me)
+        elif kind == "accept":
+            self._accept()
+        elif kind == "breach":
+            self._breach(action.args[0])
+
+    # ----------------------------------------------------------- phase 1: the dice
+    def _roll(self) -> None:
+        me = self.active
+        self.dice = [self.rng.die(), self.rng.die()]
+        self.log.append(f"{{p{me}}} rolls {self.dice[0]} and {self.dice[1]}.")
+        if self.dice[0] == self.dice[1]:
+            self.chair_die = 0
+            self._take_die(me, self.dice[0], self.dice[0])
+        else:
+            self.phase = "choose_die"
+
+    def _take_die(self, me: int, chair: int, gold: int) -> None:
+        self._gain(me, gold)
+        who = self.chairs[me][chair - 1]
+        self.log.append(f"{{p{me}}} takes chair {chair} and {gold} gold ({self.gold[me]}).")
+        if who is not None:
+            self._queue([who], then="arm")
+        elif len(self.seated(me)) >= self.options["council_seats"]:
+            self.log.append(f"{{p{me}}}'s council is complete: chair {chair} stays empty.")
+            self.phase = "arm"
+        else:
+            self.phase = "seat"
+
+    def _seat(self, me: int, adv_id: str) -> None:
+        chair = self.dice[self.chair_die]
+        self.chairs[me][chair - 1] = adv_id
+        self.log.append(f"{{p{me}}} seats the {ADVISOR_BY_ID[adv_id].name} on chair {chair}.")
+        queue = [adv_id] if self.options["activate_on_seating"] else []
+        full = len(self.seated(me)) >= self.options["council_seats"]
+        if full and self.options["full_council_bonus"] and not self.bonus_taken:
+            self.bonus_taken = True
+            self.log.append(f"{{p{me}}} is first with a full council: one bonus activation.")
+            queue.append("head")
+        self._queue(queue, then="arm")
+
+    # ------------------------------------------------------------------ activations
+    def _queue(self, advisors: list[str], then: str) -> None:
+        self.pending = advisors + self.pending
+        self.after_pending = then
+        self._run_pending()
+
+    def _run_pending(self) -> None:
+        """Resolve queued activations until one needs a decision, or the queue is empty."""
+        me = self.active
+        while self.pending and self.winner is None:
+            adv = self.pending.pop(0)
+            if adv == "commander":
+                if self.shields[me] < data.STEP_MAX or self.swords[me] < data.STEP_MAX:
+                    self.phase = "commander"
+                    return
+                self.log.append(f"{{p{me}}}'s Commander has nothing left to raise.")
+            elif adv == "priestess":
+                self.phase = "priestess"
+                return
+            elif adv == "head":
+                if any(a != "head" for a in self.seated(me)):
+                    self.phase = "head"
+                    return
+                self.log.append(f"{{p{me}}}'s Head finds no one else to activate.")
+            elif adv == "smith":
+                if self.smith_token[me]:
+                    self.log.append(f"{{p{me}}} already holds the Smith token.")
+                else:
+                    self.smith_token[me] = True
+                    self.log.append(f"{{p{me}}}'s Smith hands over the Smith token.")
+            elif adv == "treasurer":
+                self._gain(me, data.TREASURER_GOLD)
+                self.log.append(f"{{p{me}}}'s Treasurer brings {data.TREASURER_GOLD} gold ({self.gold[me]}).")
+            elif adv == "summoner":
+                self.log.append(f"{{p{me}}}'s Summoner calls the dragon.")
+                self._advance_dragon(me)
+        if self.winner is None:
+            self.phase = self.after_pending
+
+    def _harm(self, me: int, harm: str) -> None:
+        foe = 1 - me
+        self.church[me] = harm
+        if harm == "gold":
+            self.gold[foe] = data.GOLD_MIN
+        elif harm == "gold_less":
+            self.gold[foe] = max(data.GOLD_MIN, self.gold[foe] - 1)
+        elif harm == "shield":
+            self.shields[foe] = max(data.STEP_MIN, self.shields[foe] - 1)
+        elif harm == "sword":
+            self.swords[foe] = max(data.STEP_MIN, self.swords[foe] - 1)
+        elif harm == "dragon":
+            self.dragon[foe] = max(0, self.dragon[foe] - 1)
+        self.log.append(f"In the church, {{p{me}}}'s Priestess strikes: {{p{foe}}} — {data.HARMS[harm]}.")
+
+    def _gain(self, seat: int, amount: int) -> None:
+        self.gold[seat] = min(self.gold[seat] + amount, self.max_gold(seat))
+
+    # ------------------------------------------------------------------- the dragon
+    def _advance_dragon(self, me: int) -> None:
+        self.dragon[me] += 1
+        if self.dragon[me] < data.DRAGON_FIELD:
+            self.log.append(f"{{p{me}}}'s dragon stone reaches banner {self.dragon[me]}.")
+            return
+        foe = 1 - me
+        burnt = min(data.DRAGON_BURN, self.shields[foe])
+        self.shields[foe] -= burnt
+        self.dragon[me] = 0
+        self.log.append(f"{{p{me}}}'s dragon attacks and burns {burnt} of {{p{foe}}}'s shields!")
+        if self.shields[foe] == 0:
+            self._capture_gem(me, foe, by_battle=False)
+
+    # ------------------------------------------------------------------ the battle
+    def _attack(self) -> None:
+        att = self.active
+        self.battle = {"rolls": [self.rng.die(), self.rng.die()], "rerolls": [0, 0], "loser": None, "margin": 0}
+        self.log.append(f"{{p{att}}} attacks! Rolls: {self.battle['rolls'][0]} against {self.battle['rolls'][1]}.")
+        self._after_battle_roll()
+
+    def _after_battle_roll(self) -> None:
+        att_roll, def_roll = self.battle["rolls"]
+        if att_roll == def_roll:
+            self.log.append("A tie: nothing happens.")
+            self._end_turn()
+            return
+        att = self.active
+        self.battle["loser"] = 1 - att if att_roll > def_roll else att
+        self.phase = "reroll"
+
+    def _reroll(self, me: int) -> None:
+        price = self.reroll_price(me)
+        self.gold[me] -= price
+        self.battle["rerolls"][me] += 1
+        side = 0 if me == self.active else 1
+        self.battle["rolls"][side] = self.rng.die()
+        self.log.append(f"{{p{me}}} pays {price} gold to re-roll: {self.battle['rolls'][side]}.")
+        self._after_battle_roll()
+
+    def _accept(self) -> None:
+        att, dfd = self.active, 1 - self.active
+        att_roll, def_roll = self.battle["rolls"]
+        margin = abs(att_roll - def_roll)
+        if def_roll > att_roll:
+            lost = min(margin, self.swords[att])
+            self.swords[att] -= lost
+            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {lost} sword step(s).")
+            self._end_turn()
+        elif self.shields[dfd] == 0:
+            self.log.append(f"{{p{att}}} wins against a castle without shields.")
+            self._capture_gem(att, dfd, by_battle=True)
+            self._end_turn()
+        else:
+            self.battle["margin"] = margin
+            self.phase = "breach"
+
+    def _breach(self, steps: int) -> None:
+        att, dfd = self.active, 1 - self.active
+        self.swords[att] -= steps
+        self.shields[dfd] -= steps
+        self.log.append(f"{{p{att}}} trades {steps} sword step(s) for {steps} of {{p{dfd}}}'s shields.")
+        if steps and self.shields[dfd] == 0:
+            self._capture_gem(att, dfd, by_battle=True)
+        self._end_turn()
+
+    def _capture_gem(self, winner: int, loser: int, by_battle: bool) -> None:
+        self.gems_held[loser] -= 1
+        self.gems_won[winner] += 1
+        self.log.append(f"{{p{winner}}} takes a gem from {{p{loser}}} ({self.gems_won[winner]} of 3).")
+        if by_battle:
+            self.crown_holder = winner
+            self.cross_holder = loser
+            self.log.append(f"{{p{winner}}} receives the crown, {{p{loser}}} the cross.")
+        for seat in (winner, loser):
+            self.gold[seat] = min(self.gold[seat], self.max_gold(seat))
+        if self.gems_won[winner] >= data.GEMS_TO_WIN:
+            self.winner = winner
+            self.pending = []
+            self.log.append(f"{{p{winner}}} ascends the throne!")
+
+    def _end_turn(self) -> None:
+        if self.winner is not None:
+            return
+        self.active = 1 - self.active
+        self.turn += 1
+        self.phase = "roll"
+        self.dice = []
+        self.battle = None
+        self.pending = []
+        self.after_pending = "arm"

@@ -1,0 +1,37 @@
+"""Property tests: 520 seeded random duels with the invariants checked after every action."""
+
+import pytest
+
+from dragon_tui.games import get_game
+from dragon_tui.games.crowns import data
+from tests.protocol_checks import play_random_game
+
+GAME = get_game("crowns")
+
+
+def invariants(s):
+    for p in (0, 1):
+        assert data.GOLD_MIN <= s.gold[p] <= s.max_gold(p)
+        assert data.STEP_MIN <= s.swords[p] <= data.STEP_MAX
+        assert data.STEP_MIN <= s.shields[p] <= data.STEP_MAX
+        assert 0 <= s.dragon[p] < data.DRAGON_FIELD
+        seated = s.seated(p)
+        assert len(seated) == len(set(seated)) <= s.options["council_seats"]
+    assert sum(s.gems_held) + sum(s.gems_won) == 6
+    assert s.gems_held[0] + s.gems_won[1] == 3 and s.gems_held[1] + s.gems_won[0] == 3
+    assert s.crown_holder is None or s.crown_holder != s.cross_holder
+
+
+OPTION_SETS = [
+    {},
+    {"council_seats": 5, "church": "digital", "gem_lock": "loser"},
+    {"gold_harm": "minus_one", "activate_on_seating": False, "full_council_bonus": False},
+]
+
+
+@pytest.mark.parametrize("chunk", range(13))
+def test_random_duels_keep_every_invariant(chunk):
+    for seed in range(chunk * 40, chunk * 40 + 40):
+        options = OPTION_SETS[seed % len(OPTION_SETS)]
+        final, actions = play_random_game(GAME, 2, seed, invariants, full_checks_every=7, options=options)
+        assert final.gems_won[final.winners()[0]] == 3
