@@ -1,0 +1,51 @@
+"""The Court of Xiang Chi (Todd Sanders, 2015): a solitaire of buying a court and holding off
+the Daemon Princes of the Fire Clan. Rules in ``rules``, the designed cards in ``data``."""
+
+from __future__ import annotations
+
+from ...engine import Game, RuleOption
+from .heuristics import evaluate
+from .rules import CourtState
+
+OPTIONS = (
+    RuleOption(
+        key="auction",
+        label="Row prices",
+        default="dutch",
+        choices=(("dutch", "Dutch auction: +3/+2/+1/+0 CP by slot"), ("printed", "Printed cost in every slot")),
+        help="The rulebook calls buying an auction but gives no prices; our reading (default) makes a "
+        "card 1 CP cheaper at each step right. 'Printed' removes the surcharge (an easier game).",
+    ),
+    RuleOption(
+        key="full_court",
+        label="Full Royal Court",
+        default="replace",
+        choices=(("replace", "Buy and dismiss a card"), ("closed", "No more buying")),
+        help="The rulebook is silent; by default a card bought into a full court replaces one you "
+        "choose, which is discarded.",
+    ),
+    RuleOption(
+        key="raids",
+        label="Daemon raids (phase 3)",
+        default="one",
+        choices=(("one", "One card per turn (rulebook)"), ("per_prince", "One card per Prince in the row")),
+        help="The English rulebook takes one card per turn if any Prince is in the row; "
+        "'per Prince' is a harder variant.",
+    ),
+)
+
+GAME = Game(
+    id="court",
+    title="The Court of Xiang Chi",
+    min_players=1,
+    max_players=1,
+    state_class=CourtState,
+    options=OPTIONS,
+    hidden_information=False,
+    blurb="Solitaire: buy ministers, generals and poets from the Society Row; hold off nine Daemon Princes.",
+    heuristic=evaluate,
+    help_package="dragon_tui.games.court",
+    seat_labels=("You",),
+)
+
+__all__ = ["GAME", "CourtState", "evaluate"]

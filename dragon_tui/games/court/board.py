@@ -1,0 +1,72 @@
+"""Pure helpers over the row and the Royal Court lists, shared by the rules and the heuristic.
+
+Kept apart from the State so the bot's evaluation and the tests can ask "what would the
+Generals total be" or "what does slot 2 cost" without going through a state transition.
+"""
+
+from __future__ import annotations
+
+from .data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR
+
+ROW_SLOTS = 4
+COURT_COLUMNS = 4
+COURT_SPACES = 8
+SPACE_LETTERS = "ABCDEFGH"
+#: Dutch auction (designed): a card entering on the left costs +3, then 1 CP less per step right.
+DUTCH_SURCHARGE = (3, 2, 1, 0)
+
+
+def price(card_id: int, slot: int, auction: str = "dutch") -> int:
+    card = CARDS[card_id]
+    if auction == "dutch":
+        return card.cost + DUTCH_SURCHARGE[slot]
+    return card.cost
+
+
+def space_name(space: int) -> str:
+    row = "top" if space < COURT_COLUMNS else "bottom"
+    return f"{SPACE_LETTERS[space]} ({row} row)"
+
+
+def neighbours(space: int) -> list[int]:
+    """Orthogonal neighbours in the 2x4 court (the two rows touch column by column)."""
+    col = space % COURT_COLUMNS
+    out = []
+    if col > 0:
+        out.append(space - 1)
+    if col < COURT_COLUMNS - 1:
+        out.append(space + 1)
+    out.append(space + COURT_COLUMNS if space < COURT_COLUMNS else space - COURT_COLUMNS)
+    return out
+
+
+def same_row(space: int) -> list[int]:
+    start = 0 if space < COURT_COLUMNS else COURT_COLUMNS
+    return [s for s in range(start, start + COURT_COLUMNS) if s != space]
+
+
+def general_strength(court: list) -> tuple[int, int]:
+    """(printed strength of all Generals, clan bonus 0 or +2)."""
+    generals = [CARDS[c] for c in court if c is not None and CARDS[c].role == GENERAL]
+    base = sum(g.strength for g in generals)
+    clans = {g.clan for g in generals}
+    bonus = CLAN_BONUS if len(generals) >= 3 and clans >= set(CLANS) else 0
+    return base, bonus
+
+
+def tax_income(court: list) -> int:
+    """Phase 1B income: 1 CP plus 1 per Tax Collector (rulebook)."""
+    return 1 + sum(1 for c in court if c is not None and CARDS[c].role == TAX_COLLECTOR)
+
+
+def rightmost_court_card(row: list) -> int | None:
+    """Index of the rightmost non-Daemon card in the row, or None."""
+    for i in range(ROW_SLOTS - 1, -1, -1):
+        c = row[i]
+        if c is not None and not CARDS[c].is_prince:
+            return i
+    return None
+
+
+def princes_in_row(row: list) -> int:
+    return sum(1 for c in row if c is not None and CARDS[c].is_prince)

@@ -1,0 +1,418 @@
+"""The rules of The Court of Xiang Chi (solitaire), as a State.
+
+The English half of ``shared/seeds/court_of_xiang_chi.txt`` is the authority. Where it is
+silent we decided as follows (each is repeated in ``help.md``):
+
+1. **Row geometry.** Slot 1 is the leftmost, slot 4 the rightmost. New cards always enter on
+   the left: a gap anywhere is closed by sliding the cards left of it one step right, then a
+   card is drawn into slot 1. Several gaps close the same way, one draw at a time.
+2. **Price by position (the "auction").** Dutch auction: a card costs its printed cost +3 in
+   slot 1, +2 in slot 2, +1 in slot 3 and exactly its printed cost in slot 4, so waiting makes
+   a card cheaper but risks it being discarded (phase 1B) or carried off (phase 3). Option
+   ``auction="printed"`` charges the printed cost everywhere.
+3. **Setup.** Princes met while dealing the opening row are set aside and replaced until four
+   court cards lie face up. You take three, one at a time, each into a free space of your
+   choice (no powers fire). Then the set-aside Princes are shuffled back into the draw pile
+   (the whole pile is reshuffled), the last card slides right and three cards are drawn; a
+   Prince drawn now stays in the row — the game has begun.
+4. **Full court.** With all eight spaces full you may still buy: the new card replaces a card
+   of your choice, which goes to the discard pile (its listed VP is lost, VP its power already
+   gave stays). Option ``full_court="closed"`` forbids buying once the court is full.
+5. **Powers** fire when a bought card is placed, after any card it replaces has left, and
+   before the row's gap is refilled. Starting cards never fire.
+6. **Courtesan's rescue** is not a choice: she always takes the highest-VP card of her clan from
+   the Daemon court (the earliest carried off among equals) — any other pick only scores less.
+7. **Phase 2.** You fight at most one Prince. You pay exactly the shortfall (Prince strength
+   minus Generals' total, never below 0): paying more would change nothing. Generals are not
+   used up. When no Prince in the row can be beaten — none there, or too strong even with all
+   your copper — phase 2 passes by itself (logged).
+8. **Phase 3** happens once per turn (the rulebook says "if"), even with several Princes in the
+   row; option ``raids="per_prince"`` takes one card for each Prince in the row (harder). If
+   the row holds no court card, nothing is carried off.
+9. **Scoring.** "VP gained during the game" counts the listed VP of every card in your Royal
+   Court at the end, VP from Poets' entry powers, and the VP of each defeated Prince; then
+   +1 VP per 3 CP left (rounded down) and minus the listed VP of each Daemon court card.
+10. **Draw pile running out.** Cards never return to the pile after setup and the pile holds
+   every undrawn Prince, so it can only run dry on the turn the ninth Prince is drawn — the
+   last turn. A gap that cannot be refilled then stays empty.
+11. **"All nine Princes drawn"** counts Princes drawn after setup (the set-aside ones went back),
+   wherever they are now: row or defeated pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, State
+from .texts import CourtTexts
+from .board import (
+    COURT_SPACES,
+    ROW_SLOTS,
+    SPACE_LETTERS,
+    general_strength,
+    neighbours,
+    price,
+    princes_in_row,
+    rightmost_court_card,
+    same_row,
+    space_name,
+    tax_income,
+)
+from .data import (
+    CARDS,
+    COURTESAN,
+    COURTESAN_FALLBACK_CP,
+    MINISTER,
+    MINISTER_BASE_CP,
+    POET,
+)
+
+START_CP = 10
+STARTING_CARDS = 3
+
+SETUP_TAKE = "setup_take"
+SETUP_PLACE = "setup_place"
+BUY = "buy"
+PLACE = "place"
+FIGHT = "fight"
+OVER = "over"
+
+
+def _name(card_id: int) -> str:
+    return CARDS[card_id].name
+
+
+class CourtState(CourtTexts, State):
+    game_id = "court"
+    VERSION = 1
+
+    # ------------------------------------------------------------------------------- setup
+    def setup(self) -> None:
+        self.pile: list[int] = list(range(len(CARDS)))
+        self.rng.shuffle(self.pile)
+        #: Society Row, index 0 = slot 1 (left, newest) .. index 3 = slot 4 (right, cheapest).
+        self.row: list[Any] = [None] * ROW_SLOTS
+        #: Royal Court: spaces A-D (top row) then E-H (bottom row); None = free.
+        self.court: list[Any] = [None] * COURT_SPACES
+        self.discard: list[int] = []
+        self.daemon_court: list[int] = []
+        self.defeated: list[int] = []
+        self.set_aside: list[int] = []
+        #: The card taken or bought, waiting for its space.
+        self.pending: int | None = None
+        self.cp = START_CP
+        #: VP banked by entry powers (Poets).
+        self.verse_vp = 0
+        self.turn = 0
+        self.taken = 0
+        self.phase = SETUP_TAKE
+        self.log.append("{p0} deals the Society Row and starts with 10 CP.")
+        self._refill(setting_aside=True)
+
+    # ----------------------------------------------------------------------- protocol basics
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == SETUP_TAKE:
+            return [
+                Action("take", (i,), f"Take the {_name(c)} (slot {i + 1}) as a starting card")
+                for i, c in enumerate(self.row)
+                if c is not None
+            ]
+        if phase in (SETUP_PLACE, PLACE):
+            return [self._place_action(s) for s in self._place_spaces()]
+        if phase == BUY:
+            actions = [
+                Action("buy", (i,), f"Buy the {_name(c)} (slot {i + 1}) for {self.price(i)} CP")
+                for i, c in enumerate(self.row)
+                if self._buy_problem(i) is None
+            ]
+            return actions + [self._pass_action()]
+        if phase == FIGHT:
+            actions = []
+            strength = sum(general_strength(self.court))
+            for i in self._beatable_slots():
+                prince = CARDS[self.row[i]]
+                pay = max(0, prince.strength - strength)
+                cost = f"Generals {strength} + {pay} CP" if pay else f"Generals {strength}"
+                actions.append(
+                    Action("fight", (i,), f"Fight the {prince.name} (slot {i + 1}, strength {prince.strength}): {cost}")
+                )
+            return actions + [Action("no_fight", (), "Do not fight this turn")]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "take":
+            self._take(action.args[0])
+        elif kind == "place":
+            self._place(action.args[0])
+        elif kind == "buy":
+            self._buy(action.args[0])
+        elif kind == "pass":
+            self._pass()
+        elif kind == "fight":
+            self._fight(action.args[0])
+        elif kind == "no_fight":
+            self.log.append("{p0} does not fight this turn.")
+            self._phase3()
+
+    # ------------------------------------------------------------------------------ prices
+    def price(self, slot: int) -> int:
+        return price(self.row[slot], slot, self.options.get("auction", "dutch"))
+
+    def court_full(self) -> bool:
+        return all(c is not None for c in self.court)
+
+    def general_total(self) -> int:
+        return sum(general_strength(self.court))
+
+    # ----------------------------------------------------------------------------- phase 1
+    def _buy_problem(self, slot: int) -> str | None:
+        """Why the card in ``slot`` cannot be bought now (None: it can)."""
+        if not 0 <= slot < ROW_SLOTS:
+            return f"There is no slot {slot + 1}: the Society Row has slots 1-4."
+        card = self.row[slot]
+        if card is None:
+            return f"Slot {slot + 1} of the Society Row is empty."
+        if CARDS[card].is_prince:
+            return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
+        if self.court_full() and self.options.get("full_court", "replace") == "closed":
+            return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
+        cost = self.price(slot)
+        if cost > self.cp:
+            return f"The {_name(card)} costs {cost} CP in slot {slot + 1}; you have {self.cp} CP."
+        return None
+
+    def _pass_action(self) -> Action:
+        i = rightmost_court_card(self.row)
+        income = tax_income(self.court)
+        if i is None:
+            return Action("pass", (), f"Pass: collect {income} CP")
+        return Action("pass", (), f"Pass: discard the {_name(self.row[i])} and collect {income} CP")
+
+    def _take(self, slot: int) -> None:
+        self.pending = self.row[slot]
+        self.row[slot] = None
+        self.phase = SETUP_PLACE
+        self.log.append(f"{{p0}} takes the {_name(self.pending)} as a starting card.")
+
+    def _buy(self, slot: int) -> None:
+        cost = self.price(slot)
+        self.pending = self.row[slot]
+        self.row[slot] = None
+        self.cp -= cost
+        self.phase = PLACE
+        self.log.append(f"{{p0}} buys the {_name(self.pending)} from slot {slot + 1} for {cost} CP.")
+
+    def _place_spaces(self) -> list[int]:
+        free = [s for s in range(COURT_SPACES) if self.court[s] is None]
+        return free if free else list(range(COURT_SPACES))
+
+    def _place_action(self, space: int) -> Action:
+        card = _name(self.pending)
+        old = self.court[space]
+        if old is None:
+            return Action("place", (space,), f"Place the {card} in space {space_name(space)}")
+        return Action("place", (space,), f"Place the {card} in space {space_name(space)}, dismissing the {_name(old)}")
+
+    def _place(self, space: int) -> None:
+        card = self.pending
+        self.pending = None
+        old = self.court[space]
+        if old is not None:
+            self.discard.append(old)
+            self.log.append(f"{{p0}} dismisses the {_name(old)} from space {SPACE_LETTERS[space]}.")
+        self.court[space] = card
+        self.log.append(f"{{p0}} places the {_name(card)} in space {SPACE_LETTERS[space]}.")
+        if self.phase == SETUP_PLACE:
+            self.taken += 1
+            if self.taken < STARTING_CARDS:
+                self.phase = SETUP_TAKE
+                return
+            self._finish_setup()
+            return
+        self._entry_power(space)
+        self._refill()
+        self._phase2()
+
+    def _finish_setup(self) -> None:
+        if self.set_aside:
+            self.pile.extend(self.set_aside)
+            self.log.append(f"{len(self.set_aside)} Daemon Prince(s) set aside are shuffled back into the draw pile.")
+            self.set_aside = []
+            self.rng.shuffle(self.pile)
+        self._refill()
+        self.turn = 1
+        self.phase = BUY
+
+    def _entry_power(self, space: int) -> None:
+        card = CARDS[self.court[space]]
+        if card.role == MINISTER:
+            kin = sum(1 for s in same_row(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            gain = MINISTER_BASE_CP + kin
+            self.cp += gain
+            self.log.append(f"The {card.name} brings {gain} CP.")
+        elif card.role == POET:
+            kin = sum(1 for s in neighbours(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            if kin:
+                self.verse_vp += kin
+                self.log.append(f"The {card.name} writes verses for {kin} neighbour(s) of her clan: +{kin} VP.")
+        elif card.role == COURTESAN:
+            kin = [c for c in self.daemon_court if CARDS[c].clan == card.clan]
+            if kin:
+                best = max(kin, key=lambda c: (CARDS[c].vp, -self.daemon_court.index(c)))
+                self.daemon_court.remove(best)
+                self.discard.append(best)
+                self.log.append(f"The {card.name} lures the {_name(best)} back from the Daemon court.")
+            else:
+                self.cp += COURTESAN_FALLBACK_CP
+                self.log.append(f"The {card.name} finds no one to rescue and brings {COURTESAN_FALLBACK_CP} CP.")
+
+    def _pass(self) -> None:
+        i = rightmost_court_card(self.row)
+        if i is not None:
+            card = self.row[i]
+            self.row[i] = None
+            self.discard.append(card)
+            self.log.append(f"{{p0}} passes; the {_name(card)} is discarded from slot {i + 1}.")
+            self._refill()
+        else:
+            self.log.append("{p0} passes.")
+        income = tax_income(self.court)
+        self.cp += income
+        self.log.append(f"{{p0}} collects {income} CP.")
+        self._phase2()
+
+    # ----------------------------------------------------------------------------- phase 2
+    def _beatable_slots(self) -> list[int]:
+        strength = self.general_total()
+        return [
+            i
+            for i, c in enumerate(self.row)
+            if c is not None and CARDS[c].is_prince and CARDS[c].strength - strength <= self.cp
+        ]
+
+    def _phase2(self) -> None:
+        if self._beatable_slots():
+            self.phase = FIGHT
+            return
+        if princes_in_row(self.row):
+            self.log.append(
+                f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
+            )
+        self._phase3()
+
+    def _fight(self, slot: int) -> None:
+        prince = CARDS[self.row[slot]]
+        strength = self.general_total()
+        pay = max(0, prince.strength - strength)
+        self.cp -= pay
+        self.row[slot] = None
+        self.defeated.append(prince.id)
+        paid = f" and {pay} CP" if pay else ""
+        self.log.append(f"{{p0}} defeats the {prince.name} with Generals {strength}{paid}: +{prince.vp} VP.")
+        self._refill()
+        self._phase3()
+
+    # ----------------------------------------------------------------------------- phase 3
+    def _phase3(self) -> None:
+        raids = princes_in_row(self.row)
+        if raids and self.options.get("raids", "one") == "one":
+            raids = 1
+        for _ in range(raids):
+            i = rightmost_court_card(self.row)
+            if i is None:
+                break
+            card = self.row[i]
+            self.row[i] = None
+            self.daemon_court.append(card)
+            self.log.append(f"The Daemon Princes carry the {_name(card)} off to their court (-{CARDS[card].vp} VP).")
+            self._refill()
+        self._check_end()
+
+    def _check_end(self) -> None:
+        in_row = princes_in_row(self.row)
+        if in_row >= 4:
+            self.log.append("Four Daemon Princes stand in the Society Row: the game ends.")
+        elif not any(CARDS[c].is_prince for c in self.pile):
+            self.log.append("All nine Daemon Princes have been drawn: the game ends.")
+        else:
+            self.turn += 1
+            self.phase = BUY
+            return
+        self.phase = OVER
+        self.log.append(f"{{p0}} scores {self.scores()[0]:g} VP.")
+
+    # ----------------------------------------------------------------------------- the row
+    def _refill(self, setting_aside: bool = False) -> None:
+        """Close every gap by sliding right, then draw into slot 1 until the row is full."""
+        cards = [c for c in self.row if c is not None]
+        self.row = [None] * (ROW_SLOTS - len(cards)) + cards
+        for slot in range(ROW_SLOTS - len(cards) - 1, -1, -1):
+            while self.pile:
+                card = self.pile.pop()
+                self.reveal()
+                if setting_aside and CARDS[card].is_prince:
+                    self.set_aside.append(card)
+                    self.log.append(f"The {_name(card)} is drawn during setup and set aside.")
+                    continue
+                self.row[slot] = card
+                if CARDS[card].is_prince:
+                    self.log.append(f"A Daemon Prince enters the Society Row: the {_name(card)} (strength {CARDS[card].strength}).")
+                break
+            if self.row[slot] is None:
+                self.log.append("The draw pile is empty; the gap stays open.")
+                break
+        # Cards drawn into the leftmost slots already sit to the right of any gap left open.
+        cards = [c for c in self.row if c is not None]
+        self.row = [None] * (ROW_SLOTS - len(cards)) + cards
+
+    # ----------------------------------------------------------------------------- scoring
+    def score_parts(self) -> dict[str, int]:
+        return {
+            "Royal Court cards": sum(CARDS[c].vp for c in self.court if c is not None),
+            "Poets' verses": self.verse_vp,
+            "Daemon Princes defeated": sum(CARDS[c].vp for c in self.defeated),
+            "Copper (1 VP per 3 CP)": self.cp // 3,
+            "Daemon court": -sum(CARDS[c].vp for c in self.daemon_court),
+        }
+
+    def scores(self) -> list[float]:
+        return [float(sum(self.score_parts().values()))]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        parts: dict[str, float] = {k: float(v) for k, v in self.score_parts().items()}
+        parts["Total"] = self.scores()[0]
+        return [parts]
+
+    # ------------------------------------------------------------------ hidden pile order
+    def view(self, seat: int | None) -> State:
+        """The pile's contents are public (everything not elsewhere) but not its order."""
+        state = self.clone()
+        state.pile = sorted(state.pile)
+        return state
+
+    def determinize(self, seat: int, rng) -> State:
+        from ...engine import Rng
+
+        state = self.clone()
+        state.rng = Rng(rng.next64(), state.rng.draws)
+        rng.shuffle(state.pile)
+        return state
+
+    # ------------------------------------------------------------------------ bookkeeping
+    def all_cards(self) -> list[int]:
+        """Every card wherever it is (the 54-card conservation check)."""
+        cards = [c for c in self.row if c is not None] + [c for c in self.court if c is not None]
+        cards += self.pile + self.discard + self.daemon_court + self.defeated + self.set_aside
+        if self.pending is not None:
+            cards.append(self.pending)
+        return cards

@@ -1,0 +1,89 @@
+"""What the Court state says to the player: status line, keys, and reasons for refusals.
+
+A mixin so the rules module stays about rules; it reads the state's attributes only.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action
+from .board import COURT_SPACES, ROW_SLOTS, SPACE_LETTERS
+from .data import CARDS
+
+_PHASE_NAMES = {
+    "setup_take": "choosing starting cards",
+    "setup_place": "placing a starting card",
+    "buy": "phase 1 (buy a card or pass)",
+    "place": "placing the card you bought",
+    "fight": "phase 2 (fight a Daemon Prince)",
+    "over": "the end of the game",
+}
+
+
+class CourtTexts:
+    def phase_label(self) -> str:
+        phase = self.phase
+        if phase == "setup_take":
+            return f"{{p0}}: choose starting card {self.taken + 1} of 3 from the Society Row"
+        if phase in ("setup_place", "place"):
+            full = " (court full: choose a card to dismiss)" if all(c is not None for c in self.court) else ""
+            return f"{{p0}}: choose a space for the {CARDS[self.pending].name}{full}"
+        if phase == "buy":
+            return f"{{p0}}, turn {self.turn}: buy a card or pass"
+        if phase == "fight":
+            return f"{{p0}}, turn {self.turn}: fight a Daemon Prince or let it be"
+        return "Game over"
+
+    def action_key(self, action: Action) -> str | None:
+        if action.kind in ("take", "buy", "fight") and action.args:
+            return str(action.args[0] + 1)
+        if action.kind == "place" and action.args:
+            return SPACE_LETTERS[action.args[0]].lower()
+        if action.kind in ("pass", "no_fight"):
+            return "p"
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        kind, args, phase = action.kind, action.args, self.phase
+        if phase == "over":
+            return "The game is over."
+        wanted = {
+            "take": ("setup_take",),
+            "place": ("setup_place", "place"),
+            "buy": ("buy",),
+            "pass": ("buy",),
+            "fight": ("fight",),
+            "no_fight": ("fight",),
+        }
+        if kind not in wanted:
+            return None
+        if phase not in wanted[kind]:
+            return f"You cannot {kind.replace('_', ' ')} now: the game is at {_PHASE_NAMES[phase]}."
+        if kind in ("take", "buy", "fight", "place") and (len(args) != 1 or not isinstance(args[0], int)):
+            return f"'{kind}' needs exactly one slot or space number."
+        if kind == "take":
+            slot = args[0]
+            if not 0 <= slot < ROW_SLOTS or self.row[slot] is None:
+                return f"There is no card in slot {slot + 1} to take."
+        if kind == "buy":
+            return self._buy_problem(args[0])
+        if kind == "place":
+            space = args[0]
+            if not 0 <= space < COURT_SPACES:
+                return f"There is no space {space}: the Royal Court has spaces A-H."
+            if self.court[space] is not None:
+                return (
+                    f"Space {SPACE_LETTERS[space]} already holds the {CARDS[self.court[space]].name}; "
+                    "choose a free space (you may only dismiss a card when the court is full)."
+                )
+        if kind == "fight":
+            slot = args[0]
+            if not 0 <= slot < ROW_SLOTS or self.row[slot] is None or not CARDS[self.row[slot]].is_prince:
+                return f"There is no Daemon Prince in slot {slot + 1} to fight."
+            prince = CARDS[self.row[slot]]
+            strength = self.general_total()
+            short = prince.strength - strength
+            return (
+                f"The {prince.name} has strength {prince.strength}; your Generals give {strength} "
+                f"and you have {self.cp} CP: {short - self.cp} short."
+            )
+        return None
