@@ -1,0 +1,94 @@
+"""Game-agnostic bots over the engine protocol: random and greedy (search bots come later).
+
+Every bot answers ``choose(state, seat, budget, cancel)``: the budget (seconds) and the
+cancel event are part of the interface from the start so that slower search bots drop in
+without touching the seat or the UI. Bots never look at what their seat may not see:
+they reason over ``state.determinize(seat, rng)``, which also re-seeds future dice.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from ..engine import Action, Game, Rng, State
+
+
+class Agent:
+    level = "base"
+
+    def choose(
+        self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None
+    ) -> Action:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions: the floor every other bot must beat."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state, seat, budget=1.0, cancel=None):
+        return self.rng.choice(state.legal_actions())
+
+
+class GreedyAgent(Agent):
+    """Tries each legal action once (a few times when dice or cards are involved) and
+    keeps the one after which the game's heuristic likes its seat's position best."""
+
+    level = "greedy"
+    CHANCE_SAMPLES = 6
+
+    def __init__(self, heuristic: Callable[[State, int], float], seed: int = 0) -> None:
+        self.heuristic = heuristic
+        self.rng = Rng(seed)
+
+    def choose(self, state, seat, budget=1.0, cancel=None):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            if cancel is not None and cancel.is_set():
+                break
+            value = self._value(state, seat, action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best or legal)
+
+    def _value(self, state: State, seat: int, action: Action) -> float:
+        world = state.determinize(seat, self.rng)
+        epoch = world.info_epoch
+        world.apply(action)
+        total = self.heuristic(world, seat)
+        if world.info_epoch == epoch:
+            return total
+        for _ in range(self.CHANCE_SAMPLES - 1):
+            world = state.determinize(seat, self.rng)
+            world.apply(action)
+            total += self.heuristic(world, seat)
+        return total / self.CHANCE_SAMPLES
+
+
+def _score_lead(state: State, seat: int) -> float:
+    scores = state.scores()
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return scores[seat] - (max(others) if others else 0)
+
+
+#: Bot levels offered on the setup screen, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy")
+
+
+def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
+    if level == "random":
+        return RandomAgent(seed)
+    if level == "greedy":
+        return GreedyAgent(game.heuristic or _score_lead, seed)
+    raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")

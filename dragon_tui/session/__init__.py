@@ -1,0 +1,6 @@
+"""Tables, seats, the turn controller and save files. Headless: no Textual or Rich here."""
+
+from .controller import TurnController
+from .table import Move, Seat, Table
+
+__all__ = ["Move", "Seat", "Table", "TurnController"]

@@ -1,0 +1,9 @@
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    """Every test gets its own save folder, so no test sees another's autosave."""
+    home = tmp_path / "dragon-home"
+    monkeypatch.setenv("DRAGON_TUI_HOME", str(home))
+    return home
