@@ -1,0 +1,51 @@
+"""Dragon's Hoard (Nathanael Mortensen, 2014): collect treasures with sheep, guard them in lairs."""
+
+from ...engine import Game, RuleOption
+from .heuristics import evaluate
+from .rules import HoardState
+
+OPTIONS = (
+    RuleOption(
+        key="three_player_goal",
+        label="Treasures that end a 3-player game",
+        default=10,
+        choices=((10, "10 (2014 rulebook)"), (9, "9 (2017 Renegade edition)")),
+        help="The 2014 rulebook only changes the goal for four players (8); the 2017 edition uses 9 for three.",
+    ),
+    RuleOption(
+        key="field_refill",
+        label="Refill the field",
+        default="immediate",
+        choices=(("immediate", "at once (2014 rule text)"), ("after_draw", "after the draw (2014 worked example)")),
+        help="The rule text refills a field slot at once; the rulebook's example refills it after the draw.",
+    ),
+    RuleOption(
+        key="mob_battle",
+        label="A Battle against the Angry Mob",
+        default="whole",
+        choices=(("whole", "defeats the whole Mob (2014 rulebook)"), ("self", "spares only its player")),
+        help="The 2014 rulebook says a defeated action is defeated; some tables let a Battle shield only its player.",
+    ),
+    RuleOption(
+        key="reaction_prompt",
+        label="Ask for Battles",
+        default="all",
+        choices=(("all", "every affected player (hides who holds one)"), ("holders", "only players holding a Battle")),
+        help="Asking everyone keeps Battles secret, as at the table; asking only holders is quicker but tells.",
+    ),
+)
+
+GAME = Game(
+    id="hoard",
+    title="Dragon's Hoard",
+    min_players=2,
+    max_players=4,
+    state_class=HoardState,
+    options=OPTIONS,
+    hidden_information=True,
+    blurb="Spend coloured sheep on treasures, hoard them in lairs, rob and raid your rivals.",
+    heuristic=evaluate,
+    help_package="dragon_tui.games.hoard",
+)
+
+__all__ = ["GAME", "HoardState", "evaluate"]

@@ -1,0 +1,453 @@
+"""Dragon's Hoard decisions: what each seat may do in each phase, and what it does.
+
+A mixin for ``HoardState`` (``rules.py``), kept apart so each file reads in one sitting.
+Phases and the seat that decides:
+
+- ``draw``  (turn player) one card at a time, from the deck or a field slot;
+- ``act``   (turn player) play an action card (alone or with a Wizard), a treasure, a lair, or end;
+- ``pay``   (turn player) spend one card at a time until the treasure is paid;
+- ``react`` (each eligible opponent, in turn order) answer an action with a Battle or let it be;
+- ``steal`` (turn player) name the back colour of each card the Thief takes;
+- ``mob``   (each opponent, in turn order) discard for the Angry Mob one card at a time;
+- ``limit`` (turn player) discard down to ten at the end of the turn.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action
+from . import data
+from .data import CARDS, COLOURS, NEGATIVE_ACTIONS, PLAYABLE_ACTIONS, back, kind
+
+
+def _seat(s: int) -> str:
+    return f"{{p{s}}}"
+
+
+class Moves:
+    # --------------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        phase = self.phase
+        if phase == "draw":
+            return self._draw_choices()
+        if phase == "act":
+            return [*self._act_choices(), Action("end_turn", (), "End the turn")]
+        if phase == "pay":
+            return self._pay_choices()
+        if phase == "react":
+            return self._react_choices()
+        if phase == "steal":
+            target = self.pending["target"]
+            colours = sorted({back(c) for c in self.hands[target]})
+            return [
+                Action("steal", (COLOURS[b],), f"Steal a {COLOURS[b]} sheep from {_seat(target)}")
+                for b in colours
+            ]
+        if phase in ("mob", "limit"):
+            seat = self.current_player
+            return [
+                Action("discard", (c,), f"Discard the {data.describe(c)}")
+                for c in self._distinct(self.hands[seat])
+            ]
+        raise AssertionError(f"unknown phase {phase}")
+
+    @staticmethod
+    def _distinct(cards: list[int]) -> list[int]:
+        """One card per (face, colour): the two Battles of a colour are the same choice."""
+        seen: set[tuple[str, int]] = set()
+        out = []
+        for c in cards:
+            key = (kind(c), back(c))
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def _draw_choices(self) -> list[Action]:
+        acts = []
+        if self.deck or self.discard:
+            top = f"the {data.sheep(self.deck[-1])}" if self.deck else "after reshuffling the discards"
+            acts.append(Action("draw_deck", (), f"Draw from the deck ({top})"))
+        for i, c in enumerate(self.field):
+            if c is not None:
+                acts.append(Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}"))
+        return acts
+
+    def _targets(self, action_kind: str, actor: int) -> list[int]:
+        others = [(actor + k) % self.num_players for k in range(1, self.num_players)]
+        if action_kind == "thief":
+            return [s for s in others if self.hands[s]]
+        if action_kind == "knight":
+            return [s for s in others if not self.skipped_last[s] and not self.skip_next[s]]
+        return []
+
+    def _act_choices(self) -> list[Action]:
+        seat = self.turn
+        hand = self.hands[seat]
+        acts: list[Action] = []
+        if not self.used_action:
+            wizards = [c for c in hand if kind(c) == "wizard"]
+            for c in hand:
+                k = kind(c)
+                if k not in PLAYABLE_ACTIONS:
+                    continue
+                name = data.describe(c)
+                if k in ("thief", "knight"):
+                    options = [((t,), f" on {_seat(t)}") for t in self._targets(k, seat)]
+                else:
+                    options = [((), "")]
+                for args, text in options:
+                    acts.append(Action("play", (c, *args), f"Play the {name}{text}"))
+                    for w in wizards:
+                        acts.append(
+                            Action("wizard", (w, c, *args), f"Play the {name}{text} with the {data.describe(w)}")
+                        )
+        if not self.used_treasure:
+            for c in hand:
+                if c < 0 or not CARDS[c].is_treasure:
+                    continue
+                if self._treasure_problem(c) is None:
+                    verb = "Open" if kind(c) == "lair" else "Lay"
+                    card = CARDS[c]
+                    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {self._cost_text(c)})"
+                    acts.append(Action("treasure", (c,), f"{verb} the {card.title}{cost}"))
+        return acts
+
+    @staticmethod
+    def _cost_text(c: int) -> str:
+        card = CARDS[c]
+        parts = []
+        if card.own:
+            parts.append(f"{card.own} {card.colour_name}")
+        if card.any:
+            parts.append(f"{card.any} any")
+        return " + ".join(parts) or "free"
+
+    def _treasure_problem(self, c: int) -> str | None:
+        """Why this treasure or lair cannot be played now (None: it can)."""
+        seat = self.turn
+        card = CARDS[c]
+        if card.kind == "lair":
+            colours = [CARDS[x].colour for x in self.lairs[seat]]
+            if card.colour in colours:
+                return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+            if len(colours) >= self.lair_limit:
+                return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+            return None
+        rest = [x for x in self.hands[seat] if x != c]
+        if not self._can_pay(rest, card.colour, card.own, card.any):
+            return (
+                f"The {card.title} costs {self._cost_text(c)} sheep "
+                f"(the treasure itself cannot pay); your other cards cannot cover it."
+            )
+        return None
+
+    @staticmethod
+    def _matches(c: int, colour: int) -> bool:
+        return back(c) == colour or kind(c) == "wild"
+
+    @classmethod
+    def _can_pay(cls, cards: list[int], colour: int, own: int, any_: int) -> bool:
+        matching = sum(1 for c in cards if cls._matches(c, colour))
+        return matching >= own and len(cards) >= own + any_
+
+    def _pay_choices(self) -> list[Action]:
+        pay = self.pay
+        colour = CARDS[pay["card"]].colour
+        hand = self.hands[self.turn]
+        acts = []
+        for c in self._distinct(hand):
+            if self._pay_step(c) is None:
+                continue
+            as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
+            acts.append(Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}"))
+        assert acts or not hand, f"payment for colour {colour} stuck"
+        return acts
+
+    def _pay_step(self, c: int) -> str | None:
+        """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay."""
+        pay = self.pay
+        colour = CARDS[pay["card"]].colour
+        own, any_ = pay["own"], pay["any"]
+        if self._matches(c, colour) and own > 0:
+            slot, own = "own", own - 1
+        elif any_ > 0:
+            slot, any_ = "any", any_ - 1
+        else:
+            return None
+        rest = list(self.hands[self.turn])
+        rest.remove(c)
+        return slot if self._can_pay(rest, colour, own, any_) else None
+
+    def _react_choices(self) -> list[Action]:
+        seat = self.current_player
+        pend = self.pending
+        name = data.ACTION_NAMES[pend["kind"]]
+        acts = [
+            Action("battle", (c,), f"Answer the {name} with the {data.describe(c)}")
+            for c in self._distinct(self.hands[seat])
+            if kind(c) == "battle"
+        ]
+        acts.append(Action("no_battle", (), f"Let the {name} happen"))
+        return acts
+
+    # --------------------------------------------------------------------- why illegal
+    def why_illegal(self, action: Action) -> str | None:
+        if self.over:
+            return "The game is over."
+        args = action.args
+        card = args[0] if args and isinstance(args[0], int) else None
+        seat = self.current_player
+        hand = self.hands[seat] if seat is not None else []
+        if card is not None and action.kind in ("play", "treasure", "pay", "discard", "battle", "wizard"):
+            if not 0 <= card < data.NUM_CARDS:
+                return "There is no such card."
+            if card not in hand:
+                return f"The {data.describe(card)} is not in your hand."
+        phase = self.phase
+        if action.kind in ("play", "wizard", "treasure") and phase != "act":
+            if phase == "draw":
+                return f"Draw first: {self.draws_left} more card(s) to take from the deck or the field."
+            return f"Not now: {self.phase_label()}."
+        if action.kind == "battle" and phase != "react":
+            return "A Battle is played only in answer to another player's action card."
+        if action.kind in ("play", "wizard"):
+            if self.used_action:
+                return "You may play only one action card per turn."
+            cards = list(args[:2]) if action.kind == "wizard" else [card]
+            if action.kind == "wizard" and len(args) >= 2:
+                if kind(args[0]) != "wizard":
+                    return "Pair a Wizard with another action card."
+                if kind(args[1]) == "battle":
+                    return "A Wizard cannot be played with a Battle."
+                if args[1] not in hand:
+                    return f"The {data.describe(args[1])} is not in your hand."
+            k = kind(cards[-1])
+            if k == "battle":
+                return "A Battle is played only in answer to another player's action card."
+            if k == "wizard":
+                return "A Wizard must be paired with another action card."
+            if k == "wild":
+                return "A Wild Sheep is not played: spend it as any colour when paying for a treasure."
+            if k not in PLAYABLE_ACTIONS:
+                return "That is a treasure: lay it as your treasure action."
+            if k == "knight" and len(args) >= 1:
+                target = args[-1]
+                if isinstance(target, int) and 0 <= target < self.num_players and target != self.turn:
+                    if self.skipped_last[target] or self.skip_next[target]:
+                        return "That player was just skipped: nobody is skipped twice in a row."
+            if k in ("thief", "knight"):
+                return "Choose another player as the target."
+            return None
+        if action.kind == "treasure":
+            if self.used_treasure:
+                return "You have already played a treasure or lair this turn."
+            if not CARDS[card].is_treasure:
+                return "That is an action card, not a treasure."
+            return self._treasure_problem(card)
+        if action.kind == "pay" and phase == "pay":
+            return f"That card does not help: still owed {self.owed_text()}."
+        if action.kind == "end_turn" and phase != "act":
+            return f"Not yet: {self.phase_label()}."
+        return None
+
+    def action_key(self, action: Action) -> str | None:
+        return {"draw_deck": "d", "end_turn": "e", "no_battle": "n"}.get(action.kind)
+
+    # --------------------------------------------------------------------- apply
+    def _apply(self, action: Action) -> None:
+        getattr(self, f"_do_{action.kind}")(*action.args)
+        self._settle()
+
+    def _do_draw_deck(self) -> None:
+        card = self._pop_deck()
+        self.hands[self.turn].append(card)
+        self.draws_left -= 1
+        self.active = True
+        self.log.append(f"{_seat(self.turn)} draws a {data.sheep(card)} from the deck.")
+
+    def _do_draw_field(self, slot: int) -> None:
+        card = self.field[slot]
+        self.field[slot] = None
+        self.hands[self.turn].append(card)
+        self.reveal()
+        self.draws_left -= 1
+        self.active = True
+        self.log.append(f"{_seat(self.turn)} takes the {data.sheep(card)} from the field.")
+        if self.options.get("field_refill", "immediate") == "immediate":
+            self._refill_field()
+
+    def _do_end_turn(self) -> None:
+        self.log.append(f"{_seat(self.turn)} ends the turn.")
+        self._end_turn()
+
+    def _do_play(self, card: int, *target: int) -> None:
+        self._start_action([card], target[0] if target else None, wizard=False)
+
+    def _do_wizard(self, wizard: int, card: int, *target: int) -> None:
+        self._start_action([wizard, card], target[0] if target else None, wizard=True)
+
+    def _start_action(self, cards: list[int], target: int | None, wizard: bool) -> None:
+        actor = self.turn
+        for c in cards:
+            self.hands[actor].remove(c)
+        self.used_action = True
+        self.active = True
+        k = kind(cards[-1])
+        text = f"{_seat(actor)} plays the {data.describe(cards[-1])}"
+        if target is not None:
+            text += f" on {_seat(target)}"
+        if wizard:
+            text += f" with the {data.describe(cards[0])}: it cannot be stopped"
+        self.log.append(text + ".")
+        n = self.num_players
+        others = [(actor + i) % n for i in range(1, n)]
+        if wizard:
+            ask = []
+        elif k in ("thief", "knight"):
+            ask = [target]
+        elif k == "shepherd":
+            ask = others
+        else:  # mob: only those who would lose a card are affected
+            ask = [s for s in others if len(self.hands[s]) >= 2]
+        if self.options.get("reaction_prompt") == "holders":
+            ask = [s for s in ask if any(kind(c) == "battle" for c in self.hands[s])]
+        self.pending = {
+            "kind": k,
+            "actor": actor,
+            "target": target,
+            "cards": list(cards),
+            "wizard": wizard,
+            "ask": ask,
+            "shielded": [],
+        }
+        if ask:
+            self.phase = "react"
+        else:
+            self._resolve()
+
+    def _do_battle(self, card: int) -> None:
+        pend = self.pending
+        seat = pend["ask"].pop(0)
+        self.hands[seat].remove(card)
+        pend["cards"].append(card)
+        name = data.ACTION_NAMES[pend["kind"]]
+        if pend["kind"] == "mob" and self.options.get("mob_battle") == "self":
+            pend["shielded"].append(seat)
+            self.log.append(f"{_seat(seat)} answers the {name} with a Battle and is spared.")
+            if not pend["ask"]:
+                self._resolve()
+            return
+        self.log.append(f"{_seat(seat)} answers the {name} with a Battle: both cards are discarded.")
+        self._close_action()
+
+    def _do_no_battle(self) -> None:
+        pend = self.pending
+        pend["ask"].pop(0)
+        if not pend["ask"]:
+            self._resolve()
+
+    def _resolve(self) -> None:
+        pend = self.pending
+        actor, target, k = pend["actor"], pend["target"], pend["kind"]
+        if k == "shepherd":
+            got = 0
+            for _ in range(2):
+                card = self._pop_deck()
+                if card is None:
+                    break
+                self.hands[actor].append(card)
+                got += 1
+            self.log.append(f"{_seat(actor)} draws {got} card{'s' if got != 1 else ''} with the Shepherd.")
+        elif k == "knight":
+            self.skip_next[target] = True
+            self.log.append(f"{_seat(target)} will skip the next turn.")
+        elif k == "thief":
+            pend["steals_left"] = min(2, len(self.hands[target]))
+            if pend["steals_left"]:
+                self.phase = "steal"
+                return
+        elif k == "mob":
+            n = self.num_players
+            others = [(actor + i) % n for i in range(1, n)]
+            pend["discarders"] = [
+                [s, len(self.hands[s]) // 2]
+                for s in others
+                if s not in pend["shielded"] and len(self.hands[s]) // 2 > 0
+            ]
+            if pend["discarders"]:
+                self.phase = "mob"
+                return
+        self._close_action()
+
+    def _close_action(self) -> None:
+        self.discard.extend(self.pending["cards"])
+        self.pending = None
+        self.phase = "act"
+
+    def _do_steal(self, colour_name: str) -> None:
+        pend = self.pending
+        target = pend["target"]
+        colour = COLOURS.index(colour_name)
+        pool = [c for c in self.hands[target] if back(c) == colour]
+        card = pool[self.rng.randint(0, len(pool) - 1)]
+        self.hands[target].remove(card)
+        self.hands[self.turn].append(card)
+        self.reveal()
+        self.log.append(f"{_seat(self.turn)} steals a {colour_name} sheep from {_seat(target)}.")
+        pend["steals_left"] -= 1
+        if pend["steals_left"] <= 0 or not self.hands[target]:
+            self._close_action()
+
+    def _do_discard(self, card: int) -> None:
+        seat = self.current_player
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.log.append(f"{_seat(seat)} discards a {data.sheep(card)}.")
+        if self.phase == "limit":
+            if len(self.hands[seat]) <= data.HAND_LIMIT:
+                self._next_turn()
+            return
+        queue = self.pending["discarders"]
+        queue[0][1] -= 1
+        if queue[0][1] <= 0:
+            queue.pop(0)
+        if not queue:
+            self._close_action()
+
+    def _do_treasure(self, card: int) -> None:
+        seat = self.turn
+        c = CARDS[card]
+        self.hands[seat].remove(card)
+        self.used_treasure = True
+        self.active = True
+        if c.kind == "lair":
+            self.lairs[seat].append(card)
+            self.log.append(f"{_seat(seat)} opens the {c.title}.")
+            return
+        self.pay = {"card": card, "own": c.own, "any": c.any, "paid": []}
+        self.phase = "pay"
+        self.log.append(f"{_seat(seat)} lays the {c.title} ({c.vp} VP) and pays {self._cost_text(card)}.")
+
+    def _do_pay(self, card: int) -> None:
+        seat = self.turn
+        pay = self.pay
+        slot = self._pay_step(card)
+        pay[slot] -= 1
+        self.hands[seat].remove(card)
+        pay["paid"].append(card)
+        if pay["own"] or pay["any"]:
+            return
+        paid = pay["paid"]
+        treasure = pay["card"]
+        self.discard.extend(paid)
+        self.treasures[seat].append(treasure)
+        self.pay = None
+        self.phase = "act"
+        spent = ", ".join("a Wild Sheep" if kind(c) == "wild" else f"a {data.sheep(c)}" for c in paid)
+        self.log.append(f"{_seat(seat)} pays {spent} for the {data.describe(treasure)}.")
+        count = len(self.treasures[seat])
+        if count >= self.goal and not self.last_round:
+            self.last_round = True
+            self.log.append(f"{_seat(seat)} has laid {count} treasures: this is the last round.")

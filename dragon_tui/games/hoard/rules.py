@@ -1,0 +1,337 @@
+"""Dragon's Hoard: the state, turn flow, scoring and what each seat may see.
+
+The decisions themselves (which actions are legal and what they do) live in ``moves.py``;
+this module holds the skeleton they hang on. Every place the rulebook is silent or
+contradicts itself is decided here and repeated in ``help.md``:
+
+1. Seat 0 holds the start card (the dealer is the last seat, to seat 0's right); a round runs
+   from seat 0 to the last seat.
+2. The deck lies sheep side up like the field, so the back colour of its top card is public.
+   The discard pile also lies sheep side up: nobody sees its faces (not even the player who
+   discarded them - a simplification that keeps every seat's view a plain function of the state).
+3. Field refill: the rule text says "immediately", the worked example refills after the
+   draw phase. Option ``field_refill``: "immediate" (default, the rule text) or "after_draw".
+4. When the deck runs out, the discard pile is shuffled into a new deck. If deck, discard and
+   field are all empty, the remaining draws are lost.
+5. Each draw is one decision (deck or one field slot), so a player may mix them freely.
+6. The Wild Sheep is never "played": it is spent when paying, as a sheep of any colour.
+7. The Wizard must be paired with one other action card (not a Battle, not a Wild Sheep);
+   the pair is the turn's one action card and cannot be answered.
+8. A Battle is only ever played as a reaction. Against a Knight or Thief the target may play
+   it; against a Shepherd any opponent may, asked in turn order from the actor's left; against
+   an Angry Mob each affected opponent (two or more cards) is asked in turn order. Option
+   ``mob_battle``: "whole" (default - one Battle defeats the whole Mob, as the rulebook says
+   a defeated action is defeated) or "self" (a Battle shields only the player who plays it).
+9. Reactions are asked of every eligible seat, even one without a Battle, so the pause does not
+   reveal who holds one. Option ``reaction_prompt`` = "holders" asks only seats holding a Battle
+   (faster hot-seat play, but it shows who has one).
+10. Thief: the target must hold at least one card; the thief names a back colour and takes a
+    random card of that colour from the target (the faces are hidden); with one card the thief
+    takes just that one.
+11. Knight: the target's next turn is skipped. A player whose most recent turn was skipped, or who
+    already has a skip pending, cannot be targeted ("never skipped consecutively").
+12. Angry Mob: each opponent discards half their hand rounded down, choosing the cards, one at a
+    time, in turn order from the actor's left.
+13. Treasures go into the lair of their own colour automatically (up to four); off-colour treasures
+    would earn nothing in a lair, so they are never placed there. Treasures may be laid without a lair.
+14. Lair limits: 3 with three players, 2 with four, no limit but the five colours with two.
+15. End: 10 treasures with two players, 8 with four. Three players: option ``three_player_goal``,
+    10 (default, this rulebook) or 9 (the 2017 Renegade edition). The round is finished, so the
+    last seat is always the last to play.
+16. A stalled game (a whole round in which nobody draws or plays a card) ends at once.
+17. Ties are broken by the most treasures laid; if still tied, the tied players share the win.
+18. A turn whose player has nothing left to do but end it ends by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Rng, State
+from . import data
+from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY, UNKNOWN, back, hidden
+from .moves import Moves
+
+
+class HoardState(Moves, State):
+    game_id = "hoard"
+    VERSION = 1
+
+    # ------------------------------------------------------------------------- setup
+    def setup(self) -> None:
+        n = self.num_players
+        deck = list(range(data.NUM_CARDS))
+        self.rng.shuffle(deck)
+        #: Top of the deck is the END of the list.
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(4):
+            for seat in range(n):
+                self.hands[seat].append(deck.pop())
+        self.field: list[int | None] = [deck.pop() for _ in range(FIELD_SIZE)]
+        self.deck: list[int] = deck
+        self.discard: list[int] = []
+        self.treasures: list[list[int]] = [[] for _ in range(n)]
+        self.lairs: list[list[int]] = [[] for _ in range(n)]
+        self.turn = 0
+        self.round = 1
+        self.phase = "draw"
+        self.draws_left = 0
+        self.used_action = False
+        self.used_treasure = False
+        #: The treasure being paid for: {"card", "own", "any", "paid"}.
+        self.pay: dict[str, Any] | None = None
+        #: An action card being resolved: {"kind", "actor", "target", "cards", "wizard",
+        #: "ask", "shielded", "steals_left", "discarders"}.
+        self.pending: dict[str, Any] | None = None
+        self.skip_next = [False] * n
+        self.skipped_last = [False] * n
+        self.last_round = False
+        self.over = False
+        self.idle_turns = 0
+        self.active = False
+        self.log.append(f"Cards dealt; {{p{n - 1}}} dealt, {{p0}} takes the start card.")
+        self._start_turn()
+
+    # ----------------------------------------------------------------- protocol basics
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.phase == "react":
+            return self.pending["ask"][0]
+        if self.phase == "mob":
+            return self.pending["discarders"][0][0]
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def goal(self) -> int:
+        if self.num_players == 4:
+            return 8
+        if self.num_players == 3:
+            return int(self.options.get("three_player_goal", 10))
+        return 10
+
+    @property
+    def lair_limit(self) -> int:
+        return {3: 3, 4: 2}.get(self.num_players, len(COLOURS))
+
+    # ------------------------------------------------------------------------- scoring
+    def treasure_points(self, seat: int) -> int:
+        return sum(CARDS[c].vp for c in self.treasures[seat])
+
+    def lair_contents(self, seat: int) -> dict[str, int]:
+        """How many treasures each of the seat's lairs holds (by colour name)."""
+        out: dict[str, int] = {}
+        for lair in self.lairs[seat]:
+            colour = CARDS[lair].colour
+            held = sum(1 for c in self.treasures[seat] if CARDS[c].colour == colour)
+            out[COLOURS[colour]] = min(held, LAIR_CAPACITY)
+        return out
+
+    def lair_points(self, seat: int) -> int:
+        return sum(LAIR_BONUS[k] for k in self.lair_contents(seat).values())
+
+    def scores(self) -> list[float]:
+        return [float(self.treasure_points(s) + self.lair_points(s)) for s in range(self.num_players)]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [
+            {"Treasures": float(self.treasure_points(s)), "Lair bonus": float(self.lair_points(s))}
+            for s in range(self.num_players)
+        ]
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        most = max(len(self.treasures[s]) for s in tied)
+        return [s for s in tied if len(self.treasures[s]) == most]
+
+    # ------------------------------------------------------------------------- turn flow
+    def _start_turn(self) -> None:
+        seat = self.turn
+        self.skipped_last[seat] = False
+        self.used_action = self.used_treasure = False
+        self.active = False
+        self._refill_field()
+        if self.num_players == 2:
+            self.draws_left = 2 + (1 if len(self.hands[seat]) < 4 else 0)
+        else:
+            self.draws_left = 3
+        self.phase = "draw"
+        self._settle()
+
+    def _settle(self) -> None:
+        """Move past steps with nothing to decide (no draw possible, nothing left to play)."""
+        while not self.over:
+            if self.phase == "draw" and (self.draws_left <= 0 or not self._can_draw()):
+                self.draws_left = 0
+                if self.options.get("field_refill") == "after_draw":
+                    self._refill_field()
+                self.phase = "act"
+                continue
+            if self.phase == "act" and not self._act_choices():
+                self._end_turn()
+                continue
+            break
+
+    def _end_turn(self) -> None:
+        if len(self.hands[self.turn]) > data.HAND_LIMIT:
+            self.phase = "limit"
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = self.num_players
+        self.idle_turns = 0 if self.active else self.idle_turns + 1
+        if self.idle_turns >= n:
+            self.log.append("A whole round passed with no card drawn or played: the game ends.")
+            self._finish()
+            return
+        while True:
+            if self.turn == n - 1 and self.last_round:
+                self._finish()
+                return
+            self.turn = (self.turn + 1) % n
+            if self.turn == 0:
+                self.round += 1
+            if self.skip_next[self.turn]:
+                self.skip_next[self.turn] = False
+                self.skipped_last[self.turn] = True
+                self.log.append(f"{{p{self.turn}}}'s turn is skipped (Knight).")
+                continue
+            break
+        self._start_turn()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.phase = "over"
+        self.pending = None
+        scores = self.scores()
+        parts = ", ".join(f"{{p{s}}} {int(scores[s])}" for s in range(self.num_players))
+        self.log.append(f"Game over: {parts}.")
+
+    # ------------------------------------------------------------------------- cards
+    def _can_draw(self) -> bool:
+        return bool(self.deck or self.discard or any(c is not None for c in self.field))
+
+    def _pop_deck(self) -> int | None:
+        """The deck's top card, reshuffling the discard pile in when the deck is empty."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.log.append("The discard pile is shuffled into a new deck.")
+        card = self.deck.pop()
+        # The drawer learns a face and the next back shows on the deck: undo stops here.
+        self.reveal()
+        return card
+
+    def _refill_field(self) -> None:
+        for i in range(FIELD_SIZE):
+            if self.field[i] is None:
+                card = self._pop_deck()
+                if card is None:
+                    return
+                self.field[i] = card
+
+    # ------------------------------------------------------------------------- labels
+    def phase_label(self) -> str:
+        if self.over:
+            return "Game over"
+        p = f"{{p{self.current_player}}}"
+        if self.phase == "draw":
+            return f"{p}: draw {self.draws_left} more card{'s' if self.draws_left != 1 else ''} (deck or field)"
+        if self.phase == "act":
+            left = []
+            if not self.used_action:
+                left.append("an action card")
+            if not self.used_treasure:
+                left.append("a treasure or lair")
+            return f"{p}: play {' and/or '.join(left) or 'nothing more'}, or end the turn"
+        if self.phase == "pay":
+            return f"{p}: pay for the {data.describe(self.pay['card'])} — {self.owed_text()} still owed"
+        if self.phase == "react":
+            pend = self.pending
+            name = data.ACTION_NAMES[pend["kind"]]
+            return f"{p}: answer {{p{pend['actor']}}}'s {name} with a Battle?"
+        if self.phase == "steal":
+            left = self.pending["steals_left"]
+            return f"{p}: steal from {{p{self.pending['target']}}} — pick a sheep colour ({left} left)"
+        if self.phase == "mob":
+            left = self.pending["discarders"][0][1]
+            return f"{p}: discard for the Angry Mob ({left} more)"
+        if self.phase == "limit":
+            left = len(self.hands[self.turn]) - data.HAND_LIMIT
+            return f"{p}: discard down to ten ({left} more)"
+        return f"{p} to play"
+
+    def owed_text(self) -> str:
+        if not self.pay:
+            return "nothing"
+        colour = COLOURS[CARDS[self.pay["card"]].colour]
+        parts = []
+        if self.pay["own"]:
+            parts.append(f"{self.pay['own']} {colour}")
+        if self.pay["any"]:
+            parts.append(f"{self.pay['any']} of any colour")
+        return " and ".join(parts) or "nothing"
+
+    # ------------------------------------------------------------------------- hidden information
+    def view(self, seat: int | None) -> HoardState:
+        """Own hand face up; everybody else's cards, field, discard as sheep backs; deck face down."""
+        v = self.clone()
+        for s in range(self.num_players):
+            if s != seat:
+                v.hands[s] = sorted((hidden(back(c)) for c in self.hands[s]), reverse=True)
+        v.field = [None if c is None else hidden(back(c)) for c in self.field]
+        v.discard = [hidden(back(c)) for c in self.discard]
+        v.deck = [UNKNOWN] * len(self.deck)
+        if self.deck:
+            v.deck[-1] = hidden(back(self.deck[-1]))
+        if self.pay is not None and self.turn != seat:
+            v.pay["paid"] = [c if data.kind(c) == "wild" else hidden(back(c)) for c in self.pay["paid"]]
+        # The real RNG would predict the thief's pick and the next reshuffle.
+        v.rng = Rng(0, self.rng.draws)
+        return v
+
+    def determinize(self, seat: int, rng: Rng) -> HoardState:
+        """Deal every card ``seat`` cannot see at random among the places it cannot see,
+        keeping each place's public sheep-back colour."""
+        st = self.clone()
+        slots: list[tuple[list, int, int | None]] = []
+        for s in range(self.num_players):
+            if s != seat:
+                slots += [(st.hands[s], i, back(c)) for i, c in enumerate(st.hands[s])]
+        slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
+        slots += [(st.discard, i, back(c)) for i, c in enumerate(st.discard)]
+        top = len(st.deck) - 1
+        slots += [(st.deck, i, back(c) if i == top else None) for i, c in enumerate(st.deck)]
+        if st.pay is not None and st.turn != seat:
+            paid = st.pay["paid"]
+            slots += [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"]
+        by_colour: dict[int, list[int]] = {}
+        for lst, i, _ in slots:
+            by_colour.setdefault(back(lst[i]), []).append(lst[i])
+        for cards in by_colour.values():
+            rng.shuffle(cards)
+        free: list[tuple[list, int]] = []
+        for lst, i, colour in slots:
+            if colour is None:
+                free.append((lst, i))
+            else:
+                lst[i] = by_colour[colour].pop()
+        rest = [c for cards in by_colour.values() for c in cards]
+        rng.shuffle(rest)
+        for (lst, i), card in zip(free, rest):
+            lst[i] = card
+        st.rng = Rng(rng.next64(), st.rng.draws)
+        return st
