@@ -84,11 +84,11 @@ class Card:
 
 # (title, cost, vp, strength) per rank, the same in every clan. All designed.
 _RANKS: dict[str, tuple[tuple[str, int, int, int], ...]] = {
-    MINISTER: (("Minister of Rites", 3, 1, 0), ("Minister of Works", 4, 1, 0), ("Grand Chancellor", 5, 2, 0)),
-    TAX_COLLECTOR: (("Tax Clerk", 2, 0, 0), ("Tax Collector", 3, 1, 0), ("Salt Commissioner", 4, 1, 0)),
-    GENERAL: (("Captain", 2, 0, 1), ("General", 3, 1, 2), ("Grand Marshal", 5, 1, 3)),
-    POET: (("Wandering Poet", 3, 1, 0), ("Court Poet", 4, 2, 0), ("Poet Laureate", 6, 3, 0)),
-    COURTESAN: (("Tea-House Courtesan", 3, 1, 0), ("Courtesan", 4, 2, 0), ("Favoured Consort", 5, 2, 0)),
+    MINISTER: (("Minister of Rites", 3, 1, 0), ("Minister of Works", 4, 2, 0), ("Grand Chancellor", 5, 2, 0)),
+    TAX_COLLECTOR: (("Tax Clerk", 2, 1, 0), ("Tax Collector", 3, 1, 0), ("Salt Commissioner", 4, 2, 0)),
+    GENERAL: (("Captain", 2, 0, 1), ("General", 3, 1, 2), ("Grand Marshal", 4, 1, 3)),
+    POET: (("Wandering Poet", 2, 1, 0), ("Court Poet", 3, 2, 0), ("Poet Laureate", 5, 4, 0)),
+    COURTESAN: (("Tea-House Courtesan", 2, 1, 0), ("Courtesan", 3, 2, 0), ("Favoured Consort", 4, 3, 0)),
 }
 
 _POWERS = {
