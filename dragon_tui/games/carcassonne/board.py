@@ -1,0 +1,177 @@
+"""The tile grid and its features, kept incrementally.
+
+Features are merged as tiles go down (union by size, with an open-edge counter per city and
+road), because re-flooding the board for every question would make bots and the benchmark
+hundreds of times slower (see engine_anchors §4). Everything is stored JSON-native on the
+state: positions are ``"x,y"`` strings, a feature is ``{"k": kind, "segs": [[pos, i], ...],
+"open": n, "pen": n}`` under a string id, and ``seg[pos][i]`` is the id of local feature ``i``
+of the tile at ``pos``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .tiles import DELTA, ROT, TILES, opposite_half
+
+
+@lru_cache(maxsize=None)
+def xy(pos: str) -> tuple[int, int]:
+    x, _, y = pos.partition(",")
+    return int(x), int(y)
+
+
+@lru_cache(maxsize=None)
+def key(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+@lru_cache(maxsize=None)
+def neighbours(pos: str) -> tuple[str, str, str, str]:
+    """The four orthogonal positions, in side order N, E, S, W."""
+    x, y = xy(pos)
+    return tuple(key(x + dx, y + dy) for dx, dy in DELTA)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def ring(pos: str) -> tuple[str, ...]:
+    """The eight positions around pos (a monastery's surroundings)."""
+    x, y = xy(pos)
+    return tuple(key(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+class BoardMixin:
+    board: dict
+    seg: dict
+    feats: dict
+    frontier: dict
+    next_fid: int
+
+    def _init_board(self) -> None:
+        self.board = {}
+        self.seg = {}
+        self.feats = {}
+        self.frontier = {}
+        self.next_fid = 0
+
+    # ------------------------------------------------------------------ placement tests
+    def fits(self, tile: int, pos: str, rot: int) -> str | None:
+        """None if the tile fits there; otherwise why not, in words."""
+        if pos in self.board:
+            return "there is already a tile there"
+        if pos not in self.frontier:
+            return "a tile must share an edge with a tile already on the table"
+        edges = ROT[tile][rot].edges
+        board = self.board
+        for side, npos in enumerate(neighbours(pos)):
+            other = board.get(npos)
+            if other is not None and ROT[other[0]][other[1]].edges[(side + 2) % 4] != edges[side]:
+                return "the edges do not match"
+        return None
+
+    def placements(self, tile: int, rotations: tuple[int, ...]) -> list[tuple[str, int]]:
+        board = self.board
+        out = []
+        for pos in self.frontier:
+            near = [(side, board.get(n)) for side, n in enumerate(neighbours(pos))]
+            near = [(side, ROT[o[0]][o[1]].edges[(side + 2) % 4]) for side, o in near if o is not None]
+            for rot in rotations:
+                edges = ROT[tile][rot].edges
+                for side, kind in near:
+                    if edges[side] != kind:
+                        break
+                else:
+                    out.append((pos, rot))
+        return out
+
+    def can_place(self, tile: int) -> bool:
+        board = self.board
+        for pos in self.frontier:
+            near = [(side, board.get(n)) for side, n in enumerate(neighbours(pos))]
+            near = [(side, ROT[o[0]][o[1]].edges[(side + 2) % 4]) for side, o in near if o is not None]
+            for rot in range(4):
+                edges = ROT[tile][rot].edges
+                if all(edges[side] == kind for side, kind in near):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------- putting a tile
+    def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
+        """Lay the tile and merge its features; returns the ids of its features afterwards."""
+        self.board[pos] = [tile, rot]
+        self.frontier.pop(pos, None)
+        for n in neighbours(pos):
+            if n not in self.board:
+                self.frontier[n] = True
+        ttype = TILES[tile]
+        r = ROT[tile][rot]
+        ids = []
+        for i, f in enumerate(ttype.features):
+            fid = str(self.next_fid)
+            self.next_fid += 1
+            opens = len(r.sides[i]) if f.kind in ("city", "road") else 0
+            self.feats[fid] = {"k": f.kind, "segs": [[pos, i]], "open": opens, "pen": int(f.pennant)}
+            ids.append(fid)
+        self.seg[pos] = ids
+        for side, npos in enumerate(neighbours(pos)):
+            other = self.board.get(npos)
+            if other is None:
+                continue
+            nr = ROT[other[0]][other[1]]
+            back = (side + 2) % 4
+            mine = r.side_owner[side]
+            if mine is not None:
+                a = self.seg[pos][mine]
+                b = self.seg[npos][nr.side_owner[back]]
+                if a == b:
+                    self.feats[a]["open"] -= 2
+                else:
+                    self._merge(a, b)["open"] -= 2
+            for h in (2 * side, 2 * side + 1):
+                mine = r.half_owner[h]
+                if mine is None:
+                    continue
+                a = self.seg[pos][mine]
+                b = self.seg[npos][nr.half_owner[opposite_half(h)]]
+                if a != b:
+                    self._merge(a, b)
+        return list(self.seg[pos])
+
+    def _merge(self, a: str, b: str) -> dict:
+        fa, fb = self.feats[a], self.feats[b]
+        if len(fa["segs"]) < len(fb["segs"]):
+            a, b, fa, fb = b, a, fb, fa
+        seg = self.seg
+        for pos, i in fb["segs"]:
+            seg[pos][i] = a
+        fa["segs"].extend(fb["segs"])
+        fa["open"] += fb["open"]
+        fa["pen"] += fb["pen"]
+        del self.feats[b]
+        return fa
+
+    # ------------------------------------------------------------------------ questions
+    def feature_tiles(self, fid: str) -> int:
+        return len({pos for pos, _ in self.feats[fid]["segs"]})
+
+    def cloister_neighbours(self, pos: str) -> int:
+        board = self.board
+        return sum(1 for n in ring(pos) if n in board)
+
+    def is_complete(self, fid: str) -> bool:
+        f = self.feats[fid]
+        if f["k"] == "cloister":
+            return self.cloister_neighbours(f["segs"][0][0]) == 8
+        if f["k"] == "field":
+            return False
+        return f["open"] == 0
+
+    def field_cities(self, fid: str) -> set[str]:
+        """Ids of the cities a field touches, joined across every tile it lies on."""
+        out: set[str] = set()
+        seg = self.seg
+        board = self.board
+        for pos, i in self.feats[fid]["segs"]:
+            for c in TILES[board[pos][0]].features[i].cities:
+                out.add(seg[pos][c])
+        return out

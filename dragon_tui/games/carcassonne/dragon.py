@@ -1,0 +1,213 @@
+"""The Princess & The Dragon figures: the dragon's flight, the fairy, the princess, the portal.
+
+Each step of the dragon is its own decision owned by the seat whose turn it is to move it,
+because the rulebook has the players take turns steering it; the state only offers steps
+the rules allow, so a dead end ends the flight without asking anyone.
+"""
+
+from __future__ import annotations
+
+from dragon_tui.engine import Action
+
+from .board import neighbours, xy
+from .tiles import SIDE_NAMES, SIDES, TILES, FOLLOWER_NAMES, feature_label
+
+DRAGON_STEPS = 6
+
+
+class FiguresMixin:
+    board: dict
+    seg: dict
+    meeples: list
+    supply: list
+    dragon: str | None
+    dragon_path: list
+    dragon_steps: int
+    fairy: dict | None
+    turn: int
+    placed: str | None
+    princess_used: bool
+    num_players: int
+    options: dict
+    log: list
+
+    # ---------------------------------------------------------------------- the dragon
+    def dragon_moves(self) -> list[tuple[int, str]]:
+        """(side, position) pairs the dragon may enter now."""
+        if self.dragon is None:
+            return []
+        fairy_pos = self.fairy["pos"] if self.fairy else None
+        path = self.dragon_path
+        return [
+            (side, n)
+            for side, n in enumerate(neighbours(self.dragon))
+            if n in self.board and n not in path and n != fairy_pos
+        ]
+
+    def dragon_mover(self) -> int:
+        return (self.turn + self.dragon_steps) % self.num_players
+
+    def start_flight(self) -> bool:
+        """Begin a flight; False when the dragon is boxed in from the start."""
+        self.dragon_path = [self.dragon]
+        self.dragon_steps = 0
+        if self.dragon_moves():
+            self.log.append("The dragon takes flight: six steps, each player steering in turn.")
+            return True
+        self.log.append("The dragon cannot move: every neighbouring tile is closed to it.")
+        return False
+
+    def dragon_step(self, side: int) -> bool:
+        """Move one step and eat; True while the flight goes on."""
+        target = neighbours(self.dragon)[side]
+        mover = self.dragon_mover()
+        self.dragon = target
+        self.dragon_path.append(target)
+        self.dragon_steps += 1
+        self.log.append(f"{{p{mover}}} moves the dragon {SIDE_NAMES[side]} to {target}.")
+        eaten = [m for m in self.meeples if m[1] == target]
+        if eaten:
+            for m in eaten:
+                self.log.append(f"The dragon eats {{p{m[0]}}}'s {self._follower(m)}.")
+            self.release(eaten)
+        if self.dragon_steps >= DRAGON_STEPS:
+            self.log.append("The dragon has flown its six steps.")
+            return False
+        if not self.dragon_moves():
+            self.log.append("The dragon is at a dead end; its flight ends early.")
+            return False
+        return True
+
+    def dragon_actions(self) -> list[Action]:
+        return [
+            Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
+            for side, pos in self.dragon_moves()
+        ]
+
+    # ----------------------------------------------------------------- figure choices
+    def _follower(self, m: list) -> str:
+        return FOLLOWER_NAMES[TILES[self.board[m[1]][0]].features[m[2]].kind]
+
+    def _spot_label(self, pos: str, i: int) -> str:
+        t, r = self.board[pos]
+        return feature_label(TILES[t], r, i)
+
+    def princess_city(self) -> str | None:
+        """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
+        if not self.options.get("expansion", True) or self.placed is None:
+            return None
+        t = TILES[self.board[self.placed][0]]
+        if t.symbol != "princess":
+            return None
+        for i, f in enumerate(t.features):
+            if f.princess:
+                fid = self.seg[self.placed][i]
+                return fid if self.meeples_in(fid) else None
+        return None
+
+    def princess_actions(self) -> list[Action]:
+        city = self.princess_city()
+        if city is None:
+            return []
+        out = []
+        for m in sorted(self.meeples_in(city), key=lambda m: (xy(m[1]), m[2])):
+            x, y = xy(m[1])
+            out.append(Action("princess", (x, y, m[2]), f"Princess: send {{p{m[0]}}}'s knight at {m[1]} home"))
+        return out
+
+    def meeple_actions(self) -> list[Action]:
+        seat = self.turn
+        if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
+            return []
+        farmers = self.options.get("farmers", True) is not False
+        occupied = {self.seg[m[1]][m[2]] for m in self.meeples}
+        out = []
+        here = self.placed
+        if here != self.dragon:
+            x, y = xy(here)
+            for i, fid in enumerate(self.seg[here]):
+                kind = self.feats[fid]["k"]
+                if fid in occupied or (kind == "field" and not farmers):
+                    continue
+                name = FOLLOWER_NAMES[kind]
+                out.append(Action("meeple", (x, y, i), f"{name.capitalize()} on the {self._spot_label(here, i)}"))
+        if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
+            for pos in sorted(self.board, key=xy):
+                if pos == here or pos == self.dragon:
+                    continue
+                x, y = xy(pos)
+                for i, fid in enumerate(self.seg[pos]):
+                    kind = self.feats[fid]["k"]
+                    if fid in occupied or (kind == "field" and not farmers) or self.is_complete(fid):
+                        continue
+                    out.append(
+                        Action("meeple", (x, y, i), f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}")
+                    )
+        return out
+
+    def fairy_actions(self) -> list[Action]:
+        if not self.options.get("expansion", True) or self.princess_used:
+            return []
+        seat = self.turn
+        fairy = self.fairy
+        mine = sorted((m for m in self.meeples if m[0] == seat), key=lambda m: (xy(m[1]), m[2]))
+        out = []
+        if self.options.get("fairy") == "on-tile":
+            for pos in dict.fromkeys(m[1] for m in mine):
+                if fairy and fairy["pos"] == pos and fairy["seat"] == seat:
+                    continue
+                x, y = xy(pos)
+                out.append(Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}"))
+            return out
+        for m in mine:
+            if fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat:
+                continue
+            x, y = xy(m[1])
+            out.append(Action("fairy", (x, y, m[2]), f"Move the fairy beside your {self._follower(m)} at {m[1]}"))
+        return out
+
+    def figure_actions(self) -> list[Action]:
+        princess = self.princess_actions()
+        if princess and self.options.get("princess") == "must":
+            return princess
+        return princess + self.meeple_actions() + self.fairy_actions()
+
+    def figure_reason(self, action: Action) -> str | None:
+        """Why a meeple, princess or fairy choice is refused, in the player's words."""
+        args = action.args
+        if action.kind == "meeple":
+            if len(args) != 3:
+                return "A meeple goes on a tile and a feature: x, y and the spot number."
+            pos = f"{args[0]},{args[1]}"
+            if self.princess_used:
+                return "The princess sent a knight home this turn, so you may not place a meeple."
+            if self.supply[self.turn] <= 0:
+                return "You have no meeples left in your supply."
+            if pos not in self.board:
+                return "There is no tile there."
+            if pos == self.dragon:
+                return "No meeple may stand on the dragon's tile."
+            if not 0 <= args[2] < len(self.seg[pos]):
+                return "That tile has no such meeple spot."
+            fid = self.seg[pos][args[2]]
+            kind = self.feats[fid]["k"]
+            word = {"cloister": "monastery"}.get(kind, kind)
+            if pos != self.placed and TILES[self.board[self.placed][0]].symbol != "portal":
+                return "A meeple goes on the tile you just placed (only a magic portal reaches other tiles)."
+            if self.meeples_in(fid):
+                return f"That {word} is already occupied."
+            if kind == "field" and self.options.get("farmers", True) is False:
+                return "This game is played without farmers."
+            if pos != self.placed and self.is_complete(fid):
+                return f"That {word} is already complete, so the portal cannot reach it."
+        if action.kind == "fairy":
+            if self.princess_used:
+                return "The princess sent a knight home this turn, so the fairy stays where it is."
+            pos = f"{args[0]},{args[1]}" if len(args) >= 2 else "?"
+            if not any(m[0] == self.turn and m[1] == pos for m in self.meeples):
+                return "The fairy can only go beside one of your own meeples."
+        if action.kind == "princess":
+            if self.princess_city() is None:
+                return "The princess can only dismiss a knight from the city her tile continues."
+            return "That is not a knight in the princess's city."
+        return None

@@ -1,0 +1,331 @@
+"""Carcassonne with The Princess & The Dragon: the turn sequence and the protocol state.
+
+Rule decisions (also in help.md, where players read them):
+
+- The start tile is one of the four BA-D tiles, laid at 0,0 as printed (city north, road
+  west-east); the other 101 tiles (71 with the base game alone) are shuffled face down.
+- A drawn tile that fits nowhere is discarded (logged) and another drawn (new-edition wording).
+- Until the first volcano is placed a drawn dragon tile is set aside and another drawn; when
+  the first volcano goes down the set-aside tiles are shuffled back into the bag. If the bag
+  runs out with dragon tiles still set aside (no volcano could be placed), they are discarded.
+- Symmetric tiles offer each distinct rotation once; ``apply`` accepts any of the four
+  rotations and stores the lowest equivalent one, so the UI may rotate freely.
+- The volcano carries the dragon at once; since no meeple may share a tile with the dragon,
+  no meeple can go on it that turn (the same rule later keeps the dragon's tile empty). A
+  magic portal may reach a volcano tile the dragon has left.
+- Dragon timing (option ``dragon_move``): New Edition (default) moves the dragon right after
+  the dragon tile is placed, before the meeple step; 1st edition HiG/Z-Man after the meeple
+  step and before scoring (JCloisterZone's default); RGG after scoring.
+- Each dragon step is asked of seat ``(turn player + steps so far) % players``; the flight ends
+  after six steps or at a dead end (no unvisited tile that is not the fairy's).
+- The princess: removing a knight is the turn's figure action, so the player then places no
+  meeple and does not move the fairy (the Phantom clarification: "may not deploy or move any
+  other figure"). Option ``princess``: may (HiG, default) or must (RGG, Z-Man).
+- The magic portal: the meeple may go on the new tile under the normal rules (a feature this
+  tile just completed included, scored at once), or on any other tile's feature that is
+  unoccupied and not complete (Wikicarpedia clarification 12) and not under the dragon.
+- The fairy: instead of placing a meeple the player may move it beside one of their own
+  meeples (not where it already is). It stays on its tile when that meeple leaves and is then
+  assigned to nobody. 1 point at the start of its owner's turn (only when a tile remains to
+  draw) while it stands beside their meeple; +3 whenever a feature holding that meeple is
+  scored, finals and farms included, whether or not the meeple wins. Option ``fairy``
+  "on-tile" (RGG, Z-Man): the fairy stands on a tile holding one of the mover's meeples and
+  helps the mover's meeples on that tile.
+- The figure step is skipped without asking when there is nothing to choose but "no meeple".
+- Final scoring keeps meeples on the board (so the last position stays visible); farms use the
+  3-points-per-completed-city rule of the 2nd edition onwards, or by option the 1st edition's
+  4 points per city to the most farmers supplying it. Option ``tiny_city`` "first-edition"
+  scores a completed two-tile city 2 instead of 4.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragon_tui.engine import Action, IllegalAction, Rng, State
+
+from .board import BoardMixin, xy
+from .dragon import FiguresMixin
+from .scoring import CATEGORIES, ScoringMixin
+from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, tile_set
+
+MEEPLES = 7
+
+TURN_ORDER = {
+    "new-edition": ("dragon", "figure", "score"),
+    "before-scoring": ("figure", "dragon", "score"),
+    "after-scoring": ("figure", "score", "dragon"),
+}
+
+
+class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
+    game_id = "carcassonne"
+
+    # ------------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        self.options.setdefault("expansion", True)
+        self._init_board()
+        start = TILE_BY_ID[START_TILE].index
+        self.put_tile(start, "0,0", 0)
+        bag = tile_set(self.options["expansion"])
+        bag.remove(start)
+        self.rng.shuffle(bag)
+        self.bag: list[int] = bag
+        self.aside: list[int] = []
+        self.discarded: list[int] = []
+        self.meeples: list[list] = []
+        self.supply: list[int] = [MEEPLES] * self.num_players
+        self.points: list[dict] = [{c: 0 for c in CATEGORIES} for _ in range(self.num_players)]
+        self.dragon: str | None = None
+        self.dragon_path: list[str] = []
+        self.dragon_steps = 0
+        self.fairy: dict | None = None
+        self.turn = 0
+        self.tile: int | None = None
+        self.placed: str | None = "0,0"
+        self.todo: list[str] = []
+        self.phase = "place"
+        self.princess_used = False
+        self.turns = 0
+        self.log.append(f"The start tile lies at 0,0. {len(bag)} tiles are in the bag.")
+        self._begin_turn()
+
+    # --------------------------------------------------------------------- protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "dragon":
+            return self.dragon_mover()
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        return [sum(p.values()) for p in self.points]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [dict(p) for p in self.points]
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "place":
+            tile = TILES[self.tile]
+            out = []
+            for pos, rot in sorted(self.placements(self.tile, DISTINCT[self.tile]), key=_order):
+                x, y = xy(pos)
+                out.append(Action("place", (x, y, rot), f"Place {tile.id} at {pos}, turned {rot * 90}°"))
+            return out
+        if self.phase == "dragon":
+            return self.dragon_actions()
+        if self.phase == "figure":
+            return self.figure_actions() + [Action("pass", (), "No meeple")]
+        return []
+
+    def apply(self, action: Action) -> None:
+        # Any rotation of a symmetric tile is accepted as its canonical twin.
+        if action.kind == "place" and self.phase == "place" and len(action.args) == 3:
+            rot = action.args[2]
+            if isinstance(rot, int) and 0 <= rot < 4 and self.tile is not None:
+                action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
+        super().apply(action)
+
+    def _apply(self, action: Action) -> None:
+        kind, args = action.kind, action.args
+        if kind == "place":
+            self._place(f"{args[0]},{args[1]}", args[2])
+        elif kind == "dragon":
+            if self.dragon_step(SIDES.index(args[0])):
+                return
+            self._advance()
+        elif kind == "meeple":
+            pos = f"{args[0]},{args[1]}"
+            self.meeples.append([self.turn, pos, args[2]])
+            self.supply[self.turn] -= 1
+            via = " through the magic portal" if pos != self.placed else ""
+            self.log.append(f"{{p{self.turn}}} places a {self._follower(self.meeples[-1])} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
+            self._advance()
+        elif kind == "princess":
+            pos = f"{args[0]},{args[1]}"
+            m = next(m for m in self.meeples if m[1] == pos and m[2] == args[2])
+            self.log.append(f"The princess sends {{p{m[0]}}}'s knight at {pos} home.")
+            self.release([m])
+            self.princess_used = True
+            self._advance()
+        elif kind == "fairy":
+            pos = f"{args[0]},{args[1]}"
+            idx = args[2] if len(args) > 2 else None
+            self.fairy = {"pos": pos, "seat": self.turn, "idx": idx}
+            self.log.append(f"{{p{self.turn}}} moves the fairy to {pos}.")
+            self._advance()
+        elif kind == "pass":
+            self._advance()
+
+    # ------------------------------------------------------------------ turn sequence
+    def _place(self, pos: str, rot: int) -> None:
+        tile = self.tile
+        ttype = TILES[tile]
+        self.put_tile(tile, pos, rot)
+        self.placed = pos
+        self.tile = None
+        self.princess_used = False
+        self.log.append(f"{{p{self.turn}}} places {ttype.id} at {pos}.")
+        symbol = ttype.symbol if self.options["expansion"] else None
+        if symbol == "volcano":
+            if self.dragon is None and self.aside:
+                self.bag.extend(self.aside)
+                self.aside = []
+                self.rng.shuffle(self.bag)
+                self.log.append("The set-aside dragon tiles are shuffled back into the bag.")
+            self.dragon = pos
+            self.log.append(f"The dragon appears on the volcano at {pos}.")
+        steps = TURN_ORDER[self.options.get("dragon_move", "new-edition")]
+        self.todo = [s for s in steps if s != "dragon" or symbol == "dragon"]
+        self._advance()
+
+    def _advance(self) -> None:
+        while self.todo:
+            step = self.todo.pop(0)
+            if step == "score":
+                self.score_completed(self.placed)
+            elif step == "dragon":
+                if self.start_flight():
+                    self.phase = "dragon"
+                    return
+            elif step == "figure":
+                if self.figure_actions():
+                    self.phase = "figure"
+                    return
+        self.turn = (self.turn + 1) % self.num_players
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.phase = "place"
+        self.turns += 1
+        if self.bag:
+            self._fairy_point()
+        while self.bag:
+            tile = self.bag.pop()
+            self.reveal()
+            ttype = TILES[tile]
+            if self.options["expansion"] and ttype.symbol == "dragon" and self.dragon is None:
+                self.aside.append(tile)
+                self.log.append(f"{{p{self.turn}}} draws {ttype.id}, a dragon tile before any volcano: set aside.")
+                continue
+            if not self.can_place(tile):
+                self.discarded.append(tile)
+                self.log.append(f"{{p{self.turn}}} draws {ttype.id}, which fits nowhere: discarded.")
+                continue
+            self.tile = tile
+            return
+        if self.aside:
+            self.discarded.extend(self.aside)
+            self.log.append(f"{len(self.aside)} dragon tile(s) set aside were never played: no volcano came.")
+            self.aside = []
+        self.phase = "over"
+        self.tile = None
+        self.log.append("The last tile is placed: final scoring.")
+        self.final_scoring()
+        best = max(self.scores())
+        names = " and ".join(f"{{p{s}}}" for s, v in enumerate(self.scores()) if v == best)
+        self.log.append(f"{names} win{'s' if ' and ' not in names else ''} with {best:g} points.")
+
+    def _fairy_point(self) -> None:
+        fairy = self.fairy
+        if not fairy or fairy["seat"] != self.turn:
+            return
+        if self.options.get("fairy") == "on-tile":
+            here = any(m[0] == self.turn and m[1] == fairy["pos"] for m in self.meeples)
+        else:
+            here = [self.turn, fairy["pos"], fairy["idx"]] in self.meeples
+        if here:
+            self.award(self.turn, "Fairy", 1)
+            self.log.append(f"{{p{self.turn}}} scores 1: the fairy stands beside their meeple.")
+
+    # ------------------------------------------------------------------- descriptions
+    def phase_label(self) -> str:
+        if self.phase == "over":
+            return "Game over"
+        if self.phase == "place":
+            return f"{{p{self.turn}}}: place tile {TILES[self.tile].id} ({len(self.bag)} left in the bag)"
+        if self.phase == "dragon":
+            return f"{{p{self.current_player}}}: move the dragon (step {self.dragon_steps + 1} of 6)"
+        return f"{{p{self.turn}}}: place a meeple, use the princess or the fairy, or pass"
+
+    def action_key(self, action: Action) -> str | None:
+        if action.kind == "meeple" and f"{action.args[0]},{action.args[1]}" == self.placed:
+            return str(action.args[2] + 1)
+        if action.kind == "pass":
+            return "0"
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        need = {"place": "place your tile", "dragon": "move the dragon", "figure": "place a meeple or pass"}
+        wanted = {"place": ("place",), "dragon": ("dragon",), "figure": ("meeple", "princess", "fairy", "pass")}
+        if self.phase == "over":
+            return "The game is over."
+        if action.kind not in wanted[self.phase]:
+            return f"That is not possible now: {{p{self.current_player}}} must {need[self.phase]}."
+        args = action.args
+        if action.kind == "place":
+            if len(args) != 3 or not all(isinstance(a, int) for a in args) or not 0 <= args[2] < 4:
+                return "A tile placement needs x, y and a rotation from 0 to 3."
+            return _sentence(self.fits(self.tile, f"{args[0]},{args[1]}", args[2]))
+        if action.kind == "dragon":
+            if not args or args[0] not in SIDES:
+                return "The dragon moves N, E, S or W."
+            target = self._dragon_target(args[0])
+            if target not in self.board:
+                return "The dragon can only move onto a tile."
+            if target in self.dragon_path:
+                return "The dragon has already visited that tile during this move."
+            if self.fairy and self.fairy["pos"] == target:
+                return "The fairy protects that tile: the dragon may not enter it."
+            return None
+        if action.kind == "princess" or action.kind == "meeple" or action.kind == "fairy":
+            if action.kind != "princess" and self.princess_actions() and self.options.get("princess") == "must":
+                return "The princess must send a knight home from her city first."
+            return self.figure_reason(action)
+        return None
+
+    def _dragon_target(self, side: str) -> str:
+        from .board import neighbours
+
+        return neighbours(self.dragon)[SIDES.index(side)]
+
+    def view(self, seat: int | None) -> State:
+        """Everyone sees the board; the bag's order is secret, so the view holds it sorted."""
+        state = self.clone()
+        state.bag.sort()
+        return state
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        state = self.clone()
+        rng.shuffle(state.bag)
+        state.rng = Rng(rng.next64(), state.rng.draws)
+        return state
+
+    # ------------------------------------------------------------------ for the UI
+    def remaining(self) -> dict[str, int]:
+        """Tiles still to come by type id (the bag plus any set-aside dragon tiles)."""
+        out: dict[str, int] = {}
+        for t in sorted(self.bag + self.aside):
+            out[TILES[t].id] = out.get(TILES[t].id, 0) + 1
+        return out
+
+    def meeples_left(self, seat: int) -> int:
+        return self.supply[seat]
+
+
+def _order(item: tuple[str, int]) -> tuple[int, int, int]:
+    x, y = xy(item[0])
+    return (y, x, item[1])
+
+
+def _sentence(text: str | None) -> str | None:
+    return None if text is None else text[0].upper() + text[1:] + "."
+
+
+def options_summary(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items()))

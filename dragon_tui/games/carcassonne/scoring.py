@@ -1,0 +1,174 @@
+"""Scoring: completed features during play, everything left at the end, farms, the fairy.
+
+Kept apart from the turn sequence so the heuristic can ask "what would each feature pay if
+the game ended now" without playing anything out.
+"""
+
+from __future__ import annotations
+
+from .tiles import TILES
+
+CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
+CATEGORIES = ("Roads", "Cities", "Monasteries", "Farms", "Fairy")
+
+
+class ScoringMixin:
+    feats: dict
+    seg: dict
+    meeples: list
+    supply: list
+    points: list
+    fairy: dict | None
+    options: dict
+    log: list
+
+    # ------------------------------------------------------------------------ helpers
+    def meeples_in(self, fid: str) -> list[list]:
+        seg = self.seg
+        return [m for m in self.meeples if seg[m[1]][m[2]] == fid]
+
+    def majority(self, meeples: list[list]) -> list[int]:
+        """Seats with the most meeples in a feature (all tied seats win)."""
+        counts: dict[int, int] = {}
+        for m in meeples:
+            counts[m[0]] = counts.get(m[0], 0) + 1
+        if not counts:
+            return []
+        best = max(counts.values())
+        return sorted(s for s, c in counts.items() if c == best)
+
+    def feature_value(self, fid: str, final: bool) -> int:
+        f = self.feats[fid]
+        kind = f["k"]
+        if kind == "road":
+            return self.feature_tiles(fid)
+        if kind == "city":
+            tiles = self.feature_tiles(fid)
+            if f["open"] == 0:
+                if tiles == 2 and self.options.get("tiny_city") == "first-edition":
+                    return tiles + f["pen"]
+                return 2 * tiles + 2 * f["pen"]
+            return tiles + f["pen"]
+        if kind == "cloister":
+            return 1 + self.cloister_neighbours(f["segs"][0][0])
+        if kind == "field":
+            return 3 * sum(1 for c in self.field_cities(fid) if self.feats[c]["open"] == 0)
+        return 0
+
+    def fairy_meeple_in(self, meeples: list[list]) -> int | None:
+        """The seat earning the fairy's +3 for a feature holding these meeples, if any."""
+        fairy = self.fairy
+        if not fairy or fairy.get("seat") is None:
+            return None
+        for m in meeples:
+            if m[0] != fairy["seat"] or m[1] != fairy["pos"]:
+                continue
+            if self.options.get("fairy") == "on-tile" or m[2] == fairy["idx"]:
+                return m[0]
+        return None
+
+    def award(self, seat: int, category: str, amount: int) -> None:
+        if amount:
+            self.points[seat][category] = self.points[seat][category] + amount
+
+    def release(self, meeples: list[list]) -> None:
+        """Meeples go back to their owners; a fairy beside one of them stays on its tile."""
+        for m in meeples:
+            self.meeples.remove(m)
+            self.supply[m[0]] += 1
+            fairy = self.fairy
+            if fairy and fairy["seat"] == m[0] and fairy["pos"] == m[1] and fairy["idx"] == m[2]:
+                fairy["seat"] = None
+                fairy["idx"] = None
+            elif fairy and self.options.get("fairy") == "on-tile" and fairy["seat"] == m[0]:
+                if not any(o[0] == m[0] and o[1] == fairy["pos"] for o in self.meeples):
+                    fairy["seat"] = None
+
+    # ------------------------------------------------------------------------ scoring
+    def score_feature(self, fid: str, final: bool) -> None:
+        meeples = self.meeples_in(fid)
+        if not meeples:
+            return
+        kind = self.feats[fid]["k"]
+        value = self.feature_value(fid, final)
+        winners = self.majority(meeples)
+        what = {"city": "city", "road": "road", "cloister": "monastery", "field": "field"}[kind]
+        state = "complete " if not final else ""
+        for seat in winners:
+            self.award(seat, CATEGORY[kind], value)
+        names = " and ".join(f"{{p{s}}}" for s in winners)
+        self.log.append(f"{names} score{'s' if len(winners) == 1 else ''} {value} for the {state}{what}.")
+        bonus = self.fairy_meeple_in(meeples)
+        if bonus is not None:
+            self.award(bonus, "Fairy", 3)
+            self.log.append(f"{{p{bonus}}} scores 3 more: the fairy stands beside their meeple.")
+        if not final:
+            self.release(meeples)
+
+    def score_completed(self, pos: str) -> None:
+        """Score every feature the tile at pos completed (monasteries around it included)."""
+        from .board import ring
+
+        done = []
+        for fid in dict.fromkeys(self.seg[pos]):
+            f = self.feats[fid]
+            if f["k"] in ("city", "road") and f["open"] == 0:
+                done.append(fid)
+        for p in (pos, *ring(pos)):
+            if p not in self.board:
+                continue
+            ttype = TILES[self.board[p][0]]
+            for i, feat in enumerate(ttype.features):
+                if feat.kind == "cloister" and self.cloister_neighbours(p) == 8:
+                    done.append(self.seg[p][i])
+        for fid in done:
+            self.score_feature(fid, final=False)
+
+    def final_scoring(self) -> None:
+        """After the last tile: unfinished roads, cities, monasteries, then the farms."""
+        fids = list(dict.fromkeys(self.seg[m[1]][m[2]] for m in self.meeples))
+        for fid in fids:
+            if self.feats[fid]["k"] != "field" and not self.is_complete(fid):
+                self.score_feature(fid, final=True)
+        if self.options.get("farmers", True) is False:
+            return
+        fields = [f for f in fids if self.feats[f]["k"] == "field"]
+        if self.options.get("farm_scoring") == "first-edition":
+            self._farms_by_city(fields)
+        else:
+            for fid in fields:
+                self.score_feature(fid, final=True)
+
+    def _farms_by_city(self, fields: list[str]) -> None:
+        """1st edition: each completed city pays 4 once, to the most farmers supplying it."""
+        touching: dict[str, list[str]] = {}
+        for fid in fields:
+            for c in self.field_cities(fid):
+                if self.feats[c]["open"] == 0:
+                    touching.setdefault(c, []).append(fid)
+        for city in sorted(touching, key=int):
+            farmers = [m for fid in touching[city] for m in self.meeples_in(fid)]
+            winners = self.majority(farmers)
+            for seat in winners:
+                self.award(seat, "Farms", 4)
+            names = " and ".join(f"{{p{s}}}" for s in winners)
+            self.log.append(f"{names} score 4 for farmers supplying a finished city.")
+        for fid in fields:
+            bonus = self.fairy_meeple_in(self.meeples_in(fid))
+            if bonus is not None:
+                self.award(bonus, "Fairy", 3)
+                self.log.append(f"{{p{bonus}}} scores 3 more: the fairy stands beside their farmer.")
+
+    def projected(self) -> list[float]:
+        """What each seat would hold if the game ended now (used by the bot heuristic)."""
+        out = [float(sum(p.values())) for p in self.points]
+        fids = dict.fromkeys(self.seg[m[1]][m[2]] for m in self.meeples)
+        farms = self.options.get("farmers", True) is not False
+        for fid in fids:
+            kind = self.feats[fid]["k"]
+            if kind == "field" and not farms:
+                continue
+            value = self.feature_value(fid, final=True)
+            for seat in self.majority(self.meeples_in(fid)):
+                out[seat] += value
+        return out

@@ -1,0 +1,246 @@
+"""The 72 base tiles and the 30 tiles of The Princess & The Dragon.
+
+The data is transcribed from ``shared/reference/carcassonne_tiles.md`` (checked there against
+JCloisterZone and a second open implementation) into one compact line per tile type, so that a
+reviewer can hold each line against the reference table row by row.
+
+Line format: ``id count NESW | feature | feature ... [@symbol]``.
+
+- ``C:NW`` a city segment joining the N and W edges; ``+`` a pennant; ``*`` the princess sits
+  in it.
+- ``R:ES`` a road through E and S; ``R:S`` a road that ends inside the tile (junction,
+  monastery, city gate, volcano), so it has one open end only.
+- ``M`` a monastery.
+- ``F:En,Sw>0`` a field made of half-edges (``N`` alone = both halves of N) touching local city
+  0; ``F:>0,1`` an inner field that touches no edge.
+
+Local feature indices (the meeple spots) follow the order of the line, which is also the
+order the meeple choices are numbered in.
+
+Geometry: sides 0..3 = N, E, S, W; half-edges 0..7 clockwise = Nw Ne En Es Se Sw Ws Wn.
+A rotation ``r`` turns the tile ``r`` quarter turns clockwise: side s -> s+r, half h -> h+2r.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIDES = "NESW"
+SIDE_NAMES = ("north", "east", "south", "west")
+HALVES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
+#: Step to the neighbour on each side; y grows downwards (south).
+DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+TILE_LINES = """
+BA-A 2 FFRF | R:S | M | F:N,E,Se,Sw,W
+BA-B 4 FFFF | M | F:N,E,S,W
+BA-C 1 CCCC | C:NESW+
+BA-D 4 CRFR | C:N | R:EW | F:En,Wn>0 | F:Es,S,Ws
+BA-E 5 CFFF | C:N | F:E,S,W>0
+BA-F 2 FCFC | C:EW+ | F:N>0 | F:S>0
+BA-G 1 FCFC | C:EW | F:N>0 | F:S>0
+BA-H 3 CFCF | C:N | C:S | F:E,W>0,1
+BA-I 2 CFFC | C:N | C:W | F:E,S>0,1
+BA-J 3 CRRF | C:N | R:ES | F:En,W,Sw>0 | F:Es,Se
+BA-K 3 CFRR | C:N | R:SW | F:Wn,E,Se>0 | F:Ws,Sw
+BA-L 3 CRRR | C:N | R:E | R:S | R:W | F:En,Wn>0 | F:Ws,Sw | F:Es,Se
+BA-M 2 CFFC | C:NW+ | F:E,S>0
+BA-N 3 CFFC | C:NW | F:E,S>0
+BA-O 2 CRRC | C:NW+ | R:ES | F:En,Sw>0 | F:Es,Se
+BA-P 3 CRRC | C:NW | R:ES | F:En,Sw>0 | F:Es,Se
+BA-Q 1 CCFC | C:NEW+ | F:S>0
+BA-R 3 CCFC | C:NEW | F:S>0
+BA-S 2 CCRC | C:NEW+ | R:S | F:Se>0 | F:Sw>0
+BA-T 1 CCRC | C:NEW | R:S | F:Se>0 | F:Sw>0
+BA-U 8 FRFR | R:EW | F:Wn,N,En | F:Es,S,Ws
+BA-V 9 FFRR | R:SW | F:Wn,N,E,Se | F:Ws,Sw
+BA-W 4 FRRR | R:E | R:S | R:W | F:Wn,N,En | F:Es,Se | F:Sw,Ws
+BA-X 1 RRRR | R:N | R:E | R:S | R:W | F:Wn,Nw | F:Ne,En | F:Es,Se | F:Sw,Ws
+PD-01 1 FFFF | F:N,E,S,W @volcano
+PD-02 1 FFRF | R:S | F:N,E,Se,Sw,W @volcano
+PD-03 1 CFFF | C:N | F:E,S,W>0 @volcano
+PD-04 1 CCFF | C:N | C:E | F:S,W>0,1 @volcano
+PD-05 1 FFRR | R:SW | F:Wn,N,E,Se | F:Ws,Sw @volcano
+PD-06 1 FRFR | R:EW | F:Wn,N,En | F:Es,S,Ws @volcano
+PD-07 1 CFFF | C:N | F:E,S,W>0 @dragon
+PD-08 1 FRRR | R:E | R:S | R:W | M | F:Wn,N,En | F:Es,Se | F:Sw,Ws @dragon
+PD-09 1 FRRR | R:E | R:S | R:W | F:Wn,N,En | F:Es,Se | F:Sw,Ws @dragon
+PD-10 1 CCFC | C:NEW | M | F:S>0 @dragon
+PD-11 2 FFRR | R:SW | F:Wn,N,E,Se | F:Ws,Sw @dragon
+PD-12 1 FRFR | R:EW | F:Wn,N,En | F:Es,S,Ws @dragon
+PD-13 1 CFFC | C:NW | F:E,S>0 @dragon
+PD-14 1 FCFC | C:EW+ | F:N>0 | F:S>0 @dragon
+PD-15 1 RCRC | C:EW | R:NS | F:N>0 | F:S>0 @dragon
+PD-16 1 CFRR | C:N | R:SW | F:Wn,E,Se>0 | F:Ws,Sw @dragon
+PD-17 1 CRRF | C:N | R:ES | F:En,W,Sw>0 | F:Es,Se @dragon
+PD-18 1 CRRR | C:N* | R:E | R:S | R:W | F:En,Wn>0 | F:Ws,Sw | F:Es,Se @princess
+PD-19 1 CCCF | C:N* | C:ES+ | F:W>0 | F:>0,1 @princess
+PD-20 1 CCFC | C:NEW* | F:S>0 @princess
+PD-21 1 CFFC | C:NW* | F:E>0 | F:S>0 @princess
+PD-22 1 CFFC | C:NW* | F:E,S>0 @princess
+PD-23 1 CRRC | C:NW* | R:ES | F:En,Sw>0 | F:Es,Se @princess
+PD-24 1 RRRR | R:NW | R:SE | F:Nw,Wn | F:Se,Es | F:Ne,En,Sw,Ws @portal
+PD-25 1 FRRR | R:E | R:S | R:W | F:Wn,N,En | F:Es,Se | F:Sw,Ws @portal
+PD-26 1 CCFC | C:NEW+ | F:S>0 @portal
+PD-27 1 CRRC | C:NW | R:ES | F:En,Sw>0 | F:Es,Se @portal
+PD-28 1 CFRR | C:N | R:SW | F:Wn,E,Se>0 | F:Ws,Sw @portal
+PD-29 1 CRRF | C:N | R:ES | F:En,W,Sw>0 | F:Es,Se @portal
+"""
+
+START_TILE = "BA-D"
+KIND_NAMES = {"city": "city", "road": "road", "cloister": "monastery", "field": "field"}
+FOLLOWER_NAMES = {"city": "knight", "road": "highwayman", "cloister": "monk", "field": "farmer"}
+
+
+@dataclass(frozen=True)
+class Feature:
+    kind: str  # city, road, cloister, field
+    sides: tuple[int, ...] = ()  # city/road: tile sides it reaches
+    halves: tuple[int, ...] = ()  # field: half-edges it reaches
+    pennant: bool = False
+    princess: bool = False
+    cities: tuple[int, ...] = ()  # field: local indices of the cities it touches
+
+
+@dataclass(frozen=True)
+class TileType:
+    index: int
+    id: str
+    count: int
+    edges: str  # "CRFR": kind letter per side N E S W
+    features: tuple[Feature, ...]
+    symbol: str | None  # volcano, dragon, princess, portal or None
+
+    @property
+    def expansion(self) -> bool:
+        return self.id.startswith("PD")
+
+
+@dataclass(frozen=True)
+class Rotated:
+    """One tile type in one rotation, with everything placement and merging look up."""
+
+    edges: str  # kind letter per side after rotation
+    side_owner: tuple[int | None, ...]  # per side: local city/road feature on it
+    half_owner: tuple[int | None, ...]  # per half-edge: local field feature on it
+    sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
+
+
+def _halves(token: str) -> list[int]:
+    if len(token) == 1:
+        side = SIDES.index(token)
+        return [2 * side, 2 * side + 1]
+    return [HALVES.index(token)]
+
+
+def _parse(index: int, line: str) -> TileType:
+    symbol = None
+    if "@" in line:
+        line, symbol = line.split("@")
+        symbol = symbol.strip()
+    parts = [p.strip() for p in line.split("|")]
+    tid, count, edges = parts[0].split()
+    cities: list[int] = []
+    features: list[Feature] = []
+    for spec in parts[1:]:
+        if spec == "M":
+            features.append(Feature("cloister"))
+            continue
+        kind, body = spec.split(":")
+        if kind == "C":
+            sides = tuple(SIDES.index(c) for c in body.rstrip("+*"))
+            cities.append(len(features))
+            features.append(Feature("city", sides=sides, pennant="+" in body, princess="*" in body))
+        elif kind == "R":
+            features.append(Feature("road", sides=tuple(SIDES.index(c) for c in body)))
+        else:
+            edge_part, _, adj = body.partition(">")
+            halves = [h for tok in edge_part.split(",") if tok for h in _halves(tok)]
+            near = tuple(cities[int(i)] for i in adj.split(",")) if adj else ()
+            features.append(Feature("field", halves=tuple(sorted(halves)), cities=near))
+    return TileType(index, tid, int(count), edges, tuple(features), symbol)
+
+
+TILES: tuple[TileType, ...] = tuple(
+    _parse(i, line) for i, line in enumerate(ln for ln in TILE_LINES.strip().splitlines())
+)
+TILE_BY_ID = {t.id: t for t in TILES}
+
+
+def _rotate(tile: TileType, r: int) -> Rotated:
+    edges = "".join(tile.edges[(s - r) % 4] for s in range(4))
+    side_owner: list[int | None] = [None] * 4
+    half_owner: list[int | None] = [None] * 8
+    sides = []
+    for i, f in enumerate(tile.features):
+        if f.kind in ("city", "road"):
+            rs = tuple((s + r) % 4 for s in f.sides)
+            for s in rs:
+                side_owner[s] = i
+            sides.append(rs)
+        elif f.kind == "field":
+            rh = tuple((h + 2 * r) % 8 for h in f.halves)
+            for h in rh:
+                half_owner[h] = i
+            sides.append(tuple(sorted({h // 2 for h in rh})))
+        else:
+            sides.append(())
+    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides))
+
+
+#: ROT[type][r]: the tile type in rotation r.
+ROT: tuple[tuple[Rotated, ...], ...] = tuple(tuple(_rotate(t, r) for r in range(4)) for t in TILES)
+
+
+def _signature(tile: TileType, r: int) -> tuple:
+    rot = ROT[tile.index][r]
+    feats = []
+    for i, f in enumerate(tile.features):
+        if f.kind == "field":
+            key = tuple(sorted((h + 2 * r) % 8 for h in f.halves))
+        else:
+            key = tuple(sorted(rot.sides[i]))
+        feats.append((f.kind, key, f.pennant, f.princess))
+    return (rot.edges, tuple(sorted(feats)))
+
+
+def _canonical(tile: TileType) -> tuple[int, ...]:
+    seen: dict[tuple, int] = {}
+    out = []
+    for r in range(4):
+        out.append(seen.setdefault(_signature(tile, r), r))
+    return tuple(out)
+
+
+#: CANON[type][r]: the lowest rotation that looks exactly like rotation r (symmetric tiles).
+CANON: tuple[tuple[int, ...], ...] = tuple(_canonical(t) for t in TILES)
+#: DISTINCT[type]: the rotations worth offering.
+DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
+
+
+def opposite_half(h: int) -> int:
+    """The neighbour's half-edge that touches half-edge h (Nw meets Sw, En meets Wn)."""
+    return ((h + 4) % 8) ^ 1
+
+
+def tile_set(expansion: bool = True) -> list[int]:
+    """Every tile in the box as type indices, the start tile included once."""
+    out: list[int] = []
+    for t in TILES:
+        if t.expansion and not expansion:
+            continue
+        out.extend([t.index] * t.count)
+    return out
+
+
+def feature_label(tile: TileType, rot: int, index: int) -> str:
+    """'city (north, west)': the words a player sees when picking a meeple spot."""
+    f = tile.features[index]
+    name = KIND_NAMES[f.kind]
+    if f.kind == "cloister":
+        return name
+    r = ROT[tile.index][rot]
+    if f.kind == "field" and not f.halves:
+        return "inner field"
+    where = ", ".join(SIDE_NAMES[s] for s in sorted(r.sides[index]))
+    return f"{name} ({where})"
