@@ -17,14 +17,18 @@ Everything below is designed, and every number is ours:
   Courtesans (rescue a same-clan card from the Daemon court) want a court built around one clan.
 * The 2x4 Royal Court matters through rows (Ministers) and orthogonal neighbours (Poets), so
   where a starting card goes already shapes the game.
-* Costs sit between 2 and 6 CP so that with 10 CP to start, +1 CP (+1 per Tax Collector) for a
+* Costs sit between 2 and 5 CP so that with 10 CP to start, +1 CP (+1 per Tax Collector) for a
   pass, and the Dutch-auction surcharge of +3/+2/+1/+0 by row slot (see ``rules``), a turn is a
-  real choice between buying now, waiting for the card to get cheaper, and passing for copper.
-* Listed VP is 0-3 for court cards: low-VP cards (clerks, captains) are cheap engine parts and
-  cost little when a Daemon Prince carries them off; the high ranks are worth protecting.
-* Princes run from strength 4 to 13 and 1 to 6 VP. Three Generals of one rank 2 each plus the
-  clan bonus (8) beat the middle Princes; the strongest need copper on top, so copper has a use
-  beyond the 1 VP per 3 CP it scores at the end.
+  real choice between buying now, waiting for the card to get cheaper (and maybe lose it to a
+  pass or a raid), and passing for copper. A first version at 2-6 CP made the greedy bot pass
+  four turns in five; one CP off the upper ranks brought buying back into play.
+* Listed VP is 0-4 for court cards: low-VP cards (clerks, captains) are cheap engine parts and
+  cost little when a Daemon Prince carries them off; Poets and Courtesans carry the VP and are
+  the cards worth protecting. Per clan the court cards list 24 VP (72 in all).
+* Princes run from strength 4 to 13 and 1 to 6 VP. Three rank-2 Generals of different clans
+  plus the clan bonus (8) beat the middle Princes; the strongest need copper on top, so copper
+  has a use beyond the 1 VP per 3 CP it scores at the end — and a hoard of copper is a real
+  alternative to a court full of Generals.
 """
 
 from __future__ import annotations
