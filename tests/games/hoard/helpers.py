@@ -23,6 +23,7 @@ def filler(colour: str, count: int, avoid: set[int] | None = None) -> list[int]:
         if c.colour_name == colour and c.kind in ("tree", "kings", "chest", "damsel", "prince", "battle")
         and c.id not in avoid
     ]
+    pool.sort(key=lambda c: CARDS[c].kind == "battle")  # Battles only when nothing else is left
     assert len(pool) >= count, f"only {len(pool)} {colour} fillers"
     return pool[:count]
 
