@@ -33,15 +33,17 @@ class Advisor:
     colour: str
     name: str
     effect: str
+    #: A few words for the action list, where the full effect does not fit.
+    short: str
 
 
 ADVISORS: tuple[Advisor, ...] = (
-    Advisor("commander", "C", "blue", "Commander", "+1 shield or +1 sword step"),
-    Advisor("priestess", "P", "white", "Priestess", "a church harm to the rival, never the same twice running"),
-    Advisor("smith", "S", "black", "Smith", "take the Smith token: one later shield or sword purchase is doubled"),
-    Advisor("treasurer", "T", "yellow", "Treasurer", "+3 gold at once"),
-    Advisor("summoner", "D", "red", "Summoner", "the dragon stone moves one banner on"),
-    Advisor("head", "H", "violet", "Head of the council", "activate another seated advisor"),
+    Advisor("commander", "C", "blue", "Commander", "+1 shield or +1 sword step", "shield or sword"),
+    Advisor("priestess", "P", "white", "Priestess", "a church harm to the rival, never the same twice running", "church harm"),
+    Advisor("smith", "S", "black", "Smith", "take the Smith token: one later shield or sword purchase is doubled", "Smith token"),
+    Advisor("treasurer", "T", "yellow", "Treasurer", "+3 gold at once", "+3 gold"),
+    Advisor("summoner", "D", "red", "Summoner", "the dragon stone moves one banner on", "dragon +1"),
+    Advisor("head", "H", "violet", "Head of the council", "activate another seated advisor", "activates another"),
 )
 ADVISOR_BY_ID = {a.id: a for a in ADVISORS}
 

@@ -57,7 +57,7 @@ class CrownsState(State):
         self.after_pending = "arm"
         self.battle: dict | None = None
         self.winner: int | None = None
-        self.log.append("{p0} starts. Three gems each; the first to take all three wins.")
+        self.log.append("{p0} plays first. Three gems each: take all three of the rival's to win.")
 
     # --------------------------------------------------------------------- protocol
     @property
@@ -147,12 +147,12 @@ class CrownsState(State):
             for i in (0, 1):
                 chair, gold = self.dice[i], self.dice[1 - i]
                 who = self.chairs[me][chair - 1]
-                what = ADVISOR_BY_ID[who].name if who else "empty: seat an advisor"
-                actions.append(_act("die", i, label=f"Die {chair} for chair {chair} ({what}), {gold} gold"))
+                what = ADVISOR_BY_ID[who].name if who else "empty"
+                actions.append(_act("die", i, label=f"Chair {chair} ({what}), {gold} gold"))
         elif phase == "seat":
             for adv in ADVISORS:
                 if adv.id not in self.chairs[me]:
-                    actions.append(_act("seat", adv.id, label=f"Seat the {adv.name} ({adv.effect})"))
+                    actions.append(_act("seat", adv.id, label=f"Seat the {adv.name} ({adv.letter}: {adv.short})"))
         elif phase == "commander":
             if self.shields[me] < data.STEP_MAX:
                 actions.append(_act("commander", "shield", label="+1 shield"))

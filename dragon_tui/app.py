@@ -1,0 +1,81 @@
+"""The Textual app: themes, stylesheets, the screen stack, and the command palette."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .session import Table
+from .session import storage
+from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .ui.screens.game import GameScreen
+from .ui.screens.menu import MenuScreen
+from .ui.styles import stylesheets
+from .ui.themes import THEME_NAMES, THEMES
+
+
+class DragonApp(App):
+    TITLE = "Dragon TUI"
+    CSS_PATH = stylesheets()
+    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
+
+    def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
+                 autosave: bool = True) -> None:
+        super().__init__()
+        self._start_with = table
+        self.bot_delay = bot_delay
+        self.autosave = autosave
+        for t in THEMES:
+            self.register_theme(t)
+        self.theme = theme
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self._start_with is not None:
+            self.start_table(self._start_with)
+        self._check_size()
+
+    def start_table(self, table: Table) -> GameScreen:
+        """Open a table on the game screen; from now on every move is autosaved."""
+        if self.autosave:
+            table.autosave_to = storage.autosave_path()
+            storage.write_json(table.autosave_to, table.to_json())
+        screen = GameScreen(table, bot_delay=self.bot_delay)
+        self.push_screen(screen)
+        return screen
+
+    # ----------------------------------------------------------- small terminals
+    def on_resize(self, event) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif small and showing:
+            self.screen.show_size(width, height)
+        elif not small and showing:
+            self.pop_screen()
+
+    # ----------------------------------------------------------- themes, palette
+    def action_next_theme(self) -> None:
+        names = list(THEME_NAMES)
+        self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
+        self.notify(f"Theme: {self.theme}")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for name in THEME_NAMES:
+            yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
+            yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
+            yield SystemCommand("Save game", "Save this game under a name", screen.action_save)
+            yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
+            yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)
+            yield SystemCommand("Back to the menu", "Leave this game (it stays autosaved)", screen.action_leave)

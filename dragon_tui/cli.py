@@ -1,0 +1,87 @@
+"""The ``dragon-tui`` command: start the app, go straight into a game, load a file, bench."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dragon-tui",
+        description="Five dragon-themed tabletop games for the terminal.",
+        epilog="Games: throne, hoard, crowns, court, carcassonne. "
+        "'dragon-tui bench' prints speed figures.",
+    )
+    parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
+    parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
+    parser.add_argument("--seed", type=int, default=None, help="seed for dice and shuffles (default: random)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the fewest)")
+    parser.add_argument("--bots", default="greedy", help="level of the bot seats (random, greedy)")
+    parser.add_argument("--hotseat", action="store_true", help="every seat a person (pass the keyboard)")
+    parser.add_argument("--load", metavar="FILE", help="open a saved game file")
+    parser.add_argument("--theme", default="dragon-dark", choices=["dragon-dark", "dragon-light", "dragon-mono"])
+    parser.add_argument("--games", default=None, help="bench: comma-separated game ids")
+    parser.add_argument("--quick", action="store_true", help="bench: fewer games, for a fast look")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.game == "bench":
+        from .bench import run_bench
+
+        return run_bench(games=args.games.split(",") if args.games else None, quick=args.quick)
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print(
+            "dragon-tui needs a terminal: run it in a terminal window "
+            "(over SSH, connect with 'ssh -t').",
+            file=sys.stderr,
+        )
+        return 2
+    table = None
+    try:
+        table = _table_from_args(args)
+    except (KeyError, ValueError) as exc:
+        print(f"dragon-tui: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # SaveFileError: a message, never a traceback
+        from .engine import SaveFileError
+
+        if isinstance(exc, SaveFileError):
+            print(f"dragon-tui: cannot load {args.load}: {exc}", file=sys.stderr)
+            return 2
+        raise
+    from .app import DragonApp
+
+    DragonApp(table=table, theme=args.theme).run()
+    return 0
+
+
+def _table_from_args(args):
+    from .games import get_game, is_playable
+    from .session import Seat, Table
+
+    if args.load:
+        from pathlib import Path
+
+        return Table.load(Path(args.load).expanduser())
+    if not args.game:
+        return None
+    game = get_game(args.game)
+    if not is_playable(game.id):
+        raise ValueError(f"{game.title} is not playable yet.")
+    players = args.players or game.min_players
+    names = ["Player", "Ben", "Cai", "Dara", "Eli"]
+    seats = [Seat(names[0])]
+    for i in range(1, players):
+        seats.append(Seat(names[i]) if args.hotseat else Seat(f"Bot {i}", "bot", args.bots))
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    return Table(game.id, seats, seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Textual user interface: screens, widgets and board renderers. Rules live elsewhere."""

@@ -1,0 +1,132 @@
+"""Batalla de Coronas: two councils side by side, each with its chairs, treasury, swords,
+shields, dragon track, church and tokens; the dice in the middle bar."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import Action, State
+from ...games.crowns import data
+from ...session import Table
+
+ADVISOR_STYLE = {
+    "commander": "bold #4F8FE8",
+    "priestess": "bold #F2F2F2",
+    "smith": "bold #9A9A9A",
+    "treasurer": "bold #E8C547",
+    "summoner": "bold #E4572E",
+    "head": "bold #B07CE8",
+}
+HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
+
+
+class CouncilPanel(Static):
+    """One claimant's side of the table."""
+
+    def __init__(self, seat: int, name: str, label: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.seat = seat
+        self.player_name = name
+        self.label = label
+        self.border_title = f"{name} — {label}"
+
+    def show(self, s: State, mono: bool) -> None:
+        p = self.seat
+        style = (lambda _s: "bold") if mono else (lambda s_: s_)
+        t = Text()
+        kept = "◆" * s.gems_held[p] + "◇" * (data.GEMS_EACH - s.gems_held[p])
+        t.append("Gems kept ", "dim")
+        t.append(kept, style("bold #59CD90"))
+        t.append(f"  taken {s.gems_won[p]}/3\n", "bold" if s.gems_won[p] else "")
+        t.append("Chairs ", "dim")
+        for chair, adv in enumerate(s.chairs[p], start=1):
+            letter = data.ADVISOR_BY_ID[adv].letter if adv else "·"
+            t.append(f"{chair}", "dim")
+            t.append(f"{letter} ", style(ADVISOR_STYLE[adv]) if adv else "dim")
+        t.append("\nGold  ", "dim")
+        top = s.max_gold(p)
+        for value in range(data.GOLD_MIN, data.GOLD_MAX + 1):
+            cell = f"{value:>2}"
+            if value > top:
+                t.append(" ◆", style("#59CD90"))
+            elif value == s.gold[p]:
+                t.append(cell, "reverse bold")
+            else:
+                t.append(cell, "dim")
+        t.append("\nSwords  ", "dim")
+        t.append("■" * s.swords[p] + "□" * (data.STEP_MAX - s.swords[p]), style("bold #E4572E"))
+        t.append(f" {s.swords[p]}  Shields ", "dim")
+        t.append("■" * s.shields[p] + "□" * (data.STEP_MAX - s.shields[p]), style("bold #4F8FE8"))
+        t.append(f" {s.shields[p]}")
+        t.append("\nDragon ", "dim")
+        for banner in range(data.DRAGON_FIELD + 1):
+            mark = "D" if banner == data.DRAGON_FIELD else str(banner)
+            if banner == s.dragon[p]:
+                t.append(f"[{mark}]", "reverse bold")
+            else:
+                t.append(f" {mark} ", "dim")
+        if s.dragon[p] < data.DRAGON_FIELD:
+            t.append(f" next {data.DRAGON_PRICES[s.dragon[p]]}g", "dim")
+        t.append("\nChurch ", "dim")
+        t.append(HARM_NAMES.get(s.church[p], "door"))
+        tokens = []
+        if s.smith_token[p]:
+            tokens.append("Smith")
+        if s.crown_holder == p:
+            tokens.append("Crown")
+        if s.cross_holder == p:
+            tokens.append("Cross")
+        t.append("  Tokens ", "dim")
+        t.append(", ".join(tokens) or "—")
+        self.update(t)
+        self.set_class(s.current_player == p, "-active")
+
+
+class DiceBar(Static):
+    def show(self, s: State) -> None:
+        t = Text()
+        if s.dice:
+            t.append("Dice ", "dim")
+            for i, value in enumerate(s.dice):
+                mark = " (chair)" if s.phase not in ("roll", "choose_die") and i == s.chair_die else ""
+                t.append(f" [{value}]{mark} ", "bold")
+        if s.battle:
+            att, dfd = s.battle["rolls"]
+            t.append(f"  Battle: attacker {att} v defender {dfd}", "bold")
+            cost = [s.battle["rerolls"][0] + 1, s.battle["rerolls"][1] + 1]
+            t.append(f"  (re-roll costs {cost[s.active]} / {cost[1 - s.active]})", "dim")
+        if not s.dice and not s.battle:
+            t.append("No dice rolled yet this turn", "dim")
+        self.update(t)
+
+
+class Board(Widget):
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+
+    def __init__(self, table: Table, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        labels = self.table.game.seat_labels
+        with Horizontal(id="councils"):
+            for seat in (0, 1):
+                yield CouncilPanel(seat, self.table.seats[seat].name, labels[seat], classes="council")
+        yield DiceBar(id="dice")
+
+    def watch_view(self, view: State | None) -> None:
+        if view is None or not self.is_mounted:
+            return
+        mono = self.app.theme == "dragon-mono"
+        for panel in self.query(CouncilPanel):
+            panel.show(view, mono)
+        self.query_one(DiceBar).show(view)
+
+    def on_mount(self) -> None:
+        self.watch_view(self.view)

@@ -1,0 +1,1 @@
+"""Screens: menu, setup, the shared game screen, help, game over, files, replay, dialogs."""

@@ -1,0 +1,79 @@
+"""Saving a game under a name, and loading a saved one (or any file by path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import SaveFileError
+from ...session import Table
+from ...session import storage
+
+
+class SaveScreen(ModalScreen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Save this game as:")
+            yield Input(f"{self.table.game.id}-{self.table.seed}", id="save-name")
+            yield Static(f"in {storage.saves_dir()}", classes="hint")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        path = storage.named_save_path(event.value)
+        try:
+            self.table.save(path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.app.pop_screen()
+        self.notify(f"Saved as {path.name}.")
+
+
+class LoadScreen(ModalScreen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Load a saved game (Enter), or type a file path below:")
+            yield OptionList(id="saves")
+            yield Input(placeholder="/path/to/save.json", id="load-path")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        saves = self.query_one("#saves", OptionList)
+        files = storage.list_saves()
+        for path in files:
+            saves.add_option(Option(Text(path.stem), id=str(path)))
+        if not files:
+            saves.add_option(Option(Text("No saved games yet", style="dim"), id="", disabled=True))
+        saves.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self._load(Path(event.option.id))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self._load(Path(event.value.strip()).expanduser())
+
+    def _load(self, path: Path) -> None:
+        try:
+            table = Table.load(path)
+        except SaveFileError as exc:
+            self.notify(str(exc), title="Cannot load", severity="error")
+            return
+        self.app.pop_screen()
+        self.app.start_table(table)

@@ -1,0 +1,77 @@
+"""The end of a game: who won, and the score broken down into its parts per seat."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from ...session import Table
+
+
+class GameOverScreen(ModalScreen):
+    BINDINGS = [
+        Binding("r", "replay", "Replay"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("escape,m", "menu", "Menu"),
+        Binding("b", "back", "See board"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        state = self.table.state
+        names = self.table.names
+        winners = [names[w] for w in state.winners()]
+        if len(winners) == 1:
+            headline = f"{winners[0]} wins!"
+        else:
+            headline = "Shared victory: " + " and ".join(winners)
+        with Vertical(id="over-box"):
+            yield Static(f"[b]{headline}[/b]", id="over-title")
+            yield Static(f"{self.table.game.title} · {len(self.table.moves)} moves · seed {self.table.seed}",
+                         id="over-sub")
+            yield DataTable(id="breakdown", show_cursor=False, zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.table.state
+        breakdown = state.score_breakdown()
+        grid = self.query_one(DataTable)
+        grid.add_column("")
+        for name in self.table.names:
+            grid.add_column(name)
+        for part in breakdown[0]:
+            grid.add_row(part, *[_fmt(row.get(part, "")) for row in breakdown])
+        grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
+
+    def action_menu(self) -> None:
+        self.app.pop_screen()
+        self.app.pop_screen()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        self.app.pop_screen()
+        self.app.push_screen(ReplayScreen(self.table))
+
+    def action_rematch(self) -> None:
+        from ...session import Table as NewTable
+
+        table = NewTable(self.table.game.id, self.table.seats, self.table.seed + 1, self.table.options)
+        self.app.pop_screen()
+        self.app.pop_screen()
+        self.app.start_table(table)
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -1,0 +1,64 @@
+"""Help: a game's rules (its help.md, with every rule decision) and the keys; and the
+app's own about page from the menu."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from ...engine import Game
+
+COMMON_KEYS = """
+## Keys on every game screen
+
+| key | does |
+|---|---|
+| shown key or 1–9 | take that action |
+| ↑ ↓ Enter | pick from the action list |
+| u / ctrl+y | undo / redo your own decisions (never past dice or drawn cards) |
+| ctrl+s | save under a name |
+| space | hurry a thinking bot |
+| ctrl+p | command palette: undo, save, replay, theme … |
+| ctrl+t | next theme (dark, light, monochrome) |
+| ? or F1 | this help |
+| Esc | back to the menu (the game is autosaved: Continue resumes it) |
+| ctrl+q | quit |
+"""
+
+ABOUT = """# Dragon TUI
+
+Five dragon-themed tabletop games for the terminal, each with its full rules, bots for any
+empty seat, undo, autosave and replay.
+
+* **Enter** starts the highlighted game; **c** continues the last unfinished game;
+  **l** loads a saved one.
+* Every game is played with the keyboard alone: the keys are shown next to each choice and
+  in the footer; **?** on a game screen shows its rules.
+* Games are saved after every move, so closing the terminal (or losing an SSH connection)
+  loses nothing but the move in flight.
+* **ctrl+t** switches between the dark, light and monochrome themes.
+"""
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,q,question_mark,f1", "app.pop_screen", "Close", key_display="Esc")]
+
+    def __init__(self, game: Game | None = None, text: str | None = None) -> None:
+        super().__init__()
+        self.text = text if text is not None else (game.help_markdown() + COMMON_KEYS)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown(self.text)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
+
+
+class AboutScreen(HelpScreen):
+    def __init__(self) -> None:
+        super().__init__(text=ABOUT + COMMON_KEYS)

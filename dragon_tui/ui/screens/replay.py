@@ -1,0 +1,67 @@
+"""The replay viewer: step through a game's positions forwards and backwards."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Action, State
+from ...session import Table
+from .game import board_class
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("right,l", "step(1)", "Forward"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("escape,q", "app.pop_screen", "Close"),
+    ]
+
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+    position: reactive[int] = reactive(0)
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        Board = board_class(self.table.game.id)
+        yield Static(id="status")
+        yield Board(self.table, id="board").data_bind(ReplayScreen.view, ReplayScreen.offered)
+        yield Static(id="replay-move")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.add_class(f"game-{self.table.game.id}")
+        self.position = len(self.table.moves)
+        self.watch_position(self.position)
+
+    def watch_position(self, position: int) -> None:
+        if not self.is_mounted:
+            return
+        state = self.table.states[position]
+        # A finished game hides nothing any more; mid-game, show only what is public.
+        self.view = state if self.table.state.is_over else state.view(None)
+        total = len(self.table.moves)
+        self.query_one("#status", Static).update(
+            f"Replay of {self.table.game.title} · position {position} of {total} · "
+            + self.table.text(state.phase_label())
+        )
+        if position == 0:
+            text = "The start of the game."
+        else:
+            move = self.table.moves[position - 1]
+            text = f"Move {position}: {self.table.names[move.seat]} — {self.table.text(move.action.describe())}"
+        self.query_one("#replay-move", Static).update(text)
+
+    def action_step(self, delta: int) -> None:
+        self.position = max(0, min(len(self.table.moves), self.position + delta))
+
+    def action_jump(self, where: int) -> None:
+        self.position = len(self.table.moves) if where < 0 else where
