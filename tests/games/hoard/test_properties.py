@@ -1,0 +1,88 @@
+"""Seeded random games over 2, 3 and 4 players with Dragon's Hoard's invariants after every action."""
+
+import pytest
+
+from dragon_tui.games.hoard import GAME
+from dragon_tui.games.hoard.data import CARDS, FIELD_SIZE, HAND_LIMIT, back
+from tests.protocol_checks import play_random_game
+
+from .helpers import assert_conserved
+
+GAMES_PER_COUNT = 170  # 510 games in all
+#: Views and JSON round-trips are the dear checks: every this many actions.
+VIEW_EVERY = 23
+FULL_EVERY = 17
+
+
+class Invariants:
+    """Checks with memory: scores and laid treasures never go back."""
+
+    def __init__(self) -> None:
+        self.laid: list[int] | None = None
+        self.calls = 0
+
+    def __call__(self, st) -> None:
+        self.calls += 1
+        n = st.num_players
+        assert_conserved(st)
+        assert len(st.field) == FIELD_SIZE
+        # Only the player whose turn it is may hold more than ten cards.
+        for s in range(n):
+            if s != st.turn or st.is_over:
+                assert len(st.hands[s]) <= HAND_LIMIT, (s, len(st.hands[s]))
+        laid = [len(t) for t in st.treasures]
+        if self.laid is not None:
+            assert all(a >= b for a, b in zip(laid, self.laid))
+        self.laid = laid
+        for s in range(n):
+            colours = [CARDS[c].colour for c in st.lairs[s]]
+            assert len(colours) == len(set(colours)) <= st.lair_limit
+            assert all(CARDS[c].kind == "lair" for c in st.lairs[s])
+            assert all(CARDS[c].is_treasure and CARDS[c].kind != "lair" for c in st.treasures[s])
+        if not st.is_over:
+            assert st.current_player is not None and st.legal_actions()
+        if self.calls % VIEW_EVERY == 0:
+            self.check_views(st)
+
+    @staticmethod
+    def check_views(st) -> None:
+        for seat in range(st.num_players):
+            v = st.view(seat)
+            assert v.hands[seat] == st.hands[seat]
+            for other in range(st.num_players):
+                if other != seat:
+                    assert all(c < 0 for c in v.hands[other])
+                    assert sorted(map(back, v.hands[other])) == sorted(map(back, st.hands[other]))
+            assert all(c is None or c < 0 for c in v.field) and all(c < 0 for c in v.discard + v.deck)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("block", range(10))
+def test_random_games(n, block):
+    per_block = GAMES_PER_COUNT // 10 + (1 if block < GAMES_PER_COUNT % 10 else 0)
+    for k in range(per_block):
+        seed = 1000 * n + block * 100 + k
+        inv = Invariants()
+        final, actions = play_random_game(GAME, n, seed, invariants=inv, full_checks_every=FULL_EVERY)
+        assert final.is_over and final.winners()
+        assert len(final.treasures) == n
+
+
+@pytest.mark.parametrize("options", [
+    {"field_refill": "after_draw"},
+    {"mob_battle": "self"},
+    {"reaction_prompt": "holders"},
+])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_with_options(n, options):
+    for seed in range(8):
+        opts = dict(options)
+        if n == 3:
+            opts["three_player_goal"] = 9
+        play_random_game(GAME, n, 77 + seed, invariants=Invariants(), full_checks_every=FULL_EVERY, options=opts)
+
+
+def test_seed_replays_identically():
+    a, acts_a = play_random_game(GAME, 3, 4242, full_checks_every=50)
+    b, acts_b = play_random_game(GAME, 3, 4242, full_checks_every=50)
+    assert acts_a == acts_b and a.to_json() == b.to_json()
