@@ -120,7 +120,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
-            return self.figure_actions() + [Action("pass", (), "No meeple")]
+            choices = self.figure_actions()
+            if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
+                return choices
+            return choices + [Action("pass", (), "No meeple")]
         return []
 
     def apply(self, action: Action) -> None:

@@ -20,7 +20,11 @@ def fresh(players: int = 2, **options):
     return s
 
 
-def put(s, tid: str, x: int, y: int, rot: int = 0) -> None:
+def put(s, tid: str, x: int, y: int, rot: int = 0, check: bool = True) -> None:
+    if check and s.board:
+        pos = f"{x},{y}"
+        why = s.fits(TILE_BY_ID[tid].index, pos, rot) if pos in s.frontier else None
+        assert why is None, f"{tid} at {pos} rot {rot}: {why}"
     s.put_tile(TILE_BY_ID[tid].index, f"{x},{y}", rot)
 
 
