@@ -1,0 +1,38 @@
+"""Princes of the Dragon Throne: deck-building and area control for 2–4 Dragon Princes."""
+
+from dragon_tui.engine import Game, RuleOption
+
+from .heuristics import evaluate
+from .rules import ThroneState
+
+GAME = Game(
+    id="throne",
+    title="Princes of the Dragon Throne",
+    min_players=2,
+    max_players=4,
+    state_class=ThroneState,
+    options=(
+        RuleOption(
+            key="stocks",
+            label="Resources in play",
+            default="scaled",
+            choices=(("scaled", "Scaled to the player count (designed)"), ("full", "The whole box (35/35/25)")),
+            help="The rulebook says to count out resources by player count without the numbers; "
+            "'scaled' is this edition's design (2p 24/24/16, 3p 30/30/20, 4p 35/35/25).",
+        ),
+        RuleOption(
+            key="neutral",
+            label="Two-player neutral colour",
+            default=True,
+            choices=((True, "On (rulebook 2-player rules)"), (False, "Off")),
+            help="Rulebook 2-player rules: a neutral Dragon Lord in each Clan House and neutral "
+            "supporters rolled onto the board at each Parliament. Ignored with 3 or 4 players.",
+        ),
+    ),
+    hidden_information=True,
+    blurb="Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses.",
+    heuristic=evaluate,
+    help_package="dragon_tui.games.throne",
+)
+
+__all__ = ["GAME", "ThroneState", "evaluate"]

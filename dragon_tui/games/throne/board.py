@@ -1,0 +1,228 @@
+"""Board bookkeeping shared by every action: pawns, control, resources, rewards, Parliament.
+
+Kept apart from the action code so that the rules for *who controls what* live in one place:
+the same ``controller`` decides in-turn rewards, end-of-turn rewards, recruit discounts and
+end scoring, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    CONTROL_PRESTIGE,
+    GUILD_SPACES,
+    GUILDS,
+    HAWA,
+    HOUSE_SPACES,
+    CLANS,
+    KINGDOMS,
+    NEUTRAL,
+    NEUTRAL_ROLLS,
+    PARLIAMENT_SPACES,
+    RESOURCES,
+    USIKU,
+    ZEME,
+    card,
+    guild_clans,
+    guild_name,
+)
+
+REWARD_PHASES = ("reward_house", "reward_bump", "reward_bump_to")
+
+
+def owner_name(owner: int) -> str:
+    return "the neutral" if owner == NEUTRAL else f"{{p{owner}}}"
+
+
+class BoardMixin:
+    """Helpers over the state's plain attributes (see ``ThroneState.setup`` for their shape)."""
+
+    # ------------------------------------------------------------------ pawns & control
+    def pawns(self, gi: int) -> int:
+        return self.kg[gi] + sum(self.sup[gi]) + self.nsup[gi]
+
+    def has_space(self, gi: int) -> bool:
+        return self.pawns(gi) < GUILD_SPACES
+
+    def sup_of(self, owner: int, gi: int) -> int:
+        return self.nsup[gi] if owner == NEUTRAL else self.sup[gi][owner]
+
+    def controller(self, gi: int) -> int | None:
+        """The seat with more supporters than any other player (the neutral included) and
+        than the King's Guards there; None when nobody does."""
+        counts = self.sup[gi]
+        best = max(counts)
+        if best == 0 or best <= self.kg[gi] or best <= self.nsup[gi] or counts.count(best) > 1:
+            return None
+        return counts.index(best)
+
+    def controls_in_kingdom(self, seat: int, kingdom: int) -> bool:
+        return any(self.controller(kingdom * 6 + g) == seat for g in range(6))
+
+    def has_bonus(self, seat: int, clan: int) -> bool:
+        return self.prince[seat] == clan
+
+    def protected(self, owner: int, actor: int) -> bool:
+        """U'siku: an opponent may not move or remove your supporters or Dragon Lords."""
+        return owner != NEUTRAL and owner != actor and self.prince[owner] == USIKU
+
+    # ------------------------------------------------------------------ cards
+    def recruit_cost(self, seat: int, cid: int, kingdom: int) -> int:
+        discount = (1 if self.controls_in_kingdom(seat, kingdom) else 0) + (1 if self.has_bonus(seat, HAWA) else 0)
+        return max(1, card(cid).cost - discount)
+
+    def feed_of(self, seat: int, cid: int) -> int:
+        feed = card(cid).feed
+        return min(feed, 1) if self.has_bonus(seat, ZEME) else feed
+
+    def draw(self, seat: int, count: int) -> int:
+        """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
+        drawn = 0
+        for _ in range(count):
+            if not self.deck[seat]:
+                if not self.discard[seat]:
+                    break
+                self.deck[seat] = self.discard[seat]
+                self.discard[seat] = []
+                self.rng.shuffle(self.deck[seat])
+                self.log.append(f"{{p{seat}}} reshuffles the discards into a new deck.")
+            self.hand[seat].append(self.deck[seat].pop())
+            drawn += 1
+        if drawn:
+            self.reveal()
+        return drawn
+
+    # ------------------------------------------------------------------ resources
+    def gain(self, seat: int, res: int, amount: int) -> int:
+        """Take from the stock; when it runs dry take one token at a time from the other
+        players, starting to the right (counter-clockwise: seat - 1, seat - 2, ...)."""
+        got = min(amount, self.stock[res])
+        self.stock[res] -= got
+        n = self.num_players
+        while got < amount:
+            took = False
+            for step in range(1, n):
+                if got == amount:
+                    break
+                other = (seat - step) % n
+                if self.res[other][res] > 0:
+                    self.res[other][res] -= 1
+                    got += 1
+                    took = True
+                    self.log.append(f"{{p{seat}}} takes 1 {RESOURCES[res]} from {{p{other}}} (stock empty).")
+            if not took:
+                break
+        self.res[seat][res] += got
+        return got
+
+    def pay(self, seat: int, res: int, amount: int) -> None:
+        self.res[seat][res] -= amount
+        self.stock[res] += amount
+
+    # ------------------------------------------------------------------ score track
+    def add_prestige(self, seat: int, amount: int) -> None:
+        if not amount:
+            return
+        self.score[seat] += amount
+        # The marker that moves lands on top of any stack: a later stamp ranks higher.
+        self.stamp[seat] = self.stamp_next
+        self.stamp_next += 1
+        self.high = max(self.high, self.score[seat])
+
+    def rank_order(self) -> list[int]:
+        """Seats from last place up; on a shared space the marker below ranks lower."""
+        return sorted(range(self.num_players), key=lambda s: (self.score[s], self.stamp[s]))
+
+    # ------------------------------------------------------------------ control rewards
+    def check_control(self, seats: list[int]) -> None:
+        """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
+        for seat in seats:
+            for gi in range(36):
+                if seat not in self.markers[gi] and self.controller(gi) == seat:
+                    self.markers[gi].append(seat)
+                    self.add_prestige(seat, CONTROL_PRESTIGE)
+                    pile = self.favors[gi % 6]
+                    got = ""
+                    if pile:
+                        self.discard[seat].append(pile.pop())
+                        got = f", a {GUILDS[gi % 6]} Favor"
+                    self.log.append(f"{{p{seat}}} takes control of the {guild_name(gi)} guild: +2 prestige{got}.")
+                    self.rewards.append([seat, gi])
+
+    def remove_markers(self) -> None:
+        for gi in range(36):
+            for seat in list(self.markers[gi]):
+                if self.sup[gi][seat] == 0:
+                    self.markers[gi].remove(seat)
+                    self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(gi)} guild.")
+
+    def movable_lord(self, owner: int, actor: int) -> bool:
+        return not self.protected(owner, actor)
+
+    def open_houses(self, exclude: int = -1) -> list[int]:
+        return [h for h in range(6) if h != exclude and len(self.houses[h]) < HOUSE_SPACES]
+
+    def bump_owners(self, house: int, actor: int) -> list[int]:
+        return sorted({o for o in self.houses[house] if self.movable_lord(o, actor)})
+
+    def house_ok(self, seat: int, house: int) -> bool:
+        if len(self.houses[house]) < HOUSE_SPACES:
+            return True
+        return bool(self.bump_owners(house, seat)) and bool(self.open_houses(house))
+
+    def reward_houses(self) -> list[int]:
+        seat, gi = self.rewards[0]
+        return [h for h in guild_clans(gi) if self.house_ok(seat, h)]
+
+    def begin_reward(self) -> bool:
+        """Set up the Dragon Lord placement of the first reward; False when it is skipped."""
+        seat, gi = self.rewards[0]
+        if self.lords_left[seat] == 0:
+            self.log.append(f"{{p{seat}}} has no Dragon Lord left to place.")
+        elif not self.reward_houses():
+            self.log.append(f"{{p{seat}}} finds no Clan House space for a Dragon Lord.")
+        else:
+            self.phase = "reward_house"
+            return True
+        self.rewards.pop(0)
+        return False
+
+    def place_lord(self, seat: int, house: int) -> None:
+        self.houses[house].append(seat)
+        self.lords_left[seat] -= 1
+        self.log.append(f"{{p{seat}}} places a Dragon Lord in the {CLANS[house]} Clan House.")
+        self.rewards.pop(0)
+        self.phase = "reward_done"
+        if sum(len(h) for h in self.houses) == 6 * HOUSE_SPACES:
+            self.over = True
+            self.log.append("All Clan Houses are full: the game ends.")
+
+    # ------------------------------------------------------------------ Parliament
+    def parliament_spaces_due(self) -> int:
+        return sum(1 for space in PARLIAMENT_SPACES[self.parl_done:] if self.high >= space)
+
+    def start_parliament(self) -> None:
+        due = self.parliament_spaces_due()
+        spaces = PARLIAMENT_SPACES[self.parl_done:self.parl_done + due]
+        self.log.append(f"Parliament is called (space {', '.join(map(str, spaces))}).")
+        if self.num_players == 2 and self.options.get("neutral", True):
+            rolls = sum(NEUTRAL_ROLLS[self.parl_done:self.parl_done + due])
+            for _ in range(rolls):
+                self.place_neutral()
+        self.parl_done += due
+        self.parliaments += 1
+        self.prince = [-1] * self.num_players
+        self.parl_queue = self.rank_order()
+        self.phase = "parliament"
+
+    def place_neutral(self) -> None:
+        if self.nreserve == 0 or all(not self.has_space(gi) for gi in range(36)):
+            self.log.append("No neutral supporter can be placed.")
+            return
+        while True:
+            k, g = self.rng.randint(0, 5), self.rng.randint(0, 5)
+            gi = k * 6 + g
+            if self.has_space(gi):
+                break
+        self.nsup[gi] += 1
+        self.nreserve -= 1
+        self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(gi)} guild.")

@@ -1,0 +1,214 @@
+"""Cards and board of Princes of the Dragon Throne.
+
+The card list was never published (see ``reference/card_data_findings.md`` §1), so most of
+the numbers here are DESIGNED for this implementation. The rulebook fixes some of them and
+the design is built around those; every fixed fact is marked "rulebook" below, everything
+else "designed".
+
+Card ids are plain ints so that hands, decks and piles stay JSON-native lists:
+
+* ``0..35``    Citizen prospects, id = kingdom * 6 + guild (one per Kingdom x Guild).
+* ``36..71``   Dragon prospects, id = 36 + clan * 6 + tier.
+* ``72..111``  Starters, id = 72 + seat * 10 + i (four identical decks of ten).
+* ``112..147`` Guild Favors, id = 112 + guild * 6 + i.
+
+A guild on the board is numbered kingdom * 6 + guild, the same as the Citizen of that pair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --------------------------------------------------------------------------- names
+KINGDOMS = ("Troll", "Dwarf", "Human", "Goblin", "Elf", "Kobold")
+GUILDS = ("Merchant", "Cleric", "Soldier", "Shepherd", "Sorcerer", "Royal")
+CLANS = ("Ha'wa", "Ka'yu", "Ma'ji", "U'siku", "Vu'ur", "Ze'me")
+CLAN_COLOURS = ("orange", "green", "blue", "purple", "red", "yellow")  # rulebook
+HAWA, KAYU, MAJI, USIKU, VUUR, ZEME = range(6)
+MERCHANT, CLERIC, SOLDIER, SHEPHERD, SORCERER, ROYAL = range(6)
+TROLL, DWARF, HUMAN, GOBLIN, ELF, KOBOLD = range(6)
+
+#: Clan (colour) of each Kingdom. Rulebook: Elf green, Kobold purple, Goblin yellow (the
+#: sample round's Goblin Sorcerer lord goes to the yellow house and Sorcerer is green).
+#: Designed: Troll red, Dwarf orange, Human blue.
+KINGDOM_CLAN = (VUUR, HAWA, MAJI, ZEME, KAYU, USIKU)
+#: Clan (colour) of each Guild. Rulebook: Cleric orange, Soldier red, Sorcerer green,
+#: Royal purple. Designed: Merchant yellow (gold), Shepherd blue.
+GUILD_CLAN = (ZEME, HAWA, VUUR, MAJI, KAYU, USIKU)
+
+RESOURCES = ("influence", "gold", "sheep")
+INFLUENCE, GOLD, SHEEP = range(3)
+RES_LETTER = ("i", "g", "s")
+
+NUM_GUILDS = 36
+GUILD_SPACES = 5  # rulebook: five pawn spaces per guild
+HOUSE_SPACES = 5  # issue / BGG review: 30 Dragon Lords fill the six houses
+START_KINGS_GUARDS = 2  # rulebook: two per guild, 72 in all
+KINGS_GUARDS = 72
+SUPPORTERS_PER_PLAYER = 20  # rulebook
+START_SUPPLY = 5  # rulebook
+DRAGON_LORDS_PER_PLAYER = 15  # 60 / 4
+GUILD_MARKERS_PER_PLAYER = 20
+HAND_SIZE = 5
+START_RESOURCES = 3  # of each, rulebook
+PARLIAMENT_SPACES = (6, 13, 21, 30, 40, 50)  # rulebook
+#: 2-player rules: non-player supporters placed at the n-th Parliament (rulebook).
+NEUTRAL_ROLLS = (1, 2, 3, 4, 5, 6)
+NEUTRAL_SUPPORTERS = 20  # one unused colour's pawns
+NEUTRAL = -1  # owner id of the non-player Dragon Lords
+CONTROL_PRESTIGE = 2  # rulebook
+MAJORITY_PRESTIGE = 5  # rulebook, end scoring
+TIED_PRESTIGE = 2  # rulebook, end scoring
+
+#: The box holds 35 influence, 35 gold and 25 sheep (rulebook). How many go into play per
+#: player count is not printed: DESIGNED, scaled so each player's share stays similar.
+RESOURCE_TOTALS = (35, 35, 25)
+STOCKS_BY_PLAYERS = {2: (24, 24, 16), 3: (30, 30, 20), 4: (35, 35, 25)}
+
+
+def guild_name(gi: int) -> str:
+    return f"{KINGDOMS[gi // 6]} {GUILDS[gi % 6]}"
+
+
+def guild_clans(gi: int) -> tuple[int, ...]:
+    """The clan colours a guild space matches: its Kingdom's and its Guild's."""
+    k, g = KINGDOM_CLAN[gi // 6], GUILD_CLAN[gi % 6]
+    return (k,) if k == g else (k, g)
+
+
+# --------------------------------------------------------------------------- cards
+@dataclass(frozen=True)
+class Card:
+    id: int
+    name: str
+    kind: str  # "citizen", "dragon", "favor"
+    starter: bool = False
+    kingdom: int = -1  # citizens
+    guild: int = -1  # citizens and favors
+    clan: int = -1  # dragons
+    feed: int = 0  # sheep a dragon eats when used
+    produce: tuple[int, int, int] = (0, 0, 0)  # influence, gold, sheep
+    cost: int = 0  # influence for citizens, gold for dragons
+    prestige: int = 0
+
+    @property
+    def is_dragon(self) -> bool:
+        return self.kind == "dragon"
+
+    @property
+    def is_recruit(self) -> bool:
+        return self.kind in ("citizen", "dragon") and not self.starter
+
+    def text(self) -> str:
+        """A one-line summary a player can read without the card art."""
+        parts = [self.name + (" (starter)" if self.starter else "")]
+        if self.kind == "favor":
+            return f"{GUILDS[self.guild]} Favor"
+        got = " ".join(f"+{n}{RES_LETTER[r]}" for r, n in enumerate(self.produce) if n)
+        if self.is_dragon:
+            got += f" eats {self.feed}s"
+        parts.append(got)
+        if self.cost:
+            parts.append(f"cost {self.cost}{'g' if self.is_dragon else 'i'}")
+        if self.prestige:
+            parts.append(f"{self.prestige} prestige")
+        return ", ".join(parts)
+
+
+# Citizens, DESIGNED by formula around the rulebook's fixed points (Goblin Shepherd costs 4,
+# Elf Soldier costs 6, Goblin Cleric gives 1 sheep). Each Guild has a base yield and cost;
+# the Kingdom's rank (0 for Goblin and Kobold, 1 for Troll and Human, 2 for Dwarf and Elf)
+# adds to the cost, adds one of the guild's main resource from rank 1, and 1 prestige at rank 2.
+_GUILD_YIELD = ((0, 2, 0), (0, 0, 1), (2, 0, 0), (0, 0, 2), (1, 1, 0), (1, 1, 1))
+_GUILD_MAIN = (GOLD, SHEEP, INFLUENCE, SHEEP, INFLUENCE, GOLD)
+_GUILD_COST = (3, 2, 4, 4, 3, 5)
+_KINGDOM_RANK = (1, 2, 1, 0, 2, 0)
+
+# Dragons, DESIGNED: six per clan in six tiers (cost, sheep eaten, influence, gold, prestige).
+# Rulebook fixed points: Zephyr 2 gold, Spark 4 gold, Copper >= 6 gold, Armadillo 7 gold and
+# 1 prestige, Pyrite gives 3 influence for 1 sheep, Pine is green and eats 2 sheep.
+_TIERS = ((2, 1, 2, 0, 0), (3, 1, 0, 2, 0), (4, 1, 1, 2, 0), (5, 1, 3, 0, 0), (6, 2, 2, 2, 1), (7, 2, 2, 3, 1))
+#: Ha'wa, Ma'ji and Vu'ur dragons yield influence and gold the other way round.
+_SWAPPED = (HAWA, MAJI, VUUR)
+DRAGON_NAMES = (
+    ("Marigold", "Saffron", "Amber", "Tiger", "Copper", "Armadillo"),  # Ha'wa orange
+    ("Moss", "Willow", "Jade", "Malachite", "Pine", "Emerald"),  # Ka'yu green
+    ("Zephyr", "Frost", "Tide", "Cobalt", "Sapphire", "Glacier"),  # Ma'ji blue
+    ("Dusk", "Plum", "Violet", "Shadow", "Amethyst", "U'siku"),  # U'siku purple
+    ("Cinder", "Ember", "Spark", "Blaze", "Ruby", "Wildfire"),  # Vu'ur red
+    ("Dune", "Brass", "Citrine", "Pyrite", "Topaz", "Sunburst"),  # Ze'me yellow
+)
+
+# Starter deck, DESIGNED around the sample round (rulebook: Human Royal 2 gold + 1 sheep,
+# Goblin Clergy 1 sheep, Scrub Dragon 2 influence for 1 sheep). Citizen starters carry grey
+# Kingdom/Guild icons that deploy nothing, so only their yield matters.
+STARTER_DECK = (
+    ("Human Royal", "citizen", (0, 2, 1), 0),
+    ("Goblin Clergy", "citizen", (0, 0, 1), 0),
+    ("Scrub Dragon", "dragon", (2, 0, 0), 1),
+    ("Scrub Dragon", "dragon", (2, 0, 0), 1),
+    ("Troll Merchant", "citizen", (0, 2, 0), 0),
+    ("Dwarf Merchant", "citizen", (0, 2, 0), 0),
+    ("Troll Soldier", "citizen", (2, 0, 0), 0),
+    ("Kobold Soldier", "citizen", (2, 0, 0), 0),
+    ("Elf Shepherd", "citizen", (0, 0, 2), 0),
+    ("Kobold Sorcerer", "citizen", (1, 1, 0), 0),
+)
+
+CITIZEN_IDS = tuple(range(0, 36))
+DRAGON_IDS = tuple(range(36, 72))
+STARTER_BASE = 72
+FAVOR_BASE = 112
+NUM_CARDS = 148
+
+
+def _build() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for k in range(6):
+        for g in range(6):
+            y = list(_GUILD_YIELD[g])
+            rank = _KINGDOM_RANK[k]
+            if rank >= 1:
+                y[_GUILD_MAIN[g]] += 1
+            cards.append(
+                Card(len(cards), f"{KINGDOMS[k]} {GUILDS[g]}", "citizen", kingdom=k, guild=g,
+                     produce=tuple(y), cost=_GUILD_COST[g] + rank, prestige=1 if rank == 2 else 0)
+            )
+    for c in range(6):
+        for t, (cost, feed, inf, gold, pres) in enumerate(_TIERS):
+            if c in _SWAPPED:
+                inf, gold = gold, inf
+            name = DRAGON_NAMES[c][t]
+            cards.append(Card(len(cards), f"{name} Dragon", "dragon", clan=c, feed=feed,
+                              produce=(inf, gold, 0), cost=cost, prestige=pres))
+    for _seat in range(4):
+        for name, kind, produce, feed in STARTER_DECK:
+            cards.append(Card(len(cards), name, kind, starter=True, feed=feed, produce=produce))
+    for g in range(6):
+        for _ in range(6):
+            cards.append(Card(len(cards), f"{GUILDS[g]} Favor", "favor", guild=g))
+    return tuple(cards)
+
+
+CARDS: tuple[Card, ...] = _build()
+assert len(CARDS) == NUM_CARDS
+
+
+def card(cid: int) -> Card:
+    return CARDS[cid]
+
+
+def card_by_name(name: str, starter: bool = False) -> int:
+    """The id of a named card (the first starter copy when ``starter``); for tests and docs."""
+    for c in CARDS:
+        if c.name == name and c.starter == starter and c.kind != "favor":
+            return c.id
+    raise KeyError(name)
+
+
+def starter_ids(seat: int) -> list[int]:
+    return list(range(STARTER_BASE + seat * 10, STARTER_BASE + seat * 10 + 10))
+
+
+def favor_ids(guild: int) -> list[int]:
+    return list(range(FAVOR_BASE + guild * 6, FAVOR_BASE + guild * 6 + 6))

@@ -1,0 +1,463 @@
+"""The active player's decisions: Ka'yu redraw, filling prospects, the four main actions,
+King's Guard free actions, the Vu'ur bonus and the six Guild Favors.
+
+Choices that would multiply into hundreds of actions (a pawn from one of 36 guilds to one of
+35 others) are split into two decisions, "which pawn" then "where", so that the list offered
+to a player or a bot stays short and readable. The pawn only moves on the second decision,
+so no pawn is ever "in the air" between two states.
+"""
+
+from __future__ import annotations
+
+from dragon_tui.engine import Action
+
+from .board import owner_name
+from .data import (
+    CLANS,
+    CLERIC,
+    GUILDS,
+    KAYU,
+    KINGDOMS,
+    MAJI,
+    MERCHANT,
+    RES_LETTER,
+    RESOURCES,
+    ROYAL,
+    SHEEP,
+    SHEPHERD,
+    SOLDIER,
+    SORCERER,
+    VUUR,
+    card,
+    guild_clans,
+    guild_name,
+)
+
+MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
+FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "royal", "royal_to", "sorcerer")
+
+
+def _gain_text(produce) -> str:
+    return " ".join(f"+{n}{RES_LETTER[r]}" for r, n in enumerate(produce) if n)
+
+
+class MovesMixin:
+    # ================================================================== legal actions
+    def _legal_turn(self) -> list[Action]:
+        p = self.turn
+        ph = self.phase
+        if ph == "kayu":
+            acts = [Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
+                    for c in self.hand[p] if c not in self.kayu_sel]
+            n = len(self.kayu_sel)
+            acts.append(Action("kayu_done", (), f"Ka'yu: discard {n} and draw {n}" if n else "Ka'yu: keep the hand"))
+            return acts
+        if ph == "fill":
+            k = self.fill_target()
+            return [Action("fill", (d,), f"Fill the {KINGDOMS[k]} prospect space from the {d} deck")
+                    for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
+        if ph == "main":
+            return self._legal_main()
+        if ph == "dismiss":
+            acts = [Action("keep", (), "Dismiss nothing")]
+            for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
+                for c in sorted(set(pile)):
+                    loss = f" (-{card(c).prestige} prestige)" if card(c).prestige else ""
+                    acts.append(Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}"))
+            return acts
+        if ph == "deploy_to":
+            c = self.sub["card"]
+            return [Action("deploy_to", (gi,), f"Deploy {card(c).name} to the {guild_name(gi)} guild")
+                    for gi in self.deploy_targets(p, c)]
+        if ph == "maneuver_to":
+            src = self.sub["from"]
+            return [Action("maneuver_to", (gi,), f"Move the supporter to the {guild_name(gi)} guild")
+                    for gi in range(36) if gi != src and self.has_space(gi)]
+        if ph == "kg_place":
+            acts = []
+            for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
+                if pile:
+                    acts += [Action("kg_place", (d, k), f"Draw a {d} onto the {KINGDOMS[k]} prospects")
+                             for k in range(6)]
+            return acts
+        if ph == "kg_discard":
+            acts = [Action("discard", (c,), f"Discard {card(c).text()}") for c in self.hand[p]]
+            acts.append(Action("discard_done", (), "Stop discarding"))
+            return acts
+        if ph in FAVOR_PHASES:
+            return self._legal_favor(ph)
+        raise AssertionError(f"unknown phase {ph}")
+
+    def _legal_main(self) -> list[Action]:
+        p = self.turn
+        hand = self.hand[p]
+        acts: list[Action] = []
+        main = self.main
+        if main in (None, "gather") and self.main_count < 3:
+            for c in hand:
+                cd = card(c)
+                if cd.kind == "favor":
+                    continue
+                feed = self.feed_of(p, c) if cd.is_dragon else 0
+                if self.res[p][SHEEP] >= feed:
+                    eat = f", feeding {feed} sheep" if feed else ""
+                    acts.append(Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}"))
+        if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
+            for a, b in ((0, 1), (0, 2), (1, 2)):
+                acts.append(Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}"))
+        if main in (None, "recruit"):
+            for k in range(6):
+                if self.prospects[k]:
+                    c = self.prospects[k][-1]
+                    cost = self.recruit_cost(p, c, k)
+                    res = 1 if card(c).is_dragon else 0
+                    if self.res[p][res] >= cost:
+                        acts.append(Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}"))
+        if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
+            for c in hand:
+                if card(c).is_recruit and self.deploy_targets(p, c):
+                    acts.append(Action("deploy", (c,), f"Deploy with {card(c).text()}"))
+        if main in (None, "maneuver") and self.main_count < 2:
+            for gi in range(36):
+                if self.sup[gi][p]:
+                    acts.append(Action("maneuver", (gi,), f"Maneuver a supporter out of the {guild_name(gi)} guild"))
+        can_main = bool(acts)
+        # King's Guard free actions
+        if self.kg_supply[p] > 0:
+            if self.cdeck or self.ddeck:
+                acts.append(Action("kg_prospects", (), "King's Guard: place two new prospects"))
+            for k in range(6):
+                stack = self.prospects[k]
+                for i in range(len(stack) - 1):
+                    acts.append(Action("kg_lift", (k, i), f"King's Guard: lift {card(stack[i]).name} to the top in {KINGDOMS[k]}"))
+            if hand:
+                acts.append(Action("kg_discard", (), "King's Guard: discard cards from your hand"))
+            if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
+                acts.append(Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter"))
+        if not self.favor_used:
+            seen = set()
+            for c in hand:
+                cd = card(c)
+                if cd.kind == "favor" and cd.guild not in seen:
+                    seen.add(cd.guild)
+                    acts.append(Action("favor", (c,), f"Play the {GUILDS[cd.guild]} Favor"))
+        if main is not None:
+            acts.append(Action("end_turn", (), "End the turn"))
+        elif not can_main:
+            acts.append(Action("end_turn", (), "End the turn (no main action is possible)"))
+        return acts
+
+    def deploy_targets(self, seat: int, cid: int) -> list[int]:
+        cd = card(cid)
+        if cd.is_dragon:
+            if self.res[seat][SHEEP] < self.feed_of(seat, cid):
+                return []
+            return [gi for gi in range(36) if self.kg[gi] > 0 and cd.clan in guild_clans(gi)]
+        return [gi for gi in range(36)
+                if (gi // 6 == cd.kingdom or gi % 6 == cd.guild) and self.has_space(gi)]
+
+    def fill_target(self) -> int | None:
+        for k in range(6):
+            if not self.prospects[k]:
+                return k
+        return None
+
+    def _legal_favor(self, ph: str) -> list[Action]:
+        p = self.turn
+        done = Action("favor_done", (), "Finish the favor")
+        acts: list[Action] = []
+        if ph == "merchant":
+            return [Action("take", (r,), f"Merchant Favor: take 3 {RESOURCES[r]}") for r in range(3)]
+        if ph == "soldier":
+            mode = self.sub.get("mode")
+            for gi in range(36):
+                if self.kg[gi]:
+                    if mode in (None, "move"):
+                        acts.append(Action("kg_from", (gi,), f"Soldier Favor: move a King's Guard out of {guild_name(gi)}"))
+                    if mode in (None, "take"):
+                        acts.append(Action("kg_take", (gi,), f"Soldier Favor: take a King's Guard from {guild_name(gi)}"))
+        elif ph == "soldier_to":
+            src = self.sub["from"]
+            return [Action("kg_to", (gi,), f"Soldier Favor: put the King's Guard in {guild_name(gi)}")
+                    for gi in range(36) if gi != src and self.has_space(gi)]
+        elif ph == "cleric":
+            for gi in range(36):
+                for owner in self.owners_in(gi):
+                    if not self.protected(owner, p):
+                        acts.append(Action("sup_from", (owner, gi), f"Cleric Favor: move {owner_name(owner)}'s supporter out of {guild_name(gi)}"))
+        elif ph == "cleric_to":
+            src = self.sub["from"][1]
+            return [Action("sup_to", (gi,), f"Cleric Favor: move it to {guild_name(gi)}")
+                    for gi in range(36) if gi != src and self.has_space(gi)]
+        elif ph == "royal":
+            for h in range(6):
+                if self.open_houses(h):
+                    for owner in self.bump_owners(h, p):
+                        acts.append(Action("lord_from", (owner, h), f"Royal Favor: move {owner_name(owner)}'s Dragon Lord out of {CLANS[h]}"))
+        elif ph == "royal_to":
+            return [Action("lord_to", (h,), f"Royal Favor: move it to the {CLANS[h]} Clan House")
+                    for h in self.open_houses(self.sub["from"][1])]
+        elif ph == "sorcerer":
+            k, g = self.sub["roll"]
+            spots = [gi for gi in range(36) if gi // 6 == k or gi % 6 == g]
+            if self.supply[p] > 0:
+                acts += [Action("sorc_add", (gi,), f"Sorcerer Favor: add a supporter to {guild_name(gi)}")
+                         for gi in spots if self.has_space(gi)]
+            for gi in spots:
+                for owner in self.owners_in(gi):
+                    if owner != p and not self.protected(owner, p):
+                        acts.append(Action("sorc_remove", (owner, gi), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(gi)}"))
+        acts.append(done)
+        return acts
+
+    def owners_in(self, gi: int) -> list[int]:
+        owners = [s for s in range(self.num_players) if self.sup[gi][s]]
+        if self.nsup[gi]:
+            owners.append(-1)
+        return owners
+
+    # ================================================================== carrying out
+    def _apply_turn(self, a: Action) -> None:
+        p = self.turn
+        kind, args = a.kind, a.args
+        if kind == "kayu_discard":
+            self.kayu_sel.append(args[0])
+        elif kind == "kayu_done":
+            n = len(self.kayu_sel)
+            for c in self.kayu_sel:
+                self.hand[p].remove(c)
+                self.discard[p].append(c)
+            if n:
+                names = ", ".join(card(c).name for c in self.kayu_sel)
+                self.log.append(f"{{p{p}}} uses the Ka'yu bonus: discards {names} and draws {n}.")
+            self.kayu_sel = []
+            self.draw(p, n)
+            self.phase = "fill"
+        elif kind == "fill":
+            k = self.fill_target()
+            c = self._draw_prospect(args[0])
+            self.prospects[k].append(c)
+            self.log.append(f"{{p{p}}} fills the {KINGDOMS[k]} prospect space: {card(c).name}.")
+        elif kind == "gather":
+            self._gather(p, args[0])
+        elif kind == "maji":
+            self.maji_used = True
+            for r in args:
+                self.gain(p, r, 1)
+            self.log.append(f"{{p{p}}} takes the Ma'ji bonus: 1 {RESOURCES[args[0]]} and 1 {RESOURCES[args[1]]}.")
+        elif kind == "recruit":
+            self._recruit(p, args[0])
+        elif kind == "keep":
+            self.phase = "main"
+        elif kind == "dismiss":
+            c = args[0]
+            pile = self.hand[p] if c in self.hand[p] else self.discard[p]
+            pile.remove(c)
+            self.dismissed.append(c)
+            self.add_prestige(p, -card(c).prestige)
+            self.log.append(f"{{p{p}}} dismisses {card(c).name} from the game.")
+            self.phase = "main"
+        elif kind == "deploy":
+            self.sub = {"card": args[0]}
+            self.phase = "deploy_to"
+        elif kind == "deploy_to":
+            self._deploy(p, self.sub["card"], args[0])
+        elif kind == "maneuver":
+            self.sub = {"from": args[0]}
+            self.phase = "maneuver_to"
+        elif kind == "maneuver_to":
+            src, dst = self.sub["from"], args[0]
+            self.sup[src][p] -= 1
+            self.sup[dst][p] += 1
+            self.main, self.main_count = "maneuver", self.main_count + 1
+            self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
+            self.sub, self.phase = {}, "main"
+        elif kind == "kg_prospects":
+            self._spend_kg(p)
+            self.sub = {"left": 2}
+            self.phase = "kg_place"
+            self.log.append(f"{{p{p}}} spends a King's Guard to place two new prospects.")
+        elif kind == "kg_place":
+            d, k = args
+            c = self._draw_prospect(d)
+            self.prospects[k].append(c)
+            self.log.append(f"{{p{p}}} places {card(c).name} on the {KINGDOMS[k]} prospects.")
+            self.sub["left"] -= 1
+            if self.sub["left"] == 0 or not (self.cdeck or self.ddeck):
+                self.sub, self.phase = {}, "main"
+        elif kind == "kg_lift":
+            k, i = args
+            self._spend_kg(p)
+            c = self.prospects[k].pop(i)
+            self.prospects[k].append(c)
+            self.log.append(f"{{p{p}}} spends a King's Guard to lift {card(c).name} to the top in {KINGDOMS[k]}.")
+        elif kind == "kg_discard":
+            self._spend_kg(p)
+            self.phase = "kg_discard"
+            self.log.append(f"{{p{p}}} spends a King's Guard to discard cards.")
+        elif kind == "discard":
+            self.hand[p].remove(args[0])
+            self.discard[p].append(args[0])
+            self.log.append(f"{{p{p}}} discards {card(args[0]).name}.")
+            if not self.hand[p]:
+                self.phase = "main"
+        elif kind == "discard_done":
+            self.phase = "main"
+        elif kind == "vuur":
+            self._spend_kg(p)
+            self.vuur_used = True
+            self.reserve[p] -= 1
+            self.supply[p] += 1
+            self.log.append(f"{{p{p}}} uses the Vu'ur bonus: a King's Guard becomes a supporter.")
+        elif kind == "favor":
+            self._play_favor(p, args[0])
+        else:
+            self._apply_favor_step(p, a)
+
+    def _draw_prospect(self, which: str) -> int:
+        pile = self.cdeck if which == "citizen" else self.ddeck
+        self.reveal()
+        return pile.pop()
+
+    def _spend_kg(self, p: int) -> None:
+        self.kg_supply[p] -= 1
+        self.kg_spent += 1
+
+    def _gather(self, p: int, c: int) -> None:
+        cd = card(c)
+        self.hand[p].remove(c)
+        feed = self.feed_of(p, c) if cd.is_dragon else 0
+        if feed:
+            self.pay(p, SHEEP, feed)
+        got = [self.gain(p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
+        self.discard[p].append(c)
+        self.main, self.main_count = "gather", self.main_count + 1
+        eat = f" (fed {feed} sheep)" if feed else ""
+        self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {_gain_text(got) or 'nothing left to take'}.")
+
+    def _recruit(self, p: int, k: int) -> None:
+        c = self.prospects[k].pop()
+        cd = card(c)
+        cost = self.recruit_cost(p, c, k)
+        res = 1 if cd.is_dragon else 0
+        self.pay(p, res, cost)
+        self.discard[p].append(c)
+        if self.reserve[p] > 0:
+            self.reserve[p] -= 1
+            self.supply[p] += 1
+        self.add_prestige(p, cd.prestige)
+        pres = f" (+{cd.prestige} prestige)" if cd.prestige else ""
+        self.log.append(f"{{p{p}}} recruits {cd.name} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}{pres}.")
+        self.main, self.main_count = "recruit", self.main_count + 1
+        self.phase = "dismiss"
+
+    def _deploy(self, p: int, c: int, gi: int) -> None:
+        cd = card(c)
+        self.hand[p].remove(c)
+        self.discard[p].append(c)
+        self.supply[p] -= 1
+        self.sup[gi][p] += 1
+        if cd.is_dragon:
+            feed = self.feed_of(p, c)
+            self.pay(p, SHEEP, feed)
+            self.kg[gi] -= 1
+            self.kg_supply[p] += 1
+            self.log.append(f"{{p{p}}} deploys with {cd.name} (fed {feed} sheep): a supporter replaces a King's Guard in {guild_name(gi)}.")
+        else:
+            self.log.append(f"{{p{p}}} deploys with {cd.name}: a supporter joins the {guild_name(gi)} guild.")
+        self.main, self.main_count = "deploy", self.main_count + 1
+        self.sub, self.phase = {}, "main"
+
+    def _play_favor(self, p: int, c: int) -> None:
+        g = card(c).guild
+        self.hand[p].remove(c)
+        self.favors[g].append(c)
+        self.favor_used = True
+        self.log.append(f"{{p{p}}} plays the {GUILDS[g]} Favor.")
+        if g == SHEPHERD:
+            got = self.gain(p, SHEEP, 4)
+            self.log.append(f"{{p{p}}} takes {got} sheep.")
+        elif g == MERCHANT:
+            self.phase = "merchant"
+        elif g == SOLDIER:
+            self.sub, self.phase = {"left": 2, "mode": None}, "soldier"
+        elif g == CLERIC:
+            self.sub, self.phase = {"left": 2}, "cleric"
+        elif g == ROYAL:
+            self.sub, self.phase = {}, "royal"
+        elif g == SORCERER:
+            k, gg = self.rng.randint(0, 5), self.rng.randint(0, 5)
+            self.sub, self.phase = {"roll": [k, gg]}, "sorcerer"
+            self.log.append(f"{{p{p}}} rolls the Sorcery Dice: {KINGDOMS[k]} and {GUILDS[gg]}.")
+
+    def _apply_favor_step(self, p: int, a: Action) -> None:
+        kind, args = a.kind, a.args
+        if kind == "favor_done":
+            self.sub, self.phase = {}, "main"
+        elif kind == "take":
+            got = self.gain(p, args[0], 3)
+            self.log.append(f"{{p{p}}} takes {got} {RESOURCES[args[0]]}.")
+            self.phase = "main"
+        elif kind == "kg_from":
+            self.sub["from"] = args[0]
+            self.phase = "soldier_to"
+        elif kind == "kg_to":
+            src, dst = self.sub.pop("from"), args[0]
+            self.kg[src] -= 1
+            self.kg[dst] += 1
+            self.log.append(f"{{p{p}}} moves a King's Guard from {guild_name(src)} to {guild_name(dst)}.")
+            self._favor_step_done("move")
+        elif kind == "kg_take":
+            self.kg[args[0]] -= 1
+            self.kg_supply[p] += 1
+            self.log.append(f"{{p{p}}} takes a King's Guard from {guild_name(args[0])}.")
+            self._favor_step_done("take")
+        elif kind == "sup_from":
+            self.sub["from"] = list(args)
+            self.phase = "cleric_to"
+        elif kind == "sup_to":
+            owner, src = self.sub.pop("from")
+            dst = args[0]
+            if owner == -1:
+                self.nsup[src] -= 1
+                self.nsup[dst] += 1
+            else:
+                self.sup[src][owner] -= 1
+                self.sup[dst][owner] += 1
+            self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
+            self.phase = "cleric"
+            self._favor_step_done(None)
+        elif kind == "lord_from":
+            self.sub["from"] = list(args)
+            self.phase = "royal_to"
+        elif kind == "lord_to":
+            owner, src = self.sub["from"]
+            self.houses[src].remove(owner)
+            self.houses[args[0]].append(owner)
+            self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[src]} to {CLANS[args[0]]}.")
+            self.sub, self.phase = {}, "main"
+        elif kind == "sorc_add":
+            self.supply[p] -= 1
+            self.sup[args[0]][p] += 1
+            self.log.append(f"{{p{p}}} adds a supporter to {guild_name(args[0])}.")
+            self.sub, self.phase = {}, "main"
+        elif kind == "sorc_remove":
+            owner, gi = args
+            if owner == -1:
+                self.nsup[gi] -= 1
+                self.nreserve += 1
+            else:
+                self.sup[gi][owner] -= 1
+                self.reserve[owner] += 1
+            self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(gi)} back to the reserve.")
+            self.sub, self.phase = {}, "main"
+        else:
+            raise AssertionError(kind)
+
+    def _favor_step_done(self, mode: str | None) -> None:
+        self.sub["left"] -= 1
+        if mode:
+            self.sub["mode"] = mode
+            self.phase = "soldier"
+        if self.sub["left"] == 0:
+            self.sub, self.phase = {}, "main"

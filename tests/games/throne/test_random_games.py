@@ -1,0 +1,58 @@
+"""Seeded random games, 2 to 4 players, with the shared protocol checks and the conservation
+invariants after every action (JSON round trips and illegal-action checks are thinned)."""
+
+import json
+
+import pytest
+
+from dragon_tui.engine import Rng
+from dragon_tui.games.throne import GAME
+from tests.protocol_checks import play_random_game
+
+from .helpers import check_invariants
+
+SEEDS = range(110)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_game(players, seed):
+    state, actions = play_random_game(GAME, players, seed, invariants=check_invariants, full_checks_every=97)
+    assert state.is_over and sum(len(h) for h in state.houses) == 30
+    assert all(score >= 0 for score in state.scores())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_hide_hands_and_decks(players):
+    state = GAME.new_state(players, 5)
+    chooser = Rng(3)
+    for step in range(600):
+        if state.is_over:
+            break
+        for seat in range(players):
+            view = state.view(seat)
+            for other in range(players):
+                if other != seat:
+                    assert view.hand[other] == [-1] * len(state.hand[other])
+                assert view.deck[other] == [-1] * len(state.deck[other])
+            assert view.hand[seat] == state.hand[seat]
+            assert set(view.cdeck) <= {-1} and set(view.ddeck) <= {-1}
+            text = json.dumps(view.to_json())
+            assert json.dumps(state.to_json()) != text or not any(state.deck)
+        if step % 50 == 0:
+            det = state.determinize(state.current_player, Rng(step))
+            seat = state.current_player
+            assert det.hand[seat] == state.hand[seat]
+            assert det.discard == state.discard and det.prospects == state.prospects
+            for other in range(players):
+                assert sorted(det.hand[other] + det.deck[other]) == sorted(state.hand[other] + state.deck[other])
+                assert len(det.hand[other]) == len(state.hand[other])
+            assert sorted(det.cdeck) == sorted(state.cdeck)
+            det.legal_actions()
+        state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_full_box_and_no_neutral_options():
+    state, _ = play_random_game(GAME, 2, 7, invariants=None, full_checks_every=200,
+                                options={"stocks": "full", "neutral": False})
+    assert sum(state.box) == 0
