@@ -285,6 +285,16 @@ class HoardState(Moves, State):
             parts.append(f"{self.pay['any']} of any colour")
         return " and ".join(parts) or "nothing"
 
+    def all_cards(self) -> list[int]:
+        """Every card (or placeholder) in the state, wherever it lies."""
+        cards = [c for h in self.hands for c in h] + list(self.deck) + [c for c in self.field if c is not None]
+        cards += list(self.discard) + [c for t in self.treasures for c in t] + [c for x in self.lairs for c in x]
+        if self.pay:
+            cards += [self.pay["card"], *self.pay["paid"]]
+        if self.pending:
+            cards += self.pending["cards"]
+        return cards
+
     # ------------------------------------------------------------------------- hidden information
     def view(self, seat: int | None) -> HoardState:
         """Own hand face up; everybody else's cards, field, discard as sheep backs; deck face down."""
@@ -315,18 +325,31 @@ class HoardState(Moves, State):
         slots += [(st.discard, i, back(c)) for i, c in enumerate(st.discard)]
         top = len(st.deck) - 1
         slots += [(st.deck, i, back(c) if i == top else None) for i, c in enumerate(st.deck)]
+        # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
+        # Wild Sheep. Filled first, while every colour still has plain cards to give.
         if st.pay is not None and st.turn != seat:
             paid = st.pay["paid"]
-            slots += [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"]
+            slots = [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"] + slots
+            plain = len([1 for c in paid if data.kind(c) != "wild"])
+        else:
+            plain = 0
+        # The unseen cards: those in the unseen places, plus any a view already replaced by
+        # placeholders (so a seat's view can be determinized too).
+        pool = [lst[i] for lst, i, _ in slots if lst[i] >= 0]
+        present = {c for c in st.all_cards() if c >= 0}
+        pool += [c for c in range(data.NUM_CARDS) if c not in present]
         by_colour: dict[int, list[int]] = {}
-        for lst, i, _ in slots:
-            by_colour.setdefault(back(lst[i]), []).append(lst[i])
+        for card in pool:
+            by_colour.setdefault(CARDS[card].colour, []).append(card)
         for cards in by_colour.values():
             rng.shuffle(cards)
         free: list[tuple[list, int]] = []
-        for lst, i, colour in slots:
+        for k, (lst, i, colour) in enumerate(slots):
             if colour is None:
                 free.append((lst, i))
+            elif k < plain:
+                cards = by_colour[colour]
+                lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
             else:
                 lst[i] = by_colour[colour].pop()
         rest = [c for cards in by_colour.values() for c in cards]

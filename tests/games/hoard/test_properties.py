@@ -2,6 +2,7 @@
 
 import pytest
 
+from dragon_tui.engine import Rng
 from dragon_tui.games.hoard import GAME
 from dragon_tui.games.hoard.data import CARDS, FIELD_SIZE, HAND_LIMIT, back
 from tests.protocol_checks import play_random_game
@@ -54,6 +55,11 @@ class Invariants:
                     assert all(c < 0 for c in v.hands[other])
                     assert sorted(map(back, v.hands[other])) == sorted(map(back, st.hands[other]))
             assert all(c is None or c < 0 for c in v.field) and all(c < 0 for c in v.discard + v.deck)
+        # The bots' copy of the game agrees with what their seat sees.
+        seat = st.current_player if st.current_player is not None else 0
+        d = st.determinize(seat, Rng(st.rng.draws + 1))
+        assert_conserved(d)
+        assert d.view(seat).to_json() == st.view(seat).to_json()
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -104,3 +104,12 @@ def test_determinize_keeps_a_payment_in_progress_consistent():
     d = st.determinize(1, Rng(4))
     assert d.view(1).to_json() == st.view(1).to_json()
     assert sorted(all_cards(d)) == list(range(len(CARDS)))
+
+
+@pytest.mark.parametrize("n,seed", [(2, 4), (4, 6)])
+def test_a_view_can_be_determinized_too(n, seed):
+    st = _mid_game(n, seed)
+    v = st.view(1)
+    d = v.determinize(1, Rng(3))
+    assert_conserved(d)
+    assert d.view(1).to_json() == st.view(1).to_json()
