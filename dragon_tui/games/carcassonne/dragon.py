@@ -115,34 +115,47 @@ class FiguresMixin:
             out.append(Action("princess", (x, y, m[2]), f"Princess: send {{p{m[0]}}}'s knight at {m[1]} home"))
         return out
 
-    def meeple_actions(self) -> list[Action]:
+    def meeple_spots(self) -> list[tuple[str, int]]:
+        """(position, local index) of every spot the current player may put a meeple on."""
         seat = self.turn
         if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
             return []
         farmers = self.options.get("farmers", True) is not False
-        occupied = {self.seg[m[1]][m[2]] for m in self.meeples}
+        seg = self.seg
+        feats = self.feats
+        occupied = {seg[m[1]][m[2]] for m in self.meeples}
         out = []
         here = self.placed
         if here != self.dragon:
-            x, y = xy(here)
-            for i, fid in enumerate(self.seg[here]):
-                kind = self.feats[fid]["k"]
-                if fid in occupied or (kind == "field" and not farmers):
+            for i, fid in enumerate(seg[here]):
+                if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
                     continue
-                name = FOLLOWER_NAMES[kind]
-                out.append(Action("meeple", (x, y, i), f"{name.capitalize()} on the {self._spot_label(here, i)}"))
+                out.append((here, i))
         if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
+            done: dict[str, bool] = {}
             for pos in sorted(self.board, key=xy):
                 if pos == here or pos == self.dragon:
                     continue
-                x, y = xy(pos)
-                for i, fid in enumerate(self.seg[pos]):
-                    kind = self.feats[fid]["k"]
-                    if fid in occupied or (kind == "field" and not farmers) or self.is_complete(fid):
+                for i, fid in enumerate(seg[pos]):
+                    if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
                         continue
-                    out.append(
-                        Action("meeple", (x, y, i), f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}")
-                    )
+                    if fid not in done:
+                        done[fid] = self.is_complete(fid)
+                    if not done[fid]:
+                        out.append((pos, i))
+        return out
+
+    def meeple_actions(self) -> list[Action]:
+        out = []
+        here = self.placed
+        for pos, i in self.meeple_spots():
+            kind = self.feats[self.seg[pos][i]]["k"]
+            x, y = xy(pos)
+            if pos == here:
+                label = f"{FOLLOWER_NAMES[kind].capitalize()} on the {self._spot_label(pos, i)}"
+            else:
+                label = f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}"
+            out.append(Action("meeple", (x, y, i), label))
         return out
 
     def fairy_actions(self) -> list[Action]:

@@ -132,7 +132,30 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             rot = action.args[2]
             if isinstance(rot, int) and 0 <= rot < 4 and self.tile is not None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        super().apply(action)
+        if self._quick_legal(action):
+            self._apply(action)
+        else:
+            super().apply(action)
+
+    def _quick_legal(self, action: Action) -> bool:
+        """The common moves checked directly: listing every portal spot per move is slow for bots.
+
+        Anything this does not vouch for goes through the protocol's full check, so it can
+        only be stricter than ``legal_actions()``, never looser.
+        """
+        kind, args = action.kind, action.args
+        if kind == "place" and self.phase == "place" and len(args) == 3:
+            if not all(type(a) is int for a in args) or args[2] not in DISTINCT[self.tile]:
+                return False
+            pos = f"{args[0]},{args[1]}"
+            return pos in self.frontier and self.fits(self.tile, pos, args[2]) is None
+        if kind == "meeple" and self.phase == "figure" and len(args) == 3:
+            if self.options.get("princess") == "must" and self.princess_city() is not None:
+                return False
+            return (f"{args[0]},{args[1]}", args[2]) in self.meeple_spots()
+        if kind == "pass" and self.phase == "figure" and not args:
+            return not (self.options.get("princess") == "must" and self.princess_city() is not None)
+        return False
 
     def _apply(self, action: Action) -> None:
         kind, args = action.kind, action.args

@@ -24,6 +24,7 @@ A rotation ``r`` turns the tile ``r`` quarter turns clockwise: side s -> s+r, ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SIDES = "NESW"
 SIDE_NAMES = ("north", "east", "south", "west")
@@ -235,6 +236,12 @@ def tile_set(expansion: bool = True) -> list[int]:
 
 def feature_label(tile: TileType, rot: int, index: int) -> str:
     """'city (north, west)': the words a player sees when picking a meeple spot."""
+    return _label(tile.index, rot, index)
+
+
+@lru_cache(maxsize=None)
+def _label(t: int, rot: int, index: int) -> str:
+    tile = TILES[t]
     f = tile.features[index]
     name = KIND_NAMES[f.kind]
     if f.kind == "cloister":
