@@ -43,8 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Action, State
-from .texts import CourtTexts
+from ...engine import Action, Rng, State
 from .board import (
     COURT_SPACES,
     ROW_SLOTS,
@@ -66,6 +65,7 @@ from .data import (
     MINISTER_BASE_CP,
     POET,
 )
+from .texts import CourtTexts
 
 START_CP = 10
 STARTING_CARDS = 3
@@ -400,9 +400,8 @@ class CourtState(CourtTexts, State):
         state.pile = sorted(state.pile)
         return state
 
-    def determinize(self, seat: int, rng) -> State:
-        from ...engine import Rng
-
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """The pile is the only unknown: reshuffle it (the rng seed is replaced too)."""
         state = self.clone()
         state.rng = Rng(rng.next64(), state.rng.draws)
         rng.shuffle(state.pile)
