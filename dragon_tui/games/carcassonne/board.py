@@ -3,7 +3,8 @@
 Features are merged as tiles go down (union by size, with an open-edge counter per city and
 road), because re-flooding the board for every question would make bots and the benchmark
 hundreds of times slower (see engine_anchors §4). Everything is stored JSON-native on the
-state: positions are ``"x,y"`` strings, a feature is ``{"k": kind, "segs": [[pos, i], ...],
+state: positions are ``"x,y"`` strings, the frontier maps each empty position next to a tile
+to the edge pattern it demands (``"C.F."``: city to the north, field to the south), a feature is ``{"k": kind, "segs": [[pos, i], ...],
 "open": n, "pen": n}`` under a string id, and ``seg[pos][i]`` is the id of local feature ``i``
 of the tile at ``pos``.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .tiles import DELTA, ROT, TILES, opposite_half
+from .tiles import DELTA, DISTINCT, ROT, TILES, opposite_half
 
 
 @lru_cache(maxsize=None)
@@ -40,6 +41,16 @@ def ring(pos: str) -> tuple[str, ...]:
     return tuple(key(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
+@lru_cache(maxsize=None)
+def fitting(tile: int, pattern: str) -> tuple[int, ...]:
+    """The distinct rotations of a tile type that satisfy a frontier pattern like 'C.F.'."""
+    return tuple(
+        rot
+        for rot in DISTINCT[tile]
+        if all(p == "." or p == e for p, e in zip(pattern, ROT[tile][rot].edges))
+    )
+
+
 class BoardMixin:
     board: dict
     seg: dict
@@ -59,41 +70,29 @@ class BoardMixin:
         """None if the tile fits there; otherwise why not, in words."""
         if pos in self.board:
             return "there is already a tile there"
-        if pos not in self.frontier:
+        pattern = self.frontier.get(pos)
+        if pattern is None:
             return "a tile must share an edge with a tile already on the table"
         edges = ROT[tile][rot].edges
-        board = self.board
-        for side, npos in enumerate(neighbours(pos)):
-            other = board.get(npos)
-            if other is not None and ROT[other[0]][other[1]].edges[(side + 2) % 4] != edges[side]:
-                return "the edges do not match"
-        return None
+        if all(p == "." or p == e for p, e in zip(pattern, edges)):
+            return None
+        return "the edges do not match"
 
-    def placements(self, tile: int, rotations: tuple[int, ...]) -> list[tuple[str, int]]:
-        board = self.board
-        out = []
-        for pos in self.frontier:
-            near = [(side, board.get(n)) for side, n in enumerate(neighbours(pos))]
-            near = [(side, ROT[o[0]][o[1]].edges[(side + 2) % 4]) for side, o in near if o is not None]
-            for rot in rotations:
-                edges = ROT[tile][rot].edges
-                for side, kind in near:
-                    if edges[side] != kind:
-                        break
-                else:
-                    out.append((pos, rot))
-        return out
+    def placements(self, tile: int, rotations: tuple[int, ...] | None = None) -> list[tuple[str, int]]:
+        """Every (position, distinct rotation) where the tile fits."""
+        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fitting(tile, pattern)]
 
     def can_place(self, tile: int) -> bool:
+        return any(fitting(tile, p) for p in set(self.frontier.values()))
+
+    def _pattern(self, pos: str) -> str:
+        """What an empty position demands: per side the facing edge kind, '.' where open."""
         board = self.board
-        for pos in self.frontier:
-            near = [(side, board.get(n)) for side, n in enumerate(neighbours(pos))]
-            near = [(side, ROT[o[0]][o[1]].edges[(side + 2) % 4]) for side, o in near if o is not None]
-            for rot in range(4):
-                edges = ROT[tile][rot].edges
-                if all(edges[side] == kind for side, kind in near):
-                    return True
-        return False
+        out = []
+        for side, n in enumerate(neighbours(pos)):
+            o = board.get(n)
+            out.append("." if o is None else ROT[o[0]][o[1]].edges[(side + 2) % 4])
+        return "".join(out)
 
     # ------------------------------------------------------------------- putting a tile
     def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
@@ -102,7 +101,7 @@ class BoardMixin:
         self.frontier.pop(pos, None)
         for n in neighbours(pos):
             if n not in self.board:
-                self.frontier[n] = True
+                self.frontier[n] = self._pattern(n)
         ttype = TILES[tile]
         r = ROT[tile][rot]
         ids = []

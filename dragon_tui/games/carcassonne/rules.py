@@ -113,7 +113,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "place":
             tile = TILES[self.tile]
             out = []
-            for pos, rot in sorted(self.placements(self.tile, DISTINCT[self.tile]), key=_order):
+            for pos, rot in sorted(self.placements(self.tile), key=_order):
                 x, y = xy(pos)
                 out.append(Action("place", (x, y, rot), f"Place {tile.id} at {pos}, turned {rot * 90}°"))
             return out
