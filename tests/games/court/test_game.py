@@ -120,3 +120,15 @@ def test_help_lists_every_rule_decision_and_the_keys():
     from dragon_tui.games.court import rules
 
     assert rules.__doc__.count("\n1") >= 1 and "11." in rules.__doc__
+
+
+def test_help_card_table_matches_the_data_module():
+    text = GAME.help_markdown()
+    for role in ROLES:
+        ranks = [c for c in CARDS if c.role == role and c.clan == "Sun"]
+        line = next(line for line in text.splitlines() if line.startswith(f"| {role} |"))
+        assert " / ".join(str(c.cost) for c in ranks) in line, line
+        assert " / ".join(str(c.vp) for c in ranks) in line, line
+    for prince in (c for c in CARDS if c.is_prince):
+        short = prince.name.replace("Prince of the ", "").replace("Prince of ", "")
+        assert f"{short} {prince.strength}/{prince.vp}" in text, prince.name
