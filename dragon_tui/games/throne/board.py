@@ -135,9 +135,10 @@ class BoardMixin:
     # ------------------------------------------------------------------ control rewards
     def check_control(self, seats: list[int]) -> None:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
+        ctrl = [self.controller(gi) for gi in range(36)]  # rewards never move pawns
         for seat in seats:
             for gi in range(36):
-                if seat not in self.markers[gi] and self.controller(gi) == seat:
+                if ctrl[gi] == seat and seat not in self.markers[gi]:
                     self.markers[gi].append(seat)
                     self.add_prestige(seat, CONTROL_PRESTIGE)
                     pile = self.favors[gi % 6]

@@ -118,7 +118,9 @@ class Card:
 # Citizens, DESIGNED by formula around the rulebook's fixed points (Goblin Shepherd costs 4,
 # Elf Soldier costs 6, Goblin Cleric gives 1 sheep). Each Guild has a base yield and cost;
 # the Kingdom's rank (0 for Goblin and Kobold, 1 for Troll and Human, 2 for Dwarf and Elf)
-# adds to the cost, adds one of the guild's main resource from rank 1, and 1 prestige at rank 2.
+# adds to the cost and as many of the guild's main resource; Royals of rank 1 and 2 carry
+# 1 prestige. (The sample round recruits an Elf Soldier and dismisses an Elf Shepherd without
+# any prestige changing hands, so those two carry none.)
 _GUILD_YIELD = ((0, 2, 0), (0, 0, 1), (2, 0, 0), (0, 0, 2), (1, 1, 0), (1, 1, 1))
 _GUILD_MAIN = (GOLD, SHEEP, INFLUENCE, SHEEP, INFLUENCE, GOLD)
 _GUILD_COST = (3, 2, 4, 4, 3, 5)
@@ -168,11 +170,10 @@ def _build() -> tuple[Card, ...]:
         for g in range(6):
             y = list(_GUILD_YIELD[g])
             rank = _KINGDOM_RANK[k]
-            if rank >= 1:
-                y[_GUILD_MAIN[g]] += 1
+            y[_GUILD_MAIN[g]] += rank
             cards.append(
                 Card(len(cards), f"{KINGDOMS[k]} {GUILDS[g]}", "citizen", kingdom=k, guild=g,
-                     produce=tuple(y), cost=_GUILD_COST[g] + rank, prestige=1 if rank == 2 else 0)
+                     produce=tuple(y), cost=_GUILD_COST[g] + rank, prestige=1 if rank >= 1 and g == ROYAL else 0)
             )
     for c in range(6):
         for t, (cost, feed, inf, gold, pres) in enumerate(_TIERS):

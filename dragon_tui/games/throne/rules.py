@@ -13,12 +13,11 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
    them are discarded and as many drawn at once (the count is fixed before any draw).
 5. Optional actions (King's Guard actions, one Guild Favor, Vu'ur) are offered once the
    prospects are filled, before, between and after the steps of the main action.
-6. Gather needs at least one card; the Ma'ji bonus is taken once, any time after the first
-   gathered card (it may be skipped). A player with no possible main action may end the turn.
-7. The scarce-resource rule (take from the players to the right, one at a time) applies to
-   every gain: cards, Ma'ji, Merchant and Shepherd Favors. If nobody has any, the rest is lost.
-8. Recruiting gives a supporter only if one is left in reserve. The dismissal after a recruit
-   may pick any card of hand or discard pile, the fresh recruit included.
+6. Gather needs at least one card; a player with no possible main action may end the turn.
+   Ma'ji is taken once, after the first gathered card, and may be skipped.
+7. Resources: the scarce rule applies to every gain; if nobody has any, the rest is lost.
+8. A recruit moves a supporter to supply only if one is in reserve; the dismissal may pick
+   any card of hand or discard pile, the fresh recruit included.
 9. Control: the active player gains control (and its rewards) the moment an action step
    completes; every player is checked again at the end of the turn, the active player first,
    then clockwise. Marker removal happens at the end of the turn, before that check.
@@ -40,6 +39,10 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 14. Tie-breakers in order: Dragon Lords on the board, guilds controlled, recruits owned,
     resources held; players still tied share the win.
 15. The game ends the moment the 30th Dragon Lord is placed, even mid-turn.
+16. The sample round has Player 2 control the Goblin Sorcerer guild yet pay 6 for the Goblin
+    Armadillo Dragon; with that control the discount makes it 5. The discount rule wins.
+17. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
+    neutral colour on or off); defaults follow the rulebook and this edition's design.
 """
 
 from __future__ import annotations
