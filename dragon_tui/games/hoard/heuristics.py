@@ -1,48 +1,95 @@
 """Position value for Dragon's Hoard's greedy bot.
 
 The greedy bot looks one decision ahead on a determinized state, so this function must rate
-half-finished steps sensibly: a treasure being paid for already counts (minus the cards still
-owed, so each payment step is neutral and cheap cards get spent first), and an action aimed at
-the seat but not yet resolved counts as the loss it will cause, so answering it with a Battle
-can look better than letting it happen.
+half-finished steps the way they will end: a treasure being paid for already counts (minus the
+sheep still owed, so every payment step is neutral and the least useful cards get spent), an
+own action card waiting for answers counts as most of what it will bring, and an action aimed
+at the seat counts as the loss it will cause, so answering with a Battle can look better than
+letting it happen. Without those, a one-step bot never plays an action card at all.
+
+A card in hand is worth about a third of a point as a sheep (a treasure converts roughly one
+card into half a point, and the one treasure a turn is the scarce thing, not the cards), more
+if its colour pays for a treasure in hand; a laid treasure is worth its points plus a little
+for bringing the end nearer and filling lairs.
 """
 
 from __future__ import annotations
 
-from .data import CARDS, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY, TREASURES
+from .data import CARDS, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY
 
-#: What a card in hand is worth beyond being one sheep to pay with.
-_ACTION_VALUE = {"battle": 0.8, "thief": 0.9, "shepherd": 0.8, "knight": 0.5, "mob": 0.5, "wizard": 0.3, "wild": 0.6}
-_SHEEP = 0.45
+SHEEP = 0.3
+#: Extra worth of an action card in hand.
+ACTION_VALUE = {"battle": 0.6, "thief": 0.6, "shepherd": 0.5, "knight": 0.6, "mob": 0.4, "wizard": 0.3, "wild": 0.4}
+#: How likely an action card goes unanswered (a Battle is one card in nine).
+UNANSWERED = 0.85
+LAID = 0.5
+OPEN_LAIR = 1.0
+SKIP = 1.5
 
 
-def _card_value(state, seat: int, card: int) -> float:
+def _held(state, seat: int, colour: int) -> int:
+    return sum(1 for t in state.treasures[seat] if CARDS[t].colour == colour)
+
+
+def _lair_open(state, seat: int, colour: int) -> bool:
+    return any(CARDS[x].colour == colour for x in state.lairs[seat])
+
+
+def _card_value(state, seat: int, card: int, wanted: set[int]) -> float:
     if card < 0:
-        return _SHEEP
+        return SHEEP
     c = CARDS[card]
-    if c.kind in _ACTION_VALUE:
-        return _SHEEP + _ACTION_VALUE[c.kind]
+    value = SHEEP + (0.1 if c.colour in wanted else 0.0)
+    if c.kind in ACTION_VALUE:
+        return value + ACTION_VALUE[c.kind]
     if c.kind == "lair":
-        if any(CARDS[x].colour == c.colour for x in state.lairs[seat]) or len(state.lairs[seat]) >= state.lair_limit:
-            return _SHEEP
-        held = sum(1 for t in state.treasures[seat] if CARDS[t].colour == c.colour)
-        return _SHEEP + 0.8 + 0.6 * min(held, LAIR_CAPACITY)
-    # A treasure in hand: worth part of its points, more if the hand could soon pay for it.
+        if _lair_open(state, seat, c.colour) or len(state.lairs[seat]) >= state.lair_limit:
+            return value
+        # Kept in hand a lair earns nothing: playing it must look better than holding it.
+        return value + 0.5 * (OPEN_LAIR + LAIR_BONUS[min(_held(state, seat, c.colour), LAIR_CAPACITY)])
     hand = state.hands[seat]
     matching = sum(1 for x in hand if x != card and x >= 0 and (CARDS[x].colour == c.colour or CARDS[x].kind == "wild"))
-    reach = 1.0 if matching >= c.own and len(hand) - 1 >= c.own + c.any else 0.5
-    return _SHEEP + 0.25 * c.vp * reach
+    reach = 1.0 if matching >= c.own and len(hand) - 1 >= c.own + c.any else 0.6
+    return value + 0.2 * c.vp * reach
 
 
-def _lair_gain(state, seat: int, treasure: int) -> float:
-    colour = CARDS[treasure].colour
-    if not any(CARDS[x].colour == colour for x in state.lairs[seat]):
-        # Points for a future lair of that colour.
-        return 0.4
-    held = sum(1 for t in state.treasures[seat] if CARDS[t].colour == colour)
-    if held >= LAIR_CAPACITY:
+def _treasure_gain(state, seat: int, treasure: int) -> float:
+    c = CARDS[treasure]
+    held = _held(state, seat, c.colour)
+    gain = c.vp + LAID
+    if _lair_open(state, seat, c.colour) and held < LAIR_CAPACITY:
+        gain += LAIR_BONUS[held + 1] - LAIR_BONUS[held]
+    return gain
+
+
+def _pending_value(state, seat: int) -> float:
+    pend = state.pending
+    if pend is None:
         return 0.0
-    return float(LAIR_BONUS[held + 1] - LAIR_BONUS[held])
+    k, actor = pend["kind"], pend["actor"]
+    odds = 1.0 if pend["wizard"] or state.phase != "react" else UNANSWERED
+    if actor == seat:
+        if k == "thief":
+            return odds * pend.get("steals_left", 2) * (SHEEP + 0.2)
+        if k == "knight":
+            return odds * SKIP
+        if k == "shepherd":
+            return odds * 2 * (SHEEP + 0.2)
+        if k == "mob":
+            if state.phase == "mob":
+                return 0.25 * sum(n for _, n in pend["discarders"])
+            return odds * 0.25 * sum(len(state.hands[s]) // 2 for s in range(state.num_players) if s != seat)
+        return 0.0
+    if state.phase == "react":
+        if k == "thief" and pend["target"] == seat:
+            return -2 * (SHEEP + 0.3)
+        if k == "knight" and pend["target"] == seat:
+            return -SKIP - 0.5
+        if k == "mob" and seat not in pend["shielded"]:
+            return -(len(state.hands[seat]) // 2) * (SHEEP + 0.2)
+        if k == "shepherd":
+            return -0.3
+    return 0.0
 
 
 def evaluate(state, seat: int) -> float:
@@ -51,32 +98,19 @@ def evaluate(state, seat: int) -> float:
     if state.is_over:
         margin = scores[seat] - max(others)
         return 1000.0 * (1 if seat in state.winners() else 0) + 10.0 * margin
-    value = scores[seat] - 0.6 * max(others)
+    value = scores[seat] - 0.6 * max(others) + LAID * len(state.treasures[seat])
     hand = state.hands[seat]
-    value += sum(_card_value(state, seat, c) for c in hand)
-    # Future lair bonus potential: treasures of a colour whose lair is not yet open.
-    lair_colours = {CARDS[x].colour for x in state.lairs[seat]}
-    for t in state.treasures[seat]:
-        if CARDS[t].colour not in lair_colours:
-            value += 0.3
+    wanted = {CARDS[c].colour for c in hand if c >= 0 and CARDS[c].is_treasure and CARDS[c].kind != "lair"}
+    value += sum(_card_value(state, seat, c, wanted) for c in hand)
+    for lair in state.lairs[seat]:
+        if _held(state, seat, CARDS[lair].colour) < LAIR_CAPACITY:
+            value += OPEN_LAIR
     if state.pay is not None and state.turn == seat:
-        t = state.pay["card"]
-        value += CARDS[t].vp + _lair_gain(state, seat, t) - _SHEEP * (state.pay["own"] + state.pay["any"])
-    pend = state.pending
-    if pend is not None and not pend.get("wizard") and state.phase == "react":
-        k = pend["kind"]
-        if k == "thief" and pend["target"] == seat:
-            value -= 2 * (_SHEEP + 0.4)
-        elif k == "knight" and pend["target"] == seat:
-            value -= 3.0
-        elif k == "mob" and seat != pend["actor"] and seat not in pend["shielded"]:
-            value -= (len(hand) // 2) * (_SHEEP + 0.3)
-        elif k == "shepherd" and seat != pend["actor"]:
-            value -= 0.6
+        value += _treasure_gain(state, seat, state.pay["card"]) - SHEEP * (state.pay["own"] + state.pay["any"])
+    value += _pending_value(state, seat)
     if state.skip_next[seat]:
-        value -= 3.0
+        value -= SKIP
+    value += 0.6 * SKIP * sum(1 for s in range(state.num_players) if s != seat and state.skip_next[s])
     if state.turn == seat and len(hand) > HAND_LIMIT:
-        value -= 0.2 * (len(hand) - HAND_LIMIT)
-    # Racing to the end: each treasure laid brings the finish closer for a leader.
-    value += 0.2 * len(state.treasures[seat])
+        value -= 0.1 * (len(hand) - HAND_LIMIT)
     return value
