@@ -32,7 +32,7 @@ def test_answers_a_knight_with_a_battle():
 def test_spends_cheap_cards_before_a_battle():
     jewel, battle = cid("jewel", "blue"), cid("battle", "blue")
     b1, b2 = cid("coin", "blue"), cid("harp", "blue")
-    st = arrange(2, hands=[[jewel, battle, b1, b2, *filler("red", 1)], filler("orange", 3)], act=True)
+    st = arrange(2, hands=[[jewel, battle, b1, b2, cid("coin", "red")], filler("orange", 3)], act=True)
     act(st, "treasure", jewel)
     for _ in range(3):
         choice = _best(st, 0)
