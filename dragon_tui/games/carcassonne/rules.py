@@ -309,6 +309,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             if self.fairy and self.fairy["pos"] == target:
                 return "The fairy protects that tile: the dragon may not enter it."
             return None
+        if action.kind == "pass" and self.princess_actions() and self.options.get("princess") == "must":
+            return "The princess must send a knight home from her city: choose which."
         if action.kind == "princess" or action.kind == "meeple" or action.kind == "fairy":
             if action.kind != "princess" and self.princess_actions() and self.options.get("princess") == "must":
                 return "The princess must send a knight home from her city first."

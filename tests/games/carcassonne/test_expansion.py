@@ -249,3 +249,76 @@ def test_dragon_eats_before_scoring_in_the_new_edition():
     if s.phase == "figure":
         s.apply(Action("pass"))
     assert s.points[1]["Cities"] == 0
+
+
+def test_fairy_bonus_even_without_the_majority():
+    s = fresh(2)
+    put(s, "BA-E", -1, 0, 1)
+    put(s, "BA-F", 0, 0)
+    put(s, "BA-F", 1, 0)
+    meeple(s, 1, -1, 0, 0)
+    meeple(s, 1, 1, 0, 0)
+    meeple(s, 0, 0, 0, 0)
+    s.fairy = {"pos": "0,0", "seat": 0, "idx": 0}
+    hand(s, "BA-E", seat=1)
+    place(s, 2, 0, 3)
+    if s.phase == "figure":
+        s.apply(Action("pass"))
+    assert s.points[1]["Cities"] == 12 and s.points[0]["Cities"] == 0 and s.points[0]["Fairy"] == 3
+
+
+def test_fairy_bonus_in_final_farm_scoring():
+    s = fresh(2)
+    put(s, "BA-E", 0, 0)
+    put(s, "BA-E", 0, -1, 2)
+    meeple(s, 0, 0, 0, idx("BA-E", "field"))
+    s.fairy = {"pos": "0,0", "seat": 0, "idx": idx("BA-E", "field")}
+    s.final_scoring()
+    assert s.points[0]["Farms"] == 3 and s.points[0]["Fairy"] == 3
+
+
+def test_princess_removing_the_fairys_knight_leaves_the_fairy():
+    s = fresh(2)
+    put(s, "BA-E", 0, 0)
+    meeple(s, 1, 0, 0, 0)
+    s.fairy = {"pos": "0,0", "seat": 1, "idx": 0}
+    hand(s, "PD-22", seat=0)
+    place(s, 0, -1, 2)
+    s.apply(Action("princess", (0, 0, 0)))
+    assert s.fairy == {"pos": "0,0", "seat": None, "idx": None}
+
+
+def test_princess_must_refuses_pass_with_a_reason():
+    from dragon_tui.engine import IllegalAction
+
+    s = fresh(2, princess="must")
+    put(s, "BA-E", 0, 0)
+    meeple(s, 1, 0, 0, 0)
+    hand(s, "PD-22", seat=0)
+    place(s, 0, -1, 2)
+    with pytest.raises(IllegalAction, match="princess must"):
+        s.apply(Action("pass"))
+
+
+def test_dragon_eats_every_meeple_on_a_tile():
+    s = fresh(3)
+    put(s, "PD-01", 0, 0)
+    s.dragon = "0,0"
+    put(s, "BA-D", 0, 1, 2)          # knight and highwayman on one tile
+    meeple(s, 1, 0, 1, 0)
+    meeple(s, 2, 0, 1, 1)
+    hand(s, "PD-07", seat=0)
+    place(s, 0, -1, 0)
+    s.apply(Action("dragon", ("S",)))
+    assert s.supply == [7, 7, 7] and s.meeples == []
+
+
+def test_fairy_point_needs_the_meeple_still_there():
+    s = fresh(2)
+    put(s, "BA-U", 0, 0)
+    s.fairy = {"pos": "0,0", "seat": 0, "idx": None}
+    hand(s, "BA-U", seat=1, bag=["BA-B", "BA-B"])
+    place(s, 0, 1, 0)
+    if s.phase == "figure":
+        s.apply(Action("pass"))
+    assert s.turn == 0 and s.points[0]["Fairy"] == 0

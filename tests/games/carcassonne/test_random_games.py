@@ -1,6 +1,8 @@
 """Seeded random games over 2-5 players with the rule invariants checked after every action."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dragon_tui.games.carcassonne import GAME
 from dragon_tui.games.carcassonne.board import neighbours
@@ -46,7 +48,7 @@ def check_board(s):
                 assert ROT[t][r].edges[side] == ROT[o[0]][o[1]].edges[(side + 2) % 4]
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(130))
 def test_random_game_full_rules(seed):
     players = 2 + seed % 4
     state, actions = play_random_game(GAME, players, seed, invariants=Invariants(), full_checks_every=25)
@@ -64,10 +66,16 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(60, 120))
+@pytest.mark.parametrize("seed", range(130, 220))
 def test_random_game_rule_options(seed):
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     play_random_game(GAME, 2 + seed % 4, seed, invariants=Invariants(), full_checks_every=40, options=options)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), dragon=st.sampled_from(["new-edition", "before-scoring", "after-scoring"]))
+def test_hypothesis_games(players, seed, dragon):
+    play_random_game(GAME, players, seed, invariants=Invariants(), full_checks_every=60, options={"dragon_move": dragon})
 
 
 def test_five_players_and_determinism():
