@@ -200,8 +200,9 @@ class Moves:
         card = args[0] if args and isinstance(args[0], int) else None
         seat = self.current_player
         hand = self.hands[seat] if seat is not None else []
-        if card is not None and action.kind in ("play", "treasure", "pay", "discard", "battle", "wizard"):
-            if not 0 <= card < data.NUM_CARDS:
+        if action.kind in ("play", "treasure", "pay", "discard", "battle", "wizard"):
+            named = args[:2] if action.kind == "wizard" else args[:1]
+            if not named or not all(isinstance(c, int) and 0 <= c < data.NUM_CARDS for c in named):
                 return "There is no such card."
             if card not in hand:
                 return f"The {data.describe(card)} is not in your hand."

@@ -89,7 +89,7 @@ class HoardState(Moves, State):
         self.over = False
         self.idle_turns = 0
         self.active = False
-        self.log.append(f"Cards dealt; {{p{n - 1}}} dealt, {{p0}} takes the start card.")
+        self.log.append(f"{{p{n - 1}}} deals four cards each and four to the field; {{p0}} takes the start card.")
         self._start_turn()
 
     # ----------------------------------------------------------------- protocol basics

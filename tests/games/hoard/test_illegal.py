@@ -81,3 +81,27 @@ def test_acting_after_the_game_is_over():
     st = arrange(2, hands=[KEEP, []], act=True)
     st._finish()
     refused(st, Action("end_turn"), "over")
+
+
+def test_garbage_actions_always_refused_cleanly():
+    from dragon_tui.engine import Rng
+
+    from .test_views import _mid_game
+
+    kinds_ = ["play", "wizard", "treasure", "pay", "discard", "battle", "no_battle", "steal", "draw_field",
+              "draw_deck", "end_turn", "bogus"]
+    values = [-7, -1, 0, 1, 3, 5, 89, 90, 1000, "red", "mauve", ""]
+    rng = Rng(5)
+    for n, seed in [(2, 11), (3, 12), (4, 13)]:
+        st = _mid_game(n, seed, steps=60 + seed)
+        legal = st.legal_actions()
+        for _ in range(300):
+            args = tuple(rng.choice(values) for _ in range(rng.randint(0, 3)))
+            action = Action(rng.choice(kinds_), args)
+            if action in legal:
+                continue
+            before = snapshot(st)
+            with pytest.raises(IllegalAction) as info:
+                st.apply(action)
+            assert str(info.value).strip()
+            assert snapshot(st) == before

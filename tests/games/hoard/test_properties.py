@@ -4,11 +4,12 @@ import pytest
 
 from dragon_tui.engine import Rng
 from dragon_tui.games.hoard import GAME
-from dragon_tui.games.hoard.data import CARDS, FIELD_SIZE, HAND_LIMIT, back
+from dragon_tui.games.hoard.data import ACTION_NAMES, CARDS, TREASURES, FIELD_SIZE, HAND_LIMIT, back
 from tests.protocol_checks import play_random_game
 
 from .helpers import assert_conserved
 
+FACE_NAMES = [*ACTION_NAMES.values(), *(t[0] for t in TREASURES.values())]
 GAMES_PER_COUNT = 170  # 510 games in all
 #: Views and JSON round-trips are the dear checks: every this many actions.
 VIEW_EVERY = 23
@@ -21,6 +22,7 @@ class Invariants:
     def __init__(self) -> None:
         self.laid: list[int] | None = None
         self.calls = 0
+        self.logged = 0
 
     def __call__(self, st) -> None:
         self.calls += 1
@@ -44,6 +46,11 @@ class Invariants:
             assert st.current_player is not None and st.legal_actions()
         if self.calls % VIEW_EVERY == 0:
             self.check_views(st)
+        # Lines about hidden cards moving name only their sheep colour.
+        for line in st.log[self.logged:]:
+            if any(w in line for w in ("from the deck", "from the field", "discards a", "steals a")):
+                assert not any(name in line for name in FACE_NAMES), line
+        self.logged = len(st.log)
 
     @staticmethod
     def check_views(st) -> None:
