@@ -322,3 +322,18 @@ def test_fairy_point_needs_the_meeple_still_there():
     if s.phase == "figure":
         s.apply(Action("pass"))
     assert s.turn == 0 and s.points[0]["Fairy"] == 0
+
+
+def test_fairy_on_tile_point_and_bonus():
+    s = fresh(2, fairy="on-tile")
+    put(s, "BA-E", -1, 0, 1)
+    put(s, "BA-F", 0, 0)
+    meeple(s, 0, 0, 0, 0)
+    meeple(s, 0, 0, 0, 1)                   # a farmer on the same tile
+    s.fairy = {"pos": "0,0", "seat": 0, "idx": None}
+    hand(s, "BA-E", seat=1, bag=["BA-B", "BA-B"])
+    place(s, 1, 0, 3)                       # completes the city: +3 for the knight on the fairy's tile
+    if s.phase == "figure":
+        s.apply(Action("pass"))
+    assert s.points[0]["Cities"] == 8 and s.points[0]["Fairy"] == 3 + 1   # the farmer keeps it: 1 at turn start
+    assert s.fairy["seat"] == 0

@@ -213,3 +213,44 @@ def test_start_of_game():
     assert len(s.bag) + 1 == 101 and s.supply == [7, 7, 7]
     base = GAME.new_state(2, 7, expansion=False)
     assert len(base.bag) + 1 == 71
+
+
+def test_fields_are_split_by_roads_and_joined_across_tiles():
+    s = fresh()
+    put(s, "BA-U", 0, 0)
+    put(s, "BA-U", 1, 0)
+    north, south = idx("BA-U", "field", 0), idx("BA-U", "field", 1)
+    assert s.seg["0,0"][north] != s.seg["0,0"][south]
+    assert s.seg["0,0"][north] == s.seg["1,0"][north]
+    assert s.seg["0,0"][south] == s.seg["1,0"][south]
+    assert s.seg["0,0"][idx("BA-U", "road")] == s.seg["1,0"][idx("BA-U", "road")]
+
+
+def test_farmers_stay_when_a_city_beside_them_is_completed():
+    s = fresh()
+    put(s, "BA-E", 0, 0)
+    meeple(s, 0, 0, 0, idx("BA-E", "field"))
+    hand(s, "BA-E", seat=1)
+    place(s, 0, -1, 2)
+    pass_if_asked(s)
+    assert s.meeples == [[0, "0,0", idx("BA-E", "field")]] and s.supply[0] == 6
+
+
+def test_no_farmers_option():
+    s = fresh(farmers=False)
+    put(s, "BA-E", 0, 0)
+    hand(s, "BA-U", seat=0)
+    place(s, 1, 0, 1)
+    spots = [a for a in s.legal_actions() if a.kind == "meeple"]
+    assert [s.feats[s.seg["1,0"][a.args[2]]]["k"] for a in spots] == ["road"]
+
+
+def test_monk_and_knight_share_the_monastery_in_a_city():
+    s = fresh()
+    put(s, "BA-E", 0, 1, 0)                # city cap facing north
+    meeple(s, 1, 0, 1, 0)
+    hand(s, "PD-10", seat=0)
+    s.dragon = "9,9"
+    place(s, 0, 0, 2)                      # city N+E+W turned: its S edge joins Blue's city
+    spots = {s.feats[s.seg["0,0"][a.args[2]]]["k"] for a in s.legal_actions() if a.kind == "meeple"}
+    assert "cloister" in spots and "city" not in spots
