@@ -1,0 +1,319 @@
+"""Control and its rewards, Parliament, the two-player rules, the game end and end scoring."""
+
+from dragon_tui.engine import Action
+from dragon_tui.games.throne.data import (
+    ELF,
+    GOBLIN,
+    HAWA,
+    HUMAN,
+    KAYU,
+    MAJI,
+    SOLDIER,
+    TROLL,
+    DWARF,
+    USIKU,
+    VUUR,
+    ZEME,
+    card_by_name,
+)
+from dragon_tui.games.throne.scoring import majority
+
+from .helpers import act, at_main, check_invariants, new, put
+
+
+def place(s, seat, gi, count=1):
+    s.sup[gi][seat] += count
+    s.supply[seat] -= count
+    if s.supply[seat] < 0:
+        s.reserve[seat] += s.supply[seat]
+        s.supply[seat] = 0
+
+
+def clear_kg(s, gi):
+    s.kg_spent += s.kg[gi]
+    s.kg[gi] = 0
+
+
+def a_gather(s):
+    from dragon_tui.games.throne.data import card
+
+    c = next(c for c in s.hand[s.turn] if card(c).kind != "favor" and not card(c).is_dragon)
+    act(s, "gather", c)
+
+
+def test_control_needs_more_than_kings_guards_and_every_player():
+    s = new(3, 40)
+    gi = 7
+    place(s, 0, gi, 2)
+    assert s.controller(gi) is None  # 2 against 2 King's Guards
+    place(s, 0, gi, 1)
+    assert s.controller(gi) == 0
+    place(s, 1, gi, 0)
+    clear_kg(s, 8)
+    place(s, 0, 8, 1)
+    place(s, 1, 8, 1)
+    assert s.controller(8) is None  # tied players control nothing
+
+
+def test_opponent_gains_control_at_end_of_turn_through_your_moves():
+    s = new(3, 41)
+    at_main(s, 0)
+    gi = HUMAN * 6 + 3
+    place(s, 1, gi, 2)
+    s.kg[gi] = 2
+    fav = s.favors[SOLDIER][-1]
+    put(s, fav, s.hand[0])
+    act(s, "favor", fav)
+    act(s, "kg_take", gi)
+    act(s, "kg_take", gi)
+    assert s.controller(gi) == 1 and s.markers[gi] == []  # not yet: seat 1 is not active
+    a_gather(s)
+    score = s.score[1]
+    act(s, "end_turn")
+    assert s.markers[gi] == [1] and s.score[1] == score + 2
+    assert s.current_player == 1 and s.phase == "reward_house"
+    assert {a.args[0] for a in s.legal_actions()} == {MAJI}  # Human blue, Shepherd blue
+    act(s, "house", MAJI)
+    assert s.houses[MAJI] == [1] and s.turn == 1
+    check_invariants(s)
+
+
+def test_marker_removed_at_end_of_turn_only_without_supporters():
+    s = new(2, 42)
+    at_main(s, 0)
+    gi, other = 3, 30
+    clear_kg(s, gi)
+    place(s, 0, gi, 2)
+    s._flow()
+    while s.phase == "reward_house":
+        act(s, "house", s.legal_actions()[0].args[0])
+    assert s.markers[gi] == [0]
+    act(s, "maneuver", gi)
+    act(s, "maneuver_to", other)
+    assert s.markers[gi] == [0]
+    act(s, "maneuver", gi)
+    act(s, "maneuver_to", other)
+    assert s.markers[gi] == [0]  # only at the end of the turn
+    act(s, "end_turn")
+    assert s.markers[gi] == []
+
+
+def test_no_dragon_lord_left_means_none_placed():
+    s = new(3, 43)
+    at_main(s, 0)
+    s.lords_left[0] = 0
+    s.houses[HAWA] = [0] * 5
+    s.houses[KAYU] = [0] * 5
+    s.houses[MAJI] = [0] * 5
+    gi = 10
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert s.markers[gi] == [0] and s.phase == "main"
+    assert "no Dragon Lord left" in s.log[-1]
+
+
+def test_all_houses_protected_means_no_placement():
+    s = new(3, 44)
+    at_main(s, 0)
+    s.prince[1] = USIKU
+    gi = ELF * 6 + 4  # Elf Sorcerer: green only
+    s.houses[KAYU] = [1] * 5
+    s.lords_left[1] -= 5
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert s.phase == "main" and s.houses[KAYU] == [1] * 5 and s.lords_left[0] == 15
+    check_invariants(s)
+
+
+def test_parliament_order_from_last_place_with_stack_ties():
+    s = new(3, 45)
+    s.prince = [HAWA, KAYU, MAJI]
+    at_main(s, 0)
+    s.add_prestige(2, 3)  # seat 2 reaches 3 first: the bottom of the stack
+    s.add_prestige(1, 3)
+    s.add_prestige(0, 7)
+    a_gather(s)
+    act(s, "end_turn")
+    assert s.phase == "parliament" and s.prince == [-1, -1, -1]
+    assert s.parl_queue == [2, 1, 0] and s.current_player == 2
+    act(s, "prince", VUUR)
+    assert s.current_player == 1
+    assert VUUR not in {a.args[0] for a in s.legal_actions()}
+    act(s, "prince", ZEME)
+    act(s, "prince", HAWA)
+    assert s.prince == [HAWA, ZEME, VUUR] and s.turn == 1 and s.parl_done == 1
+    # Space 6 is used up: the next turn end calls no Parliament.
+    at_main(s, 1)
+    a_gather(s)
+    act(s, "end_turn")
+    assert s.phase != "parliament"
+    check_invariants(s)
+
+
+def test_rank_order_breaks_ties_by_stack():
+    s = new(4, 46)
+    s.add_prestige(3, 2)
+    s.add_prestige(1, 2)
+    s.add_prestige(0, 1)
+    s.add_prestige(2, 5)
+    assert s.rank_order() == [0, 3, 1, 2]
+
+
+def test_two_player_neutral_at_parliament_and_crossing_two_spaces():
+    s = new(2, 47)
+    assert all(h == [-1] for h in s.houses)
+    at_main(s, 0)
+    s.add_prestige(0, 14)  # passes 6 and 13 in one turn
+    a_gather(s)
+    act(s, "end_turn")
+    assert s.phase == "parliament" and s.parl_done == 2 and s.parliaments == 1
+    assert sum(s.nsup) == 3 and s.nreserve == 17  # 1 + 2 neutral supporters
+    check_invariants(s)
+
+
+def test_neutral_rerolls_full_guilds():
+    s = new(2, 48)
+    free = 17
+    for gi in range(36):
+        if gi != free:
+            s.kg[gi] = 5
+    s.place_neutral()
+    assert s.nsup[free] == 1
+
+
+def test_neutral_supporter_blocks_control():
+    s = new(2, 49)
+    gi = 4
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s.nsup[gi] = 1
+    s.nreserve -= 1
+    assert s.controller(gi) is None
+
+
+def test_game_ends_when_the_last_house_space_fills():
+    s = new(3, 50)
+    at_main(s, 0)
+    owners = [1] * 15 + [2] * 14  # 29 Dragon Lords: one space left, in Ze'me
+    for h in range(6):
+        size = 4 if h == ZEME else 5
+        s.houses[h], owners = owners[:size], owners[size:]
+    s.lords_left[1], s.lords_left[2] = 0, 1
+    gi = GOBLIN * 6 + 0  # Goblin Merchant: yellow and yellow
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert [a.args for a in s.legal_actions()] == [(ZEME,)]
+    act(s, "house", ZEME)
+    assert s.is_over and s.current_player is None and s.legal_actions() == []
+    assert s.winners() and s.phase_label() == "Game over"
+    br = s.score_breakdown()
+    assert all(row["Total"] == sum(v for k, v in row.items() if k != "Total") for row in br)
+    assert s.scores() == [row["Total"] for row in br]
+    check_invariants(s)
+
+
+def test_majority_points():
+    assert majority([3, 1, 0]) == [5, 0, 0]
+    assert majority([2, 2, 1]) == [2, 2, 0]
+    assert majority([0, 0]) == [0, 0]
+    assert majority([1, 0], rival=1) == [2, 0]
+    assert majority([1, 0], rival=2) == [0, 0]
+
+
+def test_rulebook_scoring_examples():
+    s = new(4, 51)
+    red, green, yellow, blue = 0, 3, 2, 1
+
+    def own(seat, gi):
+        clear_kg(s, gi)
+        place(s, seat, gi, 1)
+
+    # Kingdom: Red controls Elf Soldier, Elf Royal, Elf Shepherd; Green the Elf Merchant.
+    for g in (2, 5, 3):
+        own(red, ELF * 6 + g)
+    own(green, ELF * 6 + 0)
+    # Guild: Red Elf + Dwarf Soldier, Yellow Troll + Human Soldier, Blue Goblin Soldier.
+    own(red, DWARF * 6 + SOLDIER)
+    own(yellow, TROLL * 6 + SOLDIER)
+    own(yellow, HUMAN * 6 + SOLDIER)
+    own(blue, GOBLIN * 6 + SOLDIER)
+    s.over = True
+    parts = s.end_bonus()
+    # Elf kingdom: Red 5. Soldier guild type: Red and Yellow tie at 2 -> 2 each.
+    assert parts[red]["Kingdoms"] >= 5
+    soldier_points = [0] * 4
+    for seat in range(4):
+        soldier_points[seat] = parts[seat]["Guilds"]
+    # Red: Soldier tie 2 + Royal 5 + Shepherd 5 (+ nothing else); Green: Merchant 5.
+    assert parts[red]["Guilds"] == 2 + 5 + 5
+    assert parts[yellow]["Guilds"] == 2
+    assert parts[blue]["Guilds"] == 0
+    assert parts[green]["Guilds"] == 5
+
+
+def test_citizen_dragon_and_house_majorities():
+    s = new(2, 52)
+    s.houses[HAWA] = [-1, 0]
+    s.houses[KAYU] = [-1, 0, 0]
+    s.houses[MAJI] = [-1, 1]
+    s.lords_left = [12, 14]
+    put(s, card_by_name("Elf Soldier"), s.discard[0])
+    put(s, card_by_name("Pine Dragon"), s.deck[1])
+    put(s, card_by_name("Zephyr Dragon"), s.hand[1])
+    s.over = True
+    parts = s.end_bonus()
+    assert parts[0]["Clan Houses"] == 2 + 5 and parts[1]["Clan Houses"] == 2
+    assert parts[0]["Most Citizens"] == 5 and parts[1]["Most Dragons"] == 5
+    assert parts[0]["Most Dragons"] == 0
+
+
+def _equalize(s):
+    s.over = True
+    bonus = s.end_bonus()
+    for seat in range(s.num_players):
+        s.score[seat] = 40 - sum(bonus[seat].values())
+    assert len(set(s.scores())) == 1
+
+
+def test_tie_breakers_in_order():
+    # 1: Dragon Lords on the board.
+    s = new(2, 53, neutral=False)
+    s.houses[HAWA] = [0, 0]
+    s.houses[KAYU] = [1]
+    s.lords_left = [13, 14]
+    _equalize(s)
+    assert s.winners() == [0]
+    # 2: guilds controlled (lords equal).
+    s = new(2, 54, neutral=False)
+    for gi in (0, 1):
+        clear_kg(s, gi)
+        place(s, 1, gi, 1)
+    _equalize(s)
+    assert s.winners() == [1]
+    # 3: recruits owned.
+    s = new(2, 55, neutral=False)
+    put(s, card_by_name("Elf Soldier"), s.discard[0])
+    put(s, card_by_name("Pine Dragon"), s.discard[0])
+    put(s, card_by_name("Zephyr Dragon"), s.discard[1])
+    _equalize(s)
+    assert s.winners() == [0]
+    # 4: resources.
+    s = new(2, 56, neutral=False)
+    s.res[1][0] += 1
+    s.stock[0] -= 1
+    _equalize(s)
+    assert s.winners() == [1]
+    # Still tied: both win.
+    s = new(2, 57, neutral=False)
+    _equalize(s)
+    assert s.winners() == [0, 1]
+
+
+def test_running_scores_are_the_track():
+    s = new(3, 58)
+    s.add_prestige(1, 4)
+    assert s.scores() == [0.0, 4.0, 0.0] and s.winners() == []
+    assert s.phase_label().startswith("{p")
