@@ -132,6 +132,31 @@ class HoardState(Moves, State):
             out[COLOURS[colour]] = min(held, LAIR_CAPACITY)
         return out
 
+    def lair_holdings(self, seat: int) -> list[dict[str, Any]]:
+        """For the board: each lair with the (up to four) treasures it holds, in laying order."""
+        out = []
+        for lair in self.lairs[seat]:
+            colour = CARDS[lair].colour
+            held = [c for c in self.treasures[seat] if CARDS[c].colour == colour][:LAIR_CAPACITY]
+            out.append({"lair": lair, "colour": COLOURS[colour], "treasures": held})
+        return out
+
+    def loose_treasures(self, seat: int) -> list[int]:
+        """Treasures laid but in no lair (no lair of their colour, or it is full)."""
+        stored = {c for h in self.lair_holdings(seat) for c in h["treasures"]}
+        return [c for c in self.treasures[seat] if c not in stored]
+
+    def actions_left(self) -> list[str]:
+        """What the turn player may still do this turn, for the board ("action card", "treasure")."""
+        if self.over or self.phase in ("draw",):
+            return [] if self.over else ["action card", "treasure"]
+        left = []
+        if not self.used_action:
+            left.append("action card")
+        if not self.used_treasure:
+            left.append("treasure")
+        return left
+
     def lair_points(self, seat: int) -> int:
         return sum(LAIR_BONUS[k] for k in self.lair_contents(seat).values())
 

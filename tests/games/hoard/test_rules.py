@@ -255,3 +255,17 @@ def test_turn_ends_by_itself_when_nothing_is_left():
         act(st, "draw_deck")
     # Nothing drawn was playable or it was: either way an act phase always offers end_turn.
     assert st.turn == 1 or "end_turn" in kinds(st)
+
+
+def test_board_helpers_lairs_and_actions_left():
+    purple = [cid(k, "purple") for k in ("jewel", "ring", "coin", "harp", "chest")]
+    st = arrange(2, hands=[[cid("shepherd", "red")], filler("blue", 2)],
+                 treasures=[[*purple, cid("harp", "orange")], []], lairs=[[cid("lair", "purple")], []], act=True)
+    (holding,) = st.lair_holdings(0)
+    assert holding["colour"] == "purple" and holding["treasures"] == purple[:4]
+    assert st.loose_treasures(0) == [purple[4], cid("harp", "orange")]
+    assert st.lair_points(0) == 10
+    assert st.actions_left() == ["action card", "treasure"]
+    act(st, "play", cid("shepherd", "red"))
+    act(st, "no_battle")
+    assert st.turn == 1 or st.actions_left() == ["treasure"]
