@@ -10,7 +10,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from .board import neighbours, xy
-from .tiles import SIDE_NAMES, SIDES, TILES, FOLLOWER_NAMES, feature_label
+from .tiles import FOLLOWER_NAMES, SIDE_NAMES, SIDES, TILES, feature_label
 
 DRAGON_STEPS = 6
 

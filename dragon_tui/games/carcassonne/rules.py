@@ -10,7 +10,8 @@ Rule decisions (also in help.md, where players read them):
   runs out with dragon tiles still set aside (no volcano could be placed), they are discarded.
 - Symmetric tiles offer each distinct rotation once; ``apply`` accepts any of the four
   rotations and stores the lowest equivalent one, so the UI may rotate freely.
-- The volcano carries the dragon at once; since no meeple may share a tile with the dragon,
+- A volcano turn still scores whatever the tile completed ("then it is the next player's
+  turn" is read as: no meeple step). The volcano carries the dragon at once; since no meeple may share a tile with the dragon,
   no meeple can go on it that turn (the same rule later keeps the dragon's tile empty). A
   magic portal may reach a volcano tile the dragon has left.
 - Dragon timing (option ``dragon_move``): New Edition (default) moves the dragon right after
@@ -40,11 +41,9 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
-from typing import Any
+from dragon_tui.engine import Action, Rng, State
 
-from dragon_tui.engine import Action, IllegalAction, Rng, State
-
-from .board import BoardMixin, xy
+from .board import BoardMixin, neighbours, xy
 from .dragon import FiguresMixin
 from .scoring import CATEGORIES, ScoringMixin
 from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, tile_set
@@ -318,8 +317,6 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return None
 
     def _dragon_target(self, side: str) -> str:
-        from .board import neighbours
-
         return neighbours(self.dragon)[SIDES.index(side)]
 
     def view(self, seat: int | None) -> State:
@@ -345,6 +342,17 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     def meeples_left(self, seat: int) -> int:
         return self.supply[seat]
 
+    def placement_for(self, x: int, y: int, rot: int) -> Action | None:
+        """The offered action for the tile in hand at x, y turned rot (any of the 4), or None.
+
+        The grid lets a player turn a symmetric tile to a rotation the list does not hold;
+        this finds its canonical twin so the cursor can say "fits here" without guessing.
+        """
+        if self.phase != "place" or not 0 <= rot < 4:
+            return None
+        wanted = (x, y, CANON[self.tile][rot])
+        return next((a for a in self.legal_actions() if a.args == wanted), None)
+
 
 def _order(item: tuple[str, int]) -> tuple[int, int, int]:
     x, y = xy(item[0])
@@ -354,6 +362,3 @@ def _order(item: tuple[str, int]) -> tuple[int, int, int]:
 def _sentence(text: str | None) -> str | None:
     return None if text is None else text[0].upper() + text[1:] + "."
 
-
-def options_summary(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(options.items()))

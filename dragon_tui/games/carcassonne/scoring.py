@@ -6,6 +6,7 @@ the game ended now" without playing anything out.
 
 from __future__ import annotations
 
+from .board import ring
 from .tiles import TILES
 
 CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
@@ -107,8 +108,6 @@ class ScoringMixin:
 
     def score_completed(self, pos: str) -> None:
         """Score every feature the tile at pos completed (monasteries around it included)."""
-        from .board import ring
-
         done = []
         for fid in dict.fromkeys(self.seg[pos]):
             f = self.feats[fid]

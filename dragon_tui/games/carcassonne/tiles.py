@@ -29,6 +29,8 @@ from functools import lru_cache
 SIDES = "NESW"
 SIDE_NAMES = ("north", "east", "south", "west")
 HALVES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
+#: The corner of the tile each half-edge lies in, for naming small fields.
+CORNERS = ("north-west", "north-east", "north-east", "south-east", "south-east", "south-west", "south-west", "north-west")
 #: Step to the neighbour on each side; y grows downwards (south).
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -247,7 +249,12 @@ def _label(t: int, rot: int, index: int) -> str:
     if f.kind == "cloister":
         return name
     r = ROT[tile.index][rot]
-    if f.kind == "field" and not f.halves:
-        return "inner field"
+    if f.kind == "field":
+        if not f.halves:
+            return "inner field"
+        halves = {(h + 2 * rot) % 8 for h in f.halves}
+        full = [SIDE_NAMES[s] for s in range(4) if {2 * s, 2 * s + 1} <= halves]
+        corners = dict.fromkeys(CORNERS[h] for h in sorted(halves))
+        return f"{name} ({', '.join(full or corners)})"
     where = ", ".join(SIDE_NAMES[s] for s in sorted(r.sides[index]))
     return f"{name} ({where})"
