@@ -19,7 +19,9 @@ from .data import CARDS
 #: Roughly how many cards leave the draw pile per turn (phase 1, often phase 2 or 3).
 DRAWS_PER_TURN = 2.5
 #: A CP kept for later, in VP, while many turns remain (falls to 1/3 at the end).
-CP_VALUE = 0.7
+CP_VALUE = 0.9
+#: Copper beyond this buys nothing more in the turns left: it only scores its 1/3 VP.
+CP_CAP = 12
 #: Average listed VP of a court card a raid carries off.
 RAID_LOSS = 1.0
 #: How many turns a Prince nobody beats is expected to raid.
@@ -27,7 +29,7 @@ RAID_TURNS = 3.0
 #: Three Princes in the row: the next one ends the game and every future term with it.
 THREE_PRINCES = 0.5
 #: How likely a Prince still in the pile is to be met before the game ends.
-PILE_PRINCE_WEIGHT = 0.7
+PILE_PRINCE_WEIGHT = 0.6
 #: Share of the remaining turns spent passing (for Tax Collector income).
 PASS_SHARE = 0.3
 
@@ -54,7 +56,8 @@ def evaluate(state, seat: int = 0) -> float:
         return _best_placement(state, seat)
     turns = remaining_turns(state)
     cpv = copper_value(turns)
-    value = state.scores()[0] - state.cp // 3 + state.cp * cpv
+    useful = min(state.cp, CP_CAP)
+    value = state.scores()[0] - state.cp // 3 + useful * cpv + (state.cp - useful) / 3
 
     value += (tax_income(state.court) - 1) * turns * PASS_SHARE * cpv
 
