@@ -168,6 +168,16 @@ class CourtState(CourtTexts, State):
     def price(self, slot: int) -> int:
         return price(self.row[slot], slot, self.options.get("auction", "dutch"))
 
+    def row_prices(self) -> list:
+        """What each row slot would cost now (None: empty or a Prince), for the price labels."""
+        return [
+            None if c is None or CARDS[c].is_prince else self.price(i) for i, c in enumerate(self.row)
+        ]
+
+    def general_parts(self) -> tuple[int, int]:
+        """(Generals' printed strength, clan bonus) for the display."""
+        return general_strength(self.court)
+
     def court_full(self) -> bool:
         return all(c is not None for c in self.court)
 

@@ -110,3 +110,8 @@ def test_fighting_without_enough_strength_is_refused_with_the_shortfall():
     assert snapshot(state) == before
     with pytest.raises(IllegalAction, match="no Daemon Prince in slot 1"):
         state.apply(Action("fight", (0,)))
+
+
+def test_general_parts_split_printed_strength_and_bonus():
+    state = make_state(court={"A": "Sun Captain", "B": "Moon Captain", "C": "Earth General"})
+    assert state.general_parts() == (4, 2)

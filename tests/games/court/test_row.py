@@ -84,3 +84,8 @@ def test_pass_with_only_princes_left_in_the_row_still_pays():
     state = make_state(row=[None, "Prince of Ash", "Prince of Smoke", "Prince of Sparks"], cp=0, rest="discard")
     state.apply(find(state, "pass"))
     assert state.cp == 1
+
+
+def test_row_prices_for_the_display():
+    state = make_state(row=["Sun Captain", "Prince of Ash", None, "Sun Poet Laureate"])
+    assert state.row_prices() == [5, None, None, 5]
