@@ -106,7 +106,7 @@ class CourtState(CourtTexts, State):
         self.turn = 0
         self.taken = 0
         self.phase = SETUP_TAKE
-        self.log.append("{p0} deals the Society Row and starts with 10 CP.")
+        self.log.append(f"{{p0}} deals the Society Row and starts with {START_CP} CP.")
         self._refill(setting_aside=True)
 
     # ----------------------------------------------------------------------- protocol basics
