@@ -2,7 +2,8 @@
 
 One ply sees no further than the action it weighs, so the evaluation prices what a position
 holds for the turns to come, not just its score now: copper is worth more than its final 1/3 VP
-while there are cards to buy and Princes to fight; Generals are worth the copper they will save
+while there are cards to buy and Princes to fight (up to what
+the turns left can spend); Generals are worth the copper they will save
 on every Prince still to come; Tax Collectors the copper they will bring; a Prince left in the
 row costs a card every turn it stays. Future terms are scaled by the turns left, estimated from
 the draw pile. A card bought but not yet placed is valued at its best placement, so "buy" is
