@@ -1,7 +1,9 @@
 """A quick position value for the greedy bot: points now and points the meeples are earning.
 
-The bot looks one decision ahead after ``determinize``, so this must be cheap and must see
-the worth of an unfinished feature (otherwise placing a meeple would never look good).
+The greedy bot looks one decision ahead after ``determinize``, so the value must be cheap and
+must see the worth of unfinished features (otherwise placing a meeple never looks good) and,
+right after a tile is laid, the best meeple spot that tile opens (otherwise the bot lays tiles
+blind to the meeple it is about to place).
 """
 
 from __future__ import annotations
@@ -10,23 +12,50 @@ from .rules import CarcassonneState
 
 #: A meeple in the supply is worth something: it can still claim a feature.
 SUPPLY_VALUE = 1.5
+#: How much of the best meeple spot on the new tile counts before the meeple is placed.
+SPOT_WEIGHT = 0.8
+
+
+def potential(state: CarcassonneState, fid: str) -> float:
+    """Expected points of a feature for its owners: today's value plus a share of completion."""
+    f = state.feats[fid]
+    kind = f["k"]
+    now = state.feature_value(fid, final=True)
+    if kind == "city":
+        if f["open"] == 0:
+            return float(now)
+        chance = 1.0 / (1.0 + 0.5 * f["open"])
+        return now + (state.feature_tiles(fid) + f["pen"]) * chance
+    if kind == "road":
+        return float(now) + (0.5 if f["open"] <= 1 else 0.0)
+    if kind == "cloister":
+        return now + (9 - now) * 0.5
+    if kind == "field":
+        # Unfinished cities beside the field may still pay at the end.
+        unfinished = sum(1 for c in state.field_cities(fid) if state.feats[c]["open"])
+        late = len(state.bag) < 30
+        return now + unfinished * (1.5 if late else 1.0) - (0 if late else 2.0)
+    return float(now)
 
 
 def evaluate(state: CarcassonneState, seat: int) -> float:
     if state.is_over:
         scores = state.scores()
         best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0
-        return scores[seat] - best_other
-    worth = state.projected()
-    # Nearly finished features pay double soon: reward meeples in them a little extra.
-    for fid in dict.fromkeys(state.seg[m[1]][m[2]] for m in state.meeples):
-        f = state.feats[fid]
-        if f["k"] in ("city", "road") and 0 < f["open"] <= 2:
-            bonus = state.feature_tiles(fid) * (0.6 if f["k"] == "city" else 0.2)
-            for s in state.majority(state.meeples_in(fid)):
-                worth[s] += bonus
+        return float(scores[seat] - best_other)
+    worth = [float(sum(p.values())) for p in state.points]
+    seg = state.seg
+    for fid in dict.fromkeys(seg[m[1]][m[2]] for m in state.meeples):
+        value = potential(state, fid)
+        for s in state.majority(state.meeples_in(fid)):
+            worth[s] += value
     late = len(state.bag) < 10
     for s in range(state.num_players):
         worth[s] += state.supply[s] * (0.5 if late else SUPPLY_VALUE)
+    if state.phase == "figure" and state.turn == seat and state.placed in state.board:
+        here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
+        gains = [potential(state, seg[p][i]) - (0.5 if late else SUPPLY_VALUE) for p, i in here]
+        if gains:
+            worth[seat] += SPOT_WEIGHT * max(0.0, max(gains))
     others = [w for i, w in enumerate(worth) if i != seat]
     return worth[seat] - (sum(others) / len(others) if others else 0.0)
