@@ -153,8 +153,6 @@ class Moves:
         return matching >= own and len(cards) >= own + any_
 
     def _pay_choices(self) -> list[Action]:
-        pay = self.pay
-        colour = CARDS[pay["card"]].colour
         hand = self.hands[self.turn]
         acts = []
         for c in self._distinct(hand):
@@ -162,7 +160,6 @@ class Moves:
                 continue
             as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
             acts.append(Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}"))
-        assert acts or not hand, f"payment for colour {colour} stuck"
         return acts
 
     def _pay_step(self, c: int) -> str | None:
