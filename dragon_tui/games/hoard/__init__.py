@@ -46,6 +46,8 @@ GAME = Game(
     blurb="Spend coloured sheep on treasures, hoard them in lairs, rob and raid your rivals.",
     heuristic=evaluate,
     help_package="dragon_tui.games.hoard",
+    # Not colours: the sheep already are red, blue and yellow, and "Red steals a red sheep" confuses.
+    seat_labels=("North", "East", "South", "West"),
 )
 
 __all__ = ["GAME", "HoardState", "evaluate"]
