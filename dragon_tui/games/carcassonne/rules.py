@@ -286,7 +286,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return None
 
     def why_illegal(self, action: Action) -> str | None:
-        need = {"place": "place your tile", "dragon": "move the dragon", "figure": "place a meeple or pass"}
+        need = {"place": "place the tile in hand", "dragon": "move the dragon", "figure": "place a meeple or pass"}
         wanted = {"place": ("place",), "dragon": ("dragon",), "figure": ("meeple", "princess", "fairy", "pass")}
         if self.phase == "over":
             return "The game is over."

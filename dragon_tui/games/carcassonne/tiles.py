@@ -17,6 +17,10 @@ Line format: ``id count NESW | feature | feature ... [@symbol]``.
 Local feature indices (the meeple spots) follow the order of the line, which is also the
 order the meeple choices are numbered in.
 
+Where the reference flags a doubt we follow both code sources it cites: P&D has 3 pennants
+(PD-14, PD-19, PD-26), PD-19's west field touches only the princess's city, the tunnel's road
+does not split the field on either side, and PD-21's two fields are separate.
+
 Geometry: sides 0..3 = N, E, S, W; half-edges 0..7 clockwise = Nw Ne En Es Se Sw Ws Wn.
 A rotation ``r`` turns the tile ``r`` quarter turns clockwise: side s -> s+r, half h -> h+2r.
 """

@@ -26,7 +26,7 @@ def test_tile_placement_reasons():
     refused(s, Action("place", (5, 5, 0)), "must share an edge")
     refused(s, Action("place", (0, 0, 0)), "already a tile there")
     refused(s, Action("place", (0, 1, 7)), "rotation from 0 to 3")
-    refused(s, Action("meeple", (0, 0, 0)), "must place your tile")
+    refused(s, Action("meeple", (0, 0, 0)), "must place the tile in hand")
 
 
 def test_any_rotation_of_a_symmetric_tile_is_accepted():
