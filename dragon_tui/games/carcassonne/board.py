@@ -67,7 +67,7 @@ class BoardMixin:
 
     # ------------------------------------------------------------------ placement tests
     def fits(self, tile: int, pos: str, rot: int) -> str | None:
-        """None if the tile fits there; otherwise why not, in words."""
+        """None if the tile fits there; otherwise why not, in words ``why_illegal`` can quote."""
         if pos in self.board:
             return "there is already a tile there"
         pattern = self.frontier.get(pos)
@@ -86,7 +86,8 @@ class BoardMixin:
         return any(fitting(tile, p) for p in set(self.frontier.values()))
 
     def _pattern(self, pos: str) -> str:
-        """What an empty position demands: per side the facing edge kind, '.' where open."""
+        """What an empty position demands ('.' = no neighbour): kept per frontier cell so that
+        listing placements is one cached lookup per cell and rotation class."""
         board = self.board
         out = []
         for side, n in enumerate(neighbours(pos)):
@@ -137,6 +138,7 @@ class BoardMixin:
         return list(self.seg[pos])
 
     def _merge(self, a: str, b: str) -> dict:
+        # Union by size: relabelling the smaller feature keeps a whole game near-linear.
         fa, fb = self.feats[a], self.feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
             a, b, fa, fb = b, a, fb, fa

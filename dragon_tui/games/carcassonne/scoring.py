@@ -159,7 +159,8 @@ class ScoringMixin:
                 self.log.append(f"{{p{bonus}}} scores 3 more: the fairy stands beside their farmer.")
 
     def projected(self) -> list[float]:
-        """What each seat would hold if the game ended now (used by the bot heuristic)."""
+        """What each seat would hold if the game ended now: a score panel can show it beside
+        the running score, since farms and unfinished features decide most games."""
         out = [float(sum(p.values())) for p in self.points]
         fids = dict.fromkeys(self.seg[m[1]][m[2]] for m in self.meeples)
         farms = self.options.get("farmers", True) is not False
