@@ -56,7 +56,12 @@ class BoardMixin:
         return counts.index(best)
 
     def controls_in_kingdom(self, seat: int, kingdom: int) -> bool:
-        return any(self.controller(kingdom * 6 + g) == seat for g in range(6))
+        sup = self.sup
+        return any(sup[gi][seat] and self.controller(gi) == seat for gi in range(kingdom * 6, kingdom * 6 + 6))
+
+    def open_guilds(self) -> list[int]:
+        kg, sup, nsup = self.kg, self.sup, self.nsup
+        return [gi for gi in range(36) if kg[gi] + sum(sup[gi]) + nsup[gi] < GUILD_SPACES]
 
     def has_bonus(self, seat: int, clan: int) -> bool:
         return self.prince[seat] == clan
@@ -135,10 +140,11 @@ class BoardMixin:
     # ------------------------------------------------------------------ control rewards
     def check_control(self, seats: list[int]) -> None:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
-        ctrl = [self.controller(gi) for gi in range(36)]  # rewards never move pawns
+        # Only guilds where the seat has a supporter and no marker can change anything;
+        # rewards never move pawns, so the board read here stays valid through the loop.
         for seat in seats:
             for gi in range(36):
-                if ctrl[gi] == seat and seat not in self.markers[gi]:
+                if self.sup[gi][seat] and seat not in self.markers[gi] and self.controller(gi) == seat:
                     self.markers[gi].append(seat)
                     self.add_prestige(seat, CONTROL_PRESTIGE)
                     pile = self.favors[gi % 6]

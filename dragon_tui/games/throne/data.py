@@ -66,8 +66,11 @@ RESOURCE_TOTALS = (35, 35, 25)
 STOCKS_BY_PLAYERS = {2: (24, 24, 16), 3: (30, 30, 20), 4: (35, 35, 25)}
 
 
+GUILD_NAMES = tuple(f"{KINGDOMS[gi // 6]} {GUILDS[gi % 6]}" for gi in range(36))
+
+
 def guild_name(gi: int) -> str:
-    return f"{KINGDOMS[gi // 6]} {GUILDS[gi % 6]}"
+    return GUILD_NAMES[gi]
 
 
 def guild_clans(gi: int) -> tuple[int, ...]:
@@ -101,6 +104,9 @@ class Card:
 
     def text(self) -> str:
         """A one-line summary a player can read without the card art."""
+        return _TEXTS[self.id] if _TEXTS else self._text()
+
+    def _text(self) -> str:
         parts = [self.name + (" (starter)" if self.starter else "")]
         if self.kind == "favor":
             return f"{GUILDS[self.guild]} Favor"
@@ -191,8 +197,10 @@ def _build() -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_TEXTS: tuple[str, ...] = ()
 CARDS: tuple[Card, ...] = _build()
 assert len(CARDS) == NUM_CARDS
+_TEXTS = tuple(c._text() for c in CARDS)
 
 
 def card(cid: int) -> Card:

@@ -72,7 +72,7 @@ class MovesMixin:
         if ph == "maneuver_to":
             src = self.sub["from"]
             return [Action("maneuver_to", (gi,), f"Move the supporter to the {guild_name(gi)} guild")
-                    for gi in range(36) if gi != src and self.has_space(gi)]
+                    for gi in self.open_guilds() if gi != src]
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -153,8 +153,8 @@ class MovesMixin:
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
                 return []
             return [gi for gi in range(36) if self.kg[gi] > 0 and cd.clan in guild_clans(gi)]
-        return [gi for gi in range(36)
-                if (gi // 6 == cd.kingdom or gi % 6 == cd.guild) and self.has_space(gi)]
+        k, g = cd.kingdom, cd.guild
+        return [gi for gi in self.open_guilds() if gi // 6 == k or gi % 6 == g]
 
     def fill_target(self) -> int | None:
         for k in range(6):
@@ -179,7 +179,7 @@ class MovesMixin:
         elif ph == "soldier_to":
             src = self.sub["from"]
             return [Action("kg_to", (gi,), f"Soldier Favor: put the King's Guard in {guild_name(gi)}")
-                    for gi in range(36) if gi != src and self.has_space(gi)]
+                    for gi in self.open_guilds() if gi != src]
         elif ph == "cleric":
             for gi in range(36):
                 for owner in self.owners_in(gi):
@@ -188,7 +188,7 @@ class MovesMixin:
         elif ph == "cleric_to":
             src = self.sub["from"][1]
             return [Action("sup_to", (gi,), f"Cleric Favor: move it to {guild_name(gi)}")
-                    for gi in range(36) if gi != src and self.has_space(gi)]
+                    for gi in self.open_guilds() if gi != src]
         elif ph == "royal":
             for h in range(6):
                 if self.open_houses(h):
