@@ -24,7 +24,7 @@ class FiguresMixin:
     dragon_path: list
     dragon_steps: int
     fairy: dict | None
-    turn: int
+    active: int
     placed: str | None
     princess_used: bool
     num_players: int
@@ -45,7 +45,7 @@ class FiguresMixin:
         ]
 
     def dragon_mover(self) -> int:
-        return (self.turn + self.dragon_steps) % self.num_players
+        return (self.active + self.dragon_steps) % self.num_players
 
     def start_flight(self) -> bool:
         """Begin a flight; False when the dragon is boxed in from the start."""
@@ -117,7 +117,7 @@ class FiguresMixin:
 
     def meeple_spots(self) -> list[tuple[str, int]]:
         """(position, local index) of every spot the current player may put a meeple on."""
-        seat = self.turn
+        seat = self.active
         if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
             return []
         farmers = self.options.get("farmers", True) is not False
@@ -161,7 +161,7 @@ class FiguresMixin:
     def fairy_actions(self) -> list[Action]:
         if not self.options.get("expansion", True) or self.princess_used:
             return []
-        seat = self.turn
+        seat = self.active
         fairy = self.fairy
         mine = sorted((m for m in self.meeples if m[0] == seat), key=lambda m: (xy(m[1]), m[2]))
         out = []
@@ -194,7 +194,7 @@ class FiguresMixin:
             pos = f"{args[0]},{args[1]}"
             if self.princess_used:
                 return "The princess sent a knight home this turn, so you may not place a meeple."
-            if self.supply[self.turn] <= 0:
+            if self.supply[self.active] <= 0:
                 return "You have no meeples left in your supply."
             if pos not in self.board:
                 return "There is no tile there."
@@ -217,7 +217,7 @@ class FiguresMixin:
             if self.princess_used:
                 return "The princess sent a knight home this turn, so the fairy stays where it is."
             pos = f"{args[0]},{args[1]}" if len(args) >= 2 else "?"
-            if not any(m[0] == self.turn and m[1] == pos for m in self.meeples):
+            if not any(m[0] == self.active and m[1] == pos for m in self.meeples):
                 return "The fairy can only go beside one of your own meeples."
         if action.kind == "princess":
             if self.princess_city() is None:

@@ -52,7 +52,7 @@ def evaluate(state: CarcassonneState, seat: int) -> float:
     late = len(state.bag) < 10
     for s in range(state.num_players):
         worth[s] += state.supply[s] * (0.5 if late else SUPPLY_VALUE)
-    if state.phase == "figure" and state.turn == seat and state.placed in state.board:
+    if state.phase == "figure" and state.active == seat and state.placed in state.board:
         here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
         gains = [potential(state, seg[p][i]) - (0.5 if late else SUPPLY_VALUE) for p, i in here]
         if gains:

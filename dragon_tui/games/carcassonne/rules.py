@@ -79,13 +79,15 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         self.dragon_path: list[str] = []
         self.dragon_steps = 0
         self.fairy: dict | None = None
-        self.turn = 0
+        #: The seat whose turn it is (the dragon's steps are asked of others in turn).
+        self.active = 0
         self.tile: int | None = None
         self.placed: str | None = "0,0"
         self.todo: list[str] = []
         self.phase = "place"
         self.princess_used = False
-        self.turns = 0
+        #: Turn number (1 for the first player's first turn), for the status bar.
+        self.turn = 0
         self.log.append(f"The start tile lies at 0,0. {len(bag)} tiles are in the bag.")
         self._begin_turn()
 
@@ -96,7 +98,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return None
         if self.phase == "dragon":
             return self.dragon_mover()
-        return self.turn
+        return self.active
 
     @property
     def is_over(self) -> bool:
@@ -166,10 +168,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             self._advance()
         elif kind == "meeple":
             pos = f"{args[0]},{args[1]}"
-            self.meeples.append([self.turn, pos, args[2]])
-            self.supply[self.turn] -= 1
+            self.meeples.append([self.active, pos, args[2]])
+            self.supply[self.active] -= 1
             via = " through the magic portal" if pos != self.placed else ""
-            self.log.append(f"{{p{self.turn}}} places a {self._follower(self.meeples[-1])} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
+            self.log.append(f"{{p{self.active}}} places a {self._follower(self.meeples[-1])} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
             self._advance()
         elif kind == "princess":
             pos = f"{args[0]},{args[1]}"
@@ -181,8 +183,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         elif kind == "fairy":
             pos = f"{args[0]},{args[1]}"
             idx = args[2] if len(args) > 2 else None
-            self.fairy = {"pos": pos, "seat": self.turn, "idx": idx}
-            self.log.append(f"{{p{self.turn}}} moves the fairy to {pos}.")
+            self.fairy = {"pos": pos, "seat": self.active, "idx": idx}
+            self.log.append(f"{{p{self.active}}} moves the fairy to {pos}.")
             self._advance()
         elif kind == "pass":
             self._advance()
@@ -195,7 +197,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         self.placed = pos
         self.tile = None
         self.princess_used = False
-        self.log.append(f"{{p{self.turn}}} places {ttype.id} at {pos}.")
+        self.log.append(f"{{p{self.active}}} places {ttype.id} at {pos}.")
         symbol = ttype.symbol if self.options["expansion"] else None
         if symbol == "volcano":
             if self.dragon is None and self.aside:
@@ -222,12 +224,12 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                 if self.figure_actions():
                     self.phase = "figure"
                     return
-        self.turn = (self.turn + 1) % self.num_players
+        self.active = (self.active + 1) % self.num_players
         self._begin_turn()
 
     def _begin_turn(self) -> None:
         self.phase = "place"
-        self.turns += 1
+        self.turn += 1
         if self.bag:
             self._fairy_point()
         while self.bag:
@@ -236,11 +238,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             ttype = TILES[tile]
             if self.options["expansion"] and ttype.symbol == "dragon" and self.dragon is None:
                 self.aside.append(tile)
-                self.log.append(f"{{p{self.turn}}} draws {ttype.id}, a dragon tile before any volcano: set aside.")
+                self.log.append(f"{{p{self.active}}} draws {ttype.id}, a dragon tile before any volcano: set aside.")
                 continue
             if not self.can_place(tile):
                 self.discarded.append(tile)
-                self.log.append(f"{{p{self.turn}}} draws {ttype.id}, which fits nowhere: discarded.")
+                self.log.append(f"{{p{self.active}}} draws {ttype.id}, which fits nowhere: discarded.")
                 continue
             self.tile = tile
             return
@@ -258,25 +260,25 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def _fairy_point(self) -> None:
         fairy = self.fairy
-        if not fairy or fairy["seat"] != self.turn:
+        if not fairy or fairy["seat"] != self.active:
             return
         if self.options.get("fairy") == "on-tile":
-            here = any(m[0] == self.turn and m[1] == fairy["pos"] for m in self.meeples)
+            here = any(m[0] == self.active and m[1] == fairy["pos"] for m in self.meeples)
         else:
-            here = [self.turn, fairy["pos"], fairy["idx"]] in self.meeples
+            here = [self.active, fairy["pos"], fairy["idx"]] in self.meeples
         if here:
-            self.award(self.turn, "Fairy", 1)
-            self.log.append(f"{{p{self.turn}}} scores 1: the fairy stands beside their meeple.")
+            self.award(self.active, "Fairy", 1)
+            self.log.append(f"{{p{self.active}}} scores 1: the fairy stands beside their meeple.")
 
     # ------------------------------------------------------------------- descriptions
     def phase_label(self) -> str:
         if self.phase == "over":
             return "Game over"
         if self.phase == "place":
-            return f"{{p{self.turn}}}: place tile {TILES[self.tile].id} ({len(self.bag)} left in the bag)"
+            return f"{{p{self.active}}}: place tile {TILES[self.tile].id} ({len(self.bag)} left in the bag)"
         if self.phase == "dragon":
             return f"{{p{self.current_player}}}: move the dragon (step {self.dragon_steps + 1} of 6)"
-        return f"{{p{self.turn}}}: place a meeple, use the princess or the fairy, or pass"
+        return f"{{p{self.active}}}: place a meeple, use the princess or the fairy, or pass"
 
     def action_key(self, action: Action) -> str | None:
         if action.kind == "meeple" and f"{action.args[0]},{action.args[1]}" == self.placed:

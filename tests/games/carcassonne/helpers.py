@@ -36,7 +36,7 @@ def meeple(s, seat: int, x: int, y: int, idx: int) -> None:
 def hand(s, tid: str, seat: int = 0, bag: list[str] | None = None) -> None:
     """Give seat the tile tid to place now; bag lists the tiles to come, drawn from the end."""
     s.tile = TILE_BY_ID[tid].index
-    s.turn = seat
+    s.active = seat
     s.phase = "place"
     s.todo = []
     s.bag = [TILE_BY_ID[t].index for t in (bag if bag is not None else ["BA-B"] * 5)]

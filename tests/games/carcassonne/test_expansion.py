@@ -57,7 +57,7 @@ def test_dragon_stops_at_a_dead_end():
     # From 1,0 the only neighbour was visited: the flight ends after one step.
     assert s.dragon == "1,0" and s.dragon_steps == 1
     # No meeple may join the dragon on its tile, so with nothing to choose the turn moved on.
-    assert s.phase == "place" and s.turn == 0
+    assert s.phase == "place" and s.active == 0
 
 
 def test_fairy_tile_is_closed_to_the_dragon():
@@ -100,7 +100,7 @@ def test_fairy_point_at_start_of_turn_and_move():
     place(s, 0, 1, 0)
     if s.phase == "figure":
         s.apply(Action("pass"))
-    assert s.turn == 0 and s.points[0]["Fairy"] == 1
+    assert s.active == 0 and s.points[0]["Fairy"] == 1
 
 
 def test_fairy_moves_only_instead_of_a_meeple():
@@ -113,7 +113,7 @@ def test_fairy_moves_only_instead_of_a_meeple():
     assert [a.args for a in fairy] == [(0, 0, 0)]
     s.apply(fairy[0])
     assert s.fairy == {"pos": "0,0", "seat": 0, "idx": 0}
-    assert s.turn == 1 and s.supply[0] == 6  # no meeple placed as well
+    assert s.active == 1 and s.supply[0] == 6  # no meeple placed as well
 
 
 def test_fairy_on_tile_option():
@@ -138,7 +138,7 @@ def test_rulebook_princess_removes_the_blue_knight():
     s.apply(princess[0])
     assert s.supply[blue] == 7 and s.meeples == []
     # After the princess the player places no meeple: the turn passed on.
-    assert s.turn == blue and s.supply[you] == 7
+    assert s.active == blue and s.supply[you] == 7
 
 
 def test_princess_must_option_and_no_meeple_after():
@@ -217,7 +217,7 @@ def test_dragon_timing_options(timing):
     assert s.phase == "dragon" and s.current_player == 0
     s.apply(Action("dragon", ("E",)))
     assert s.supply[0] == 7                  # the dragon ate the new meeple
-    assert s.turn == 1
+    assert s.active == 1
 
 
 def test_dragon_after_scoring_lets_a_completed_feature_score_first():
@@ -321,7 +321,7 @@ def test_fairy_point_needs_the_meeple_still_there():
     place(s, 0, 1, 0)
     if s.phase == "figure":
         s.apply(Action("pass"))
-    assert s.turn == 0 and s.points[0]["Fairy"] == 0
+    assert s.active == 0 and s.points[0]["Fairy"] == 0
 
 
 def test_fairy_on_tile_point_and_bonus():

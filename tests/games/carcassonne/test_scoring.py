@@ -191,7 +191,7 @@ def test_unplaceable_tile_is_discarded_and_another_drawn():
     place(s, 1, 0, 0)
     pass_if_asked(s)
     assert s.discarded == [TILE_BY_ID["BA-B"].index]
-    assert s.tile == TILE_BY_ID["BA-E"].index and s.turn == 1
+    assert s.tile == TILE_BY_ID["BA-E"].index and s.active == 1
 
 
 def test_game_ends_after_the_last_tile():
