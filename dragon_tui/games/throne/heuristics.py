@@ -1,28 +1,51 @@
 """Position value for the greedy bot, which evaluates each candidate after ``determinize``.
 
 Prestige is what wins, so it dominates; the other terms are what turns into prestige later:
-the end-of-game majorities as they stand now, pawns on the board, the economy (resources and
-recruits), King's Guards in hand and Dragon Lords placed. Everything is relative to the best
-opponent so the bot also values hurting the leader.
+the end-of-game majorities as they stand now, supporters close to taking a guild, Dragon
+Lords placed, the economy (resources and recruits) and King's Guards in hand. The value is
+relative to the best opponent so the bot also likes hurting the leader.
+
+A one-step greedy bot cannot see the worth of "choose a card to deploy" before the
+supporter lands, so when the position waits for the same seat to finish a multi-step choice
+(the guild for a deploy, where a Dragon Lord goes ...) it is valued by its best completion.
 """
 
 from __future__ import annotations
 
 from .data import card
 
+#: Second halves of a decision: valued by their best completion.
+PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "reward_bump", "reward_bump_to")
+
+
+def _board_value(state, seat: int) -> float:
+    value = 0.0
+    n = state.num_players
+    for gi in range(36):
+        mine = state.sup[gi][seat]
+        if not mine:
+            continue
+        rival = max([state.kg[gi], state.nsup[gi]] + [state.sup[gi][o] for o in range(n) if o != seat])
+        value += 0.5 * mine
+        if mine > rival:
+            value += 1.0
+        elif mine == rival:
+            value += 0.4
+    return value
+
 
 def _own_value(state, seat: int, bonus) -> float:
     value = float(state.score[seat])
     value += 0.6 * sum(bonus[seat].values())
     value += 0.8 * sum(h.count(seat) for h in state.houses)
-    value += 0.35 * sum(state.sup[gi][seat] for gi in range(36))
-    value += 0.15 * state.supply[seat]
-    value += 0.4 * state.kg_supply[seat]
-    value += 0.12 * sum(state.res[seat])
+    value += _board_value(state, seat)
+    value += 0.25 * state.supply[seat]
+    value += 0.5 * state.kg_supply[seat]
+    value += 0.1 * sum(state.res[seat])
     for c in state.hand[seat] + state.deck[seat] + state.discard[seat]:
         cd = card(c)
         if cd.is_recruit:
-            value += 0.25 + 0.1 * sum(cd.produce)
+            value += 0.3 + 0.1 * sum(cd.produce)
         elif cd.kind == "favor":
             value += 0.6
     return value
@@ -34,6 +57,15 @@ def evaluate(state, seat: int) -> float:
         best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
         win = 100.0 if seat in state.winners() else 0.0
         return win + scores[seat] - best_other
+    if state.phase in PENDING and state.current_player == seat:
+        best = None
+        for action in state.legal_actions():
+            nxt = state.clone()
+            nxt.apply(action)
+            value = evaluate(nxt, seat)
+            best = value if best is None else max(best, value)
+        if best is not None:
+            return best
     bonus = state.end_bonus()
     mine = _own_value(state, seat, bonus)
     others = [_own_value(state, s, bonus) for s in range(state.num_players) if s != seat]
