@@ -184,7 +184,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             pos = f"{args[0]},{args[1]}"
             idx = args[2] if len(args) > 2 else None
             self.fairy = {"pos": pos, "seat": self.active, "idx": idx}
-            self.log.append(f"{{p{self.active}}} moves the fairy to {pos}.")
+            if idx is None:
+                self.log.append(f"{{p{self.active}}} moves the fairy onto the tile at {pos}.")
+            else:
+                whom = self._follower([self.active, pos, idx])
+                self.log.append(f"{{p{self.active}}} moves the fairy beside their {whom} at {pos}.")
             self._advance()
         elif kind == "pass":
             self._advance()

@@ -94,11 +94,12 @@ class ScoringMixin:
         value = self.feature_value(fid, final)
         winners = self.majority(meeples)
         what = {"city": "city", "road": "road", "cloister": "monastery", "field": "field"}[kind]
-        state = "complete " if not final else ""
+        state = "" if kind == "field" else ("unfinished " if final else "completed ")
         for seat in winners:
             self.award(seat, CATEGORY[kind], value)
-        names = " and ".join(f"{{p{s}}}" for s in winners)
-        self.log.append(f"{names} score{'s' if len(winners) == 1 else ''} {value} for the {state}{what}.")
+        if value:
+            names = " and ".join(f"{{p{s}}}" for s in winners)
+            self.log.append(f"{names} score{'s' if len(winners) == 1 else ''} {value} for the {state}{what}.")
         bonus = self.fairy_meeple_in(meeples)
         if bonus is not None:
             self.award(bonus, "Fairy", 3)
