@@ -254,3 +254,23 @@ def test_monk_and_knight_share_the_monastery_in_a_city():
     place(s, 0, 0, 2)                      # city N+E+W turned: its S edge joins Blue's city
     spots = {s.feats[s.seg["0,0"][a.args[2]]]["k"] for a in s.legal_actions() if a.kind == "meeple"}
     assert "cloister" in spots and "city" not in spots
+
+
+def _city_with_three_fields(**options):
+    s = fresh(**options)
+    put(s, "BA-E", -1, 0, 1)
+    put(s, "BA-F", 0, 0)
+    put(s, "BA-E", 1, 0, 3)                # the city E-W is complete; three fields touch it
+    meeple(s, 0, 0, 0, idx("BA-F", "field", 0))
+    meeple(s, 1, 0, 0, idx("BA-F", "field", 1))
+    meeple(s, 1, 1, 0, idx("BA-E", "field"))
+    return s
+
+
+def test_farms_by_field_versus_by_city():
+    s = _city_with_three_fields()
+    s.final_scoring()
+    assert [p["Farms"] for p in s.points] == [3, 6]      # each field pays for the city
+    s = _city_with_three_fields(farm_scoring="first-edition")
+    s.final_scoring()
+    assert [p["Farms"] for p in s.points] == [0, 4]      # the city pays once, to the most farmers
