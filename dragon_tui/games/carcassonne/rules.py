@@ -326,9 +326,12 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return neighbours(self.dragon)[SIDES.index(side)]
 
     def view(self, seat: int | None) -> State:
-        """Everyone sees the board; the bag's order is secret, so the view holds it sorted."""
+        """Everyone sees the board; the bag's order is secret, so the view holds it sorted,
+        and the RNG's seed (which would predict the reshuffle after the first volcano) is
+        blanked while its draw count is kept for undo barriers."""
         state = self.clone()
         state.bag.sort()
+        state.rng = Rng(0, self.rng.draws)
         return state
 
     def determinize(self, seat: int, rng: Rng) -> State:

@@ -79,6 +79,7 @@ def test_view_hides_the_bag_order_and_determinize_reshuffles_it():
     v = s.view(1)
     assert v.bag == sorted(s.bag) and sorted(v.bag) == sorted(s.bag)
     assert v.board == s.board and v.tile == s.tile
+    assert v.rng.state == 0 and v.info_epoch == s.info_epoch
     d = s.determinize(1, Rng(9))
     assert sorted(d.bag) == sorted(s.bag) and d.bag != s.bag
     assert d.board == s.board and d.tile == s.tile and d.meeples == s.meeples
