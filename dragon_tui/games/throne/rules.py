@@ -41,7 +41,9 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 15. The game ends the moment the 30th Dragon Lord is placed, even mid-turn.
 16. The sample round has Player 2 control the Goblin Sorcerer guild yet pay 6 for the Goblin
     Armadillo Dragon; with that control the discount makes it 5. The discount rule wins.
-17. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
+17. Hands and every deck are hidden; discard piles are open (every card in them was
+    played, recruited or earned in view of all).
+18. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
     neutral colour on or off); defaults follow the rulebook and this edition's design.
 """
 
@@ -55,6 +57,7 @@ from .data import (
     CITIZEN_IDS,
     DRAGON_IDS,
     DRAGON_LORDS_PER_PLAYER,
+    GUILD_MARKERS_PER_PLAYER,
     GUILDS,
     HAND_SIZE,
     HOUSE_SPACES,
@@ -302,6 +305,20 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         }.get(ph, ph)
         return f"{{p{p}}}: {text}"
 
+    #: Letter keys for the choices that have a natural letter; the rest go by number.
+    _KEYS = {("take", 0): "i", ("take", 1): "g", ("take", 2): "s",
+             ("fill", "citizen"): "c", ("fill", "dragon"): "d"}
+
+    def action_key(self, action: Action) -> str | None:
+        if action.kind == "end_turn":
+            return "e"
+        if action.args:
+            return self._KEYS.get((action.kind, action.args[0]))
+        return None
+
+    def markers_left(self, seat: int) -> int:
+        return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
+
     def why_illegal(self, action: Action) -> str | None:
         if self.over:
             return "The game is over."
@@ -358,11 +375,15 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:
-        """Works on the real state: every hidden card is reshuffled among the places it could be.
+        """Every hidden card reshuffled among the places it could be.
 
-        An opponent's hand and deck are one pool (the public record tells which cards they
-        own, not which are in the hand); every deck order is re-drawn.
+        On the real state this is exact: an opponent's hand and deck are one pool (the public
+        record tells which cards they own, not which are in the hand) and every deck order is
+        re-drawn. On a view (placeholders) the owners of unseen recruits are not recorded,
+        so those are dealt at random among the unseen places, keeping card kinds and counts.
         """
+        if any(-1 in pile for pile in self.hand + self.deck + [self.cdeck, self.ddeck]):
+            return self._determinize_view(seat, rng)
         s = self.clone()
         for o in range(self.num_players):
             if o == seat:
@@ -377,5 +398,13 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                 s.kayu_sel = s.hand[o][: len(s.kayu_sel)]
         rng.shuffle(s.cdeck)
         rng.shuffle(s.ddeck)
+        s.rng = Rng(rng.next64(), s.rng.draws)
+        return s
+
+    def _determinize_view(self, seat: int, rng: Rng) -> ThroneState:
+        from .helpers_view import deal_unseen
+
+        s = self.clone()
+        deal_unseen(s, seat, rng)
         s.rng = Rng(rng.next64(), s.rng.draws)
         return s

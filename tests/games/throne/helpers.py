@@ -49,6 +49,7 @@ def check_invariants(s) -> None:
         lords = sum(h.count(p) for h in s.houses)
         assert s.lords_left[p] >= 0 and s.lords_left[p] + lords == DRAGON_LORDS_PER_PLAYER
         assert s.score[p] >= 0
+        assert 0 <= s.markers_left(p) <= 20
     neutral_sup = sum(s.nsup) + s.nreserve
     assert neutral_sup == (NEUTRAL_SUPPORTERS if n == 2 else 0)
     assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if n == 2 else 0)

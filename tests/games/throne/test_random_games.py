@@ -65,6 +65,25 @@ def test_views_hide_hands_and_decks(players):
         state.apply(chooser.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinize_a_view(players):
+    state = GAME.new_state(players, 9)
+    chooser = Rng(4)
+    for step in range(900):
+        if state.is_over:
+            break
+        if step % 150 == 0:
+            seat = state.current_player
+            det = state.view(seat).determinize(seat, Rng(step))
+            check_invariants(det)
+            assert det.hand[seat] == state.hand[seat] and det.discard == state.discard
+            assert det.prospects == state.prospects and det.favors == state.favors
+            assert [len(h) for h in det.hand] == [len(h) for h in state.hand]
+            assert all(c < 36 for c in det.cdeck) and all(36 <= c < 72 for c in det.ddeck)
+            assert det.legal_actions() == state.legal_actions()
+        state.apply(chooser.choice(state.legal_actions()))
+
+
 def test_full_box_and_no_neutral_options():
     state, _ = play_random_game(GAME, 2, 7, invariants=None, full_checks_every=200,
                                 options={"stocks": "full", "neutral": False})

@@ -296,3 +296,13 @@ def test_favor_cannot_gather_and_second_favor_refused():
     assert Action("gather", (shepherd,)) not in s.legal_actions()
     act(s, "favor", shepherd)
     assert "one Guild Favor" in s.why_illegal(Action("favor", (sheph2,)))
+
+
+def test_action_keys_and_labels():
+    s = new(2, 16)
+    at_main(s, 0)
+    assert s.action_key(Action("end_turn", ())) == "e"
+    assert s.action_key(Action("take", (1,))) == "g"
+    assert s.action_key(Action("fill", ("dragon",))) == "d"
+    assert all(a.label for a in s.legal_actions())
+    assert s.phase_label() == "{p0}: choose an action"
