@@ -43,7 +43,9 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
     Armadillo Dragon; with that control the discount makes it 5. The discount rule wins.
 17. Hands and every deck are hidden; discard piles are open (every card in them was
     played, recruited or earned in view of all).
-18. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
+18. The neutral supporters may be moved by the Cleric Favor and removed by the Sorcerer
+    Favor (back to the neutral pool); U'siku never protects King's Guards.
+19. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
     neutral colour on or off); defaults follow the rulebook and this edition's design.
 """
 
@@ -402,7 +404,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         return s
 
     def _determinize_view(self, seat: int, rng: Rng) -> ThroneState:
-        from .helpers_view import deal_unseen
+        from .hidden import deal_unseen
 
         s = self.clone()
         deal_unseen(s, seat, rng)
