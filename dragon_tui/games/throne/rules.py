@@ -374,6 +374,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             v.kayu_sel = [-1] * len(v.kayu_sel)
         v.cdeck = [-1] * len(v.cdeck)
         v.ddeck = [-1] * len(v.ddeck)
+        # The generator's state would let a client replay every shuffle: blank it, keep the count.
+        v.rng = Rng(0, self.rng.draws)
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:

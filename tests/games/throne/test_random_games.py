@@ -50,6 +50,7 @@ def test_views_hide_hands_and_decks(players):
                 assert view.deck[other] == [-1] * len(state.deck[other])
             assert view.hand[seat] == state.hand[seat]
             assert set(view.cdeck) <= {-1} and set(view.ddeck) <= {-1}
+            assert view.rng.state == 0 and view.info_epoch == state.info_epoch
             text = json.dumps(view.to_json())
             assert json.dumps(state.to_json()) != text or not any(state.deck)
         if step % 50 == 0:
