@@ -317,3 +317,45 @@ def test_running_scores_are_the_track():
     s.add_prestige(1, 4)
     assert s.scores() == [0.0, 4.0, 0.0] and s.winners() == []
     assert s.phase_label().startswith("{p")
+
+
+def test_end_of_turn_rewards_active_first_then_clockwise():
+    s = new(4, 59)
+    at_main(s, 1)
+    for seat, gi in ((3, 0), (2, 1), (0, 2)):
+        clear_kg(s, gi)
+        place(s, seat, gi, 1)
+    a_gather(s)
+    act(s, "end_turn")
+    assert [r[0] for r in s.rewards] == [2, 3, 0]
+    assert s.current_player == 2
+
+
+def test_second_parliament_places_two_neutral_supporters():
+    s = new(2, 60)
+    at_main(s, 0)
+    s.add_prestige(0, 6)
+    a_gather(s)
+    act(s, "end_turn")
+    assert sum(s.nsup) == 1
+    act(s, "prince", s.legal_actions()[0].args[0])
+    act(s, "prince", s.legal_actions()[0].args[0])
+    at_main(s, 1)
+    s.add_prestige(1, 13)
+    a_gather(s)
+    act(s, "end_turn")
+    assert sum(s.nsup) == 3 and s.parl_done == 2
+    check_invariants(s)
+
+
+def test_deploy_at_most_two_cards():
+    s = new(3, 61)
+    at_main(s, 0)
+    cards = [card_by_name(n) for n in ("Elf Cleric", "Troll Cleric", "Human Cleric")]
+    for c in cards:
+        put(s, c, s.hand[0])
+    for c in cards[:2]:
+        act(s, "deploy", c)
+        act(s, "deploy_to", s.legal_actions()[0].args[0])
+    assert Action("deploy", (cards[2],)) not in s.legal_actions()
+    assert "at most two" in s.why_illegal(Action("deploy", (cards[2],)))

@@ -89,3 +89,25 @@ def test_full_box_and_no_neutral_options():
     state, _ = play_random_game(GAME, 2, 7, invariants=None, full_checks_every=200,
                                 options={"stocks": "full", "neutral": False})
     assert sum(state.box) == 0
+
+
+def test_log_never_names_a_drawn_card():
+    from dragon_tui.games.throne.data import card
+
+    state = GAME.new_state(3, 12)
+    chooser = Rng(5)
+    checked = 0
+    while not state.is_over and checked < 400:
+        action = chooser.choice(state.legal_actions())
+        if action.kind in ("end_turn", "kayu_done"):
+            seat = state.turn
+            before, log_len = list(state.hand[seat]), len(state.log)
+            state.apply(action)
+            drawn = [c for c in state.hand[seat] if c not in before]
+            lines = [ln for ln in state.log[log_len:] if "guild" not in ln and "Clan House" not in ln]
+            for c in drawn:
+                assert not any(card(c).name in ln for ln in lines if "discards" not in ln)
+            checked += 1
+        else:
+            state.apply(action)
+    assert checked > 50
