@@ -359,7 +359,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             cost = self.recruit_cost(p, c, k)
             r = 1 if card(c).is_dragon else 0
             return f"{card(c).name} costs {cost} {('influence', 'gold')[r]} and you have {self.res[p][r]}."
-        if kind.startswith("kg_") and self.kg_supply[p] == 0:
+        if kind in ("kg_prospects", "kg_lift", "kg_discard") and self.kg_supply[p] == 0:
             return "You have no King's Guard to spend."
         return None
 

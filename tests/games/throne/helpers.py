@@ -50,9 +50,9 @@ def check_invariants(s) -> None:
         assert s.lords_left[p] >= 0 and s.lords_left[p] + lords == DRAGON_LORDS_PER_PLAYER
         assert s.score[p] >= 0
         assert 0 <= s.markers_left(p) <= 20
-    neutral_sup = sum(s.nsup) + s.nreserve
-    assert neutral_sup == (NEUTRAL_SUPPORTERS if n == 2 else 0)
-    assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if n == 2 else 0)
+    neutral = n == 2 and s.options.get("neutral", True)
+    assert sum(s.nsup) + s.nreserve == (NEUTRAL_SUPPORTERS if neutral else 0)
+    assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if neutral else 0)
     assert sum(s.kg) + sum(s.kg_supply) + s.kg_spent == KINGS_GUARDS
     assert min(s.kg) >= 0 and min(s.kg_supply) >= 0
     for gi in range(36):

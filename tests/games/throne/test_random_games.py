@@ -86,8 +86,11 @@ def test_determinize_a_view(players):
 
 
 def test_full_box_and_no_neutral_options():
-    state, _ = play_random_game(GAME, 2, 7, invariants=None, full_checks_every=200,
+    state, _ = play_random_game(GAME, 2, 7, invariants=thinned(2), full_checks_every=200,
                                 options={"stocks": "full", "neutral": False})
+    assert sum(state.box) == 0 and sum(state.nsup) == 0
+    state, _ = play_random_game(GAME, 3, 8, invariants=thinned(2), full_checks_every=200,
+                                options={"stocks": "full"})
     assert sum(state.box) == 0
 
 
