@@ -359,3 +359,31 @@ def test_deploy_at_most_two_cards():
         act(s, "deploy_to", s.legal_actions()[0].args[0])
     assert Action("deploy", (cards[2],)) not in s.legal_actions()
     assert "at most two" in s.why_illegal(Action("deploy", (cards[2],)))
+
+
+def test_control_example_elf_soldier_goes_to_vuur_or_kayu():
+    s = new(3, 62)
+    at_main(s, 0)
+    gi = ELF * 6 + SOLDIER
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert s.phase == "reward_house"
+    assert {a.args[0] for a in s.legal_actions()} == {VUUR, KAYU}
+    assert card_name_of_discard_top(s, 0) == "Soldier Favor"
+
+
+def card_name_of_discard_top(s, seat):
+    from dragon_tui.games.throne.data import card
+
+    return card(s.discard[seat][-1]).name
+
+
+def test_two_player_dice_example_elf_cleric():
+    from dragon_tui.games.throne.data import CLERIC
+
+    s = new(2, 63)
+    rolls = iter([ELF, CLERIC])
+    s.rng.randint = lambda low, high: next(rolls)
+    s.place_neutral()
+    assert s.nsup[ELF * 6 + CLERIC] == 1 and s.nreserve == 19
