@@ -383,7 +383,14 @@ def test_two_player_dice_example_elf_cleric():
     from dragon_tui.games.throne.data import CLERIC
 
     s = new(2, 63)
-    rolls = iter([ELF, CLERIC])
-    s.rng.randint = lambda low, high: next(rolls)
+
+    class Dice:  # the Kingdom die shows Elf, the Guild die Cleric
+        rolls = iter([ELF, CLERIC])
+
+        def randint(self, low, high):
+            return next(self.rolls)
+
+    real, s.rng = s.rng, Dice()
     s.place_neutral()
+    s.rng = real
     assert s.nsup[ELF * 6 + CLERIC] == 1 and s.nreserve == 19
