@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from .data import card
 
-#: Second halves of a decision: valued by their best completion.
-PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "reward_bump", "reward_bump_to")
+#: Second halves of a decision (and favors with few choices): valued by their best
+#: completion. The Soldier and Cleric favors are left out: two pawns from anywhere to
+#: anywhere is too many completions to try for every candidate.
+PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "reward_bump",
+           "reward_bump_to", "merchant", "sorcerer", "royal")
 
 
 def _board_value(state, seat: int) -> float:
