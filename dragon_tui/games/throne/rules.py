@@ -45,7 +45,11 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
     played, recruited or earned in view of all).
 18. The neutral supporters may be moved by the Cleric Favor and removed by the Sorcerer
     Favor (back to the neutral pool); U'siku never protects King's Guards.
-19. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
+19. Placing the Dragon Lord is not optional when a matching house can take it. A maneuvered
+    supporter must change guild. The score track has no end: past 50 no more Parliaments.
+20. End of turn order: draw up to five, remove markers, control for everybody (rewards),
+    Parliament if due, next player.
+21. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
     neutral colour on or off); defaults follow the rulebook and this edition's design.
 """
 
