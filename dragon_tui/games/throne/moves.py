@@ -4,7 +4,8 @@ King's Guard free actions, the Vu'ur bonus and the six Guild Favors.
 Choices that would multiply into hundreds of actions (a pawn from one of 36 guilds to one of
 35 others) are split into two decisions, "which pawn" then "where", so that the list offered
 to a player or a bot stays short and readable. The pawn only moves on the second decision,
-so no pawn is ever "in the air" between two states.
+so no pawn is ever "in the air" between two states. The board has 180 spaces and at most
+172 pawns, so a pawn that may leave a guild always has somewhere to go.
 """
 
 from __future__ import annotations

@@ -80,6 +80,7 @@ from .data import (
     SUPPORTERS_PER_PLAYER,
     card,
     favor_ids,
+    guild_name,
     starter_ids,
 )
 from .moves import MAIN_KINDS, MovesMixin
@@ -363,6 +364,17 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             cost = self.recruit_cost(p, c, k)
             r = 1 if card(c).is_dragon else 0
             return f"{card(c).name} costs {cost} {('influence', 'gold')[r]} and you have {self.res[p][r]}."
+        if kind in ("deploy_to", "maneuver_to", "sup_to", "kg_to", "sorc_add") and args and isinstance(args[0], int) \
+                and 0 <= args[0] < 36:
+            gi = args[0]
+            if self.phase == "deploy_to" and card(self.sub["card"]).is_dragon and kind == "deploy_to":
+                if self.kg[gi] == 0:
+                    return f"A Dragon must replace a King's Guard, and the {guild_name(gi)} guild has none."
+                return f"The {card(self.sub['card']).name} does not match the {guild_name(gi)} guild's colours."
+            if not self.has_space(gi):
+                return f"The {guild_name(gi)} guild is full (five pawns)."
+            if kind == "deploy_to":
+                return f"The {card(self.sub['card']).name} matches neither the Kingdom nor the Guild of {guild_name(gi)}."
         if kind in ("kg_prospects", "kg_lift", "kg_discard") and self.kg_supply[p] == 0:
             return "You have no King's Guard to spend."
         return None

@@ -306,3 +306,31 @@ def test_action_keys_and_labels():
     assert s.action_key(Action("fill", ("dragon",))) == "d"
     assert all(a.label for a in s.legal_actions())
     assert s.phase_label() == "{p0}: choose an action"
+
+
+def test_readable_reasons_for_bad_targets():
+    s = new(3, 17)
+    at_main(s, 0)
+    usiku = card_by_name("U'siku Dragon")
+    put(s, usiku, s.hand[0])
+    set_res(s, 0, 0, 0, 2)
+    act(s, "deploy", usiku)
+    no_guard = KOBOLD * 6 + 1
+    s.kg[no_guard] = 0
+    s.kg_spent += 2
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action("deploy_to", (no_guard,)))
+    assert "King's Guard" in str(info.value)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Action("deploy_to", (0,)))
+    assert "does not match" in str(info.value)
+    s2 = new(3, 17)
+    at_main(s2, 0)
+    s2.sup[0][0] = 1
+    s2.supply[0] -= 1
+    s2.sup[5][1] = 3
+    s2.supply[1] -= 3
+    act(s2, "maneuver", 0)
+    with pytest.raises(IllegalAction) as info:
+        s2.apply(Action("maneuver_to", (5,)))
+    assert "full" in str(info.value)
