@@ -364,8 +364,9 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             cost = self.recruit_cost(p, c, k)
             r = 1 if card(c).is_dragon else 0
             return f"{card(c).name} costs {cost} {('influence', 'gold')[r]} and you have {self.res[p][r]}."
-        if kind in ("deploy_to", "maneuver_to", "sup_to", "kg_to", "sorc_add") and args and isinstance(args[0], int) \
-                and 0 <= args[0] < 36:
+        expected = {"deploy_to": "deploy_to", "maneuver_to": "maneuver_to", "sup_to": "cleric_to",
+                    "kg_to": "soldier_to", "sorc_add": "sorcerer"}
+        if expected.get(kind) == self.phase and args and isinstance(args[0], int) and 0 <= args[0] < 36:
             gi = args[0]
             if self.phase == "deploy_to" and card(self.sub["card"]).is_dragon and kind == "deploy_to":
                 if self.kg[gi] == 0:

@@ -114,3 +114,34 @@ def test_log_never_names_a_drawn_card():
         else:
             state.apply(action)
     assert checked > 50
+
+
+KINDS = ("kayu_discard", "kayu_done", "fill", "gather", "maji", "recruit", "keep", "dismiss", "deploy",
+         "deploy_to", "maneuver", "maneuver_to", "kg_prospects", "kg_place", "kg_lift", "kg_discard",
+         "discard", "discard_done", "vuur", "favor", "favor_done", "take", "kg_from", "kg_to", "kg_take",
+         "sup_from", "sup_to", "lord_from", "lord_to", "sorc_add", "sorc_remove", "end_turn", "house",
+         "bump", "bump_to", "prince")
+ARGS = ((), (0,), (5,), (35,), (147,), (-1,), ("citizen",), ("dragon", 2), (1, 2), (0, 1), ("x",))
+
+
+def test_every_bogus_action_is_refused_cleanly():
+    from dragon_tui.engine import Action, IllegalAction
+
+    state = GAME.new_state(3, 21)
+    chooser = Rng(8)
+    for step in range(700):
+        if state.is_over:
+            break
+        if step % 7 == 0:
+            legal = set(state.legal_actions())
+            before = json.dumps(state.to_json(), sort_keys=True)
+            for kind in KINDS:
+                for args in ARGS:
+                    action = Action(kind, args)
+                    if action in legal:
+                        continue
+                    with pytest.raises(IllegalAction) as info:
+                        state.apply(action)
+                    assert str(info.value).strip()
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+        state.apply(chooser.choice(state.legal_actions()))
