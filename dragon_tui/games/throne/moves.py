@@ -17,7 +17,6 @@ from .data import (
     CLANS,
     CLERIC,
     GUILDS,
-    KAYU,
     KINGDOMS,
     MAJI,
     MERCHANT,

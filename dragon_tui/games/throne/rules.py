@@ -64,7 +64,6 @@ from .data import (
     DRAGON_IDS,
     DRAGON_LORDS_PER_PLAYER,
     GUILD_MARKERS_PER_PLAYER,
-    GUILDS,
     HAND_SIZE,
     HOUSE_SPACES,
     KAYU,
