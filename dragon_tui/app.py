@@ -31,8 +31,10 @@ class DragonApp(App):
         for t in THEMES:
             self.register_theme(t)
         self.theme = theme
+        self._started = False
 
     def on_mount(self) -> None:
+        self._started = True
         self.push_screen(MenuScreen())
         if self._start_with is not None:
             self.start_table(self._start_with)
@@ -49,18 +51,22 @@ class DragonApp(App):
 
     # ----------------------------------------------------------- small terminals
     def on_resize(self, event) -> None:
-        self._check_size()
+        if self._started:
+            self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        width, height = self.size
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        """Cover the screen with the notice below 80×24; take it away when there is room."""
+        if width is None or height is None:
+            width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif small and showing:
-            self.screen.show_size(width, height)
-        elif not small and showing:
-            self.pop_screen()
+        if small:
+            if isinstance(self.screen, TooSmallScreen):
+                self.screen.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen())
+        else:
+            while isinstance(self.screen, TooSmallScreen) and len(self.screen_stack) > 1:
+                self.pop_screen()
 
     # ----------------------------------------------------------- themes, palette
     def action_next_theme(self) -> None:

@@ -94,7 +94,7 @@ class CrownsState(State):
     def phase_label(self) -> str:
         if self.winner is not None:
             return f"{{p{self.winner}}} ascends the throne"
-        p = f"{{p{self.current_player}}}"
+        p = f"turn {self.turn} · {{p{self.current_player}}}"
         return {
             "roll": f"{p}: roll the dice",
             "choose_die": f"{p}: choose a die for the chair",

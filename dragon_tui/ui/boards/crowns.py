@@ -59,9 +59,9 @@ class CouncilPanel(Static):
             else:
                 t.append(cell, "dim")
         t.append("\nSwords  ", "dim")
-        t.append("■" * s.swords[p] + "□" * (data.STEP_MAX - s.swords[p]), style("bold #E4572E"))
+        t.append("█" * s.swords[p] + "░" * (data.STEP_MAX - s.swords[p]), style("bold #E4572E"))
         t.append(f" {s.swords[p]}  Shields ", "dim")
-        t.append("■" * s.shields[p] + "□" * (data.STEP_MAX - s.shields[p]), style("bold #4F8FE8"))
+        t.append("█" * s.shields[p] + "░" * (data.STEP_MAX - s.shields[p]), style("bold #4F8FE8"))
         t.append(f" {s.shields[p]}")
         t.append("\nDragon ", "dim")
         for banner in range(data.DRAGON_FIELD + 1):

@@ -45,6 +45,12 @@ class TooSmallScreen(Screen):
     def on_mount(self) -> None:
         self.show_size(self.app.size.width, self.app.size.height)
 
+    def on_screen_resume(self) -> None:
+        # Uncovered again after the screen above it closed: gone if the terminal grew meanwhile.
+        width, height = self.app.size
+        if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+            self.call_later(self.dismiss)
+
     def show_size(self, width: int, height: int) -> None:
         self.query_one("#too-small-box", Static).update(
             f"The terminal is too small: {width}×{height}.\n"

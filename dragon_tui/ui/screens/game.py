@@ -135,11 +135,7 @@ class GameScreen(Screen):
 
     def _update_status(self) -> None:
         state = self.table.state
-        turn = getattr(state, "turn", None)
-        parts = [self.table.game.title]
-        if turn is not None:
-            parts.append(f"turn {turn}")
-        parts.append(self.table.text(state.phase_label()))
+        parts = [self.table.game.title, self.table.text(state.phase_label())]
         if self.thinking:
             parts.append("thinking… (space: hurry)")
         self.query_one("#status", Static).update(" · ".join(parts))

@@ -67,17 +67,18 @@ class MenuScreen(Screen):
         for entry in CATALOG:
             playable = is_playable(entry.id)
             blurb = GAMES[entry.id].blurb if entry.id in GAMES else ""
+            players = f"{entry.players} players" if entry.players != "1" else "solitaire"
             text = Text.assemble(
-                (f"{entry.title}", "bold" if playable else "dim"),
-                (f"  {entry.players} players" if entry.players != "1" else "  solitaire", "dim"),
-                ("" if playable else "  — coming soon", "italic dim"),
+                (f"{entry.title:<42}", "bold" if playable else "dim"),
+                (f"{players:<12}", "dim"),
+                ("" if playable else "coming soon", "italic dim"),
             )
             if blurb and playable:
-                text.append(f"\n   {blurb}", "dim")
+                text.append(f"\n  {blurb}", "dim")
             menu.add_option(Option(text, id=f"game:{entry.id}", disabled=not playable))
         menu.add_option(Option(Text("Load a saved game…"), id="load"))
         menu.add_option(Option(Text("Quit"), id="quit"))
-        menu.highlighted = 0
+        menu.highlighted = next(i for i, option in enumerate(menu.options) if not option.disabled)
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

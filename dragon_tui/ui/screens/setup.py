@@ -39,27 +39,29 @@ class SetupScreen(Screen):
                 counts = [(f"{n} players", n) for n in range(g.min_players, g.max_players + 1)]
                 with Horizontal(classes="field"):
                     yield Label("Players", classes="field-label")
-                    yield Select(counts, value=g.min_players, allow_blank=False, id="players")
+                    yield Select(counts, value=g.min_players, allow_blank=False, id="players", compact=True)
             for seat in range(g.max_players):
                 default_kind = "person" if seat == 0 else "bot:greedy"
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", classes="name")
-                    yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}")
+                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", classes="name", compact=True)
+                    yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(str(self.seed), id="seed", type="integer")
+                yield Input(str(self.seed), id="seed", type="integer", compact=True)
             for opt in g.options:
                 with Horizontal(classes="field"):
                     yield Label(opt.label, classes="field-label")
                     yield Select([(label, value) for value, label in opt.choices], value=opt.default,
-                                 allow_blank=False, id=f"opt-{opt.key}", tooltip=opt.help)
-            yield Button("Start", variant="primary", id="start")
+                                 allow_blank=False, id=f"opt-{opt.key}", tooltip=opt.help, compact=True)
+            yield Static("Tab moves between fields, Enter opens a choice; Start (or ctrl+n) begins.", classes="hint")
+            yield Button("Start", variant="primary", id="start", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_seats(self.game.min_players)
-        self.query_one("#start", Button).focus()
+        self.query_one("#start", Button).focus(scroll_visible=False)
+        self.query_one("#setup").scroll_home(animate=False)
 
     def _players(self) -> int:
         if self.game.min_players == self.game.max_players:

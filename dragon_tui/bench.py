@@ -1,0 +1,131 @@
+"""``dragon-tui bench``: the speed and strength figures the issues ask for.
+
+Per built game: random playouts per second and actions per game, the cost of generating
+the legal actions, each bot level's time per decision, and how the greedy bot scores
+(solitaire: mean and spread over 200 seeds; duels: its win rate against the random bot).
+Then the app: start-up to first paint and key-to-paint latency, measured headless.
+Figures are wall-clock on this machine; compare them as ratios between runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+
+from .ai import LEVELS, make_agent
+from .engine import Rng
+from .games import GAMES
+
+
+def _random_games(game, players: int, seconds: float, max_games: int) -> tuple[int, int, float, float]:
+    """Play random games until time runs out; returns games, actions, seconds, legal-gen seconds."""
+    games = actions = 0
+    legal_time = 0.0
+    start = time.perf_counter()
+    seed = 0
+    while games < max_games and (time.perf_counter() - start < seconds or games < 3):
+        state = game.new_state(players, seed)
+        rng = Rng(seed + 1)
+        while not state.is_over:
+            t0 = time.perf_counter()
+            legal = state.legal_actions()
+            legal_time += time.perf_counter() - t0
+            state.apply(rng.choice(legal))
+            actions += 1
+        games += 1
+        seed += 1
+    return games, actions, time.perf_counter() - start, legal_time
+
+
+def _decision_times(game, players: int, level: str, decisions: int = 60) -> float:
+    """Mean seconds per bot decision over positions from a random game."""
+    state = game.new_state(players, 99)
+    agent = make_agent(level, game, 5)
+    rng = Rng(3)
+    total = 0.0
+    made = 0
+    while made < decisions and not state.is_over:
+        t0 = time.perf_counter()
+        agent.choose(state, state.current_player)
+        total += time.perf_counter() - t0
+        made += 1
+        state.apply(rng.choice(state.legal_actions()))
+    return total / max(made, 1)
+
+
+def _play(game, players: int, levels: list[str], seed: int):
+    state = game.new_state(players, seed)
+    agents = [make_agent(level, game, seed * 10 + i) for i, level in enumerate(levels)]
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(agents[seat].choose(state, seat))
+    return state
+
+
+def _strength(game, quick: bool) -> str:
+    budget = 10.0 if quick else 90.0
+    start = time.perf_counter()
+    if game.max_players == 1:
+        n = 40 if quick else 200
+        scores = [_play(game, 1, ["greedy"], seed).scores()[0] for seed in range(n)]
+        return (f"greedy bot over {n} seeds: mean {statistics.mean(scores):.1f}, "
+                f"sd {statistics.pstdev(scores):.1f}, min {min(scores)}, max {max(scores)}")
+    n = 20 if quick else 100
+    players = game.min_players
+    wins = 0.0
+    for seed in range(n):
+        if seed >= 4 and time.perf_counter() - start > budget:
+            n = seed
+            break
+        seat = seed % players
+        levels = ["random"] * players
+        levels[seat] = "greedy"
+        winners = _play(game, players, levels, seed).winners()
+        if seat in winners:
+            wins += 1 / len(winners)
+    return f"greedy vs random ({players} players, {n} games): greedy wins {100 * wins / n:.0f}%"
+
+
+async def _app_latency() -> tuple[float, float]:
+    from .app import DragonApp
+    from .session import Seat, Table
+
+    t0 = time.perf_counter()
+    app = DragonApp(autosave=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        startup = time.perf_counter() - t0
+    table = Table("crowns", [Seat("A"), Seat("B")], 1)
+    app = DragonApp(table=table, autosave=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        t1 = time.perf_counter()
+        await pilot.press("r")
+        await pilot.pause()
+        key = time.perf_counter() - t1
+    return startup, key
+
+
+def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
+    os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
+    chosen = [GAMES[g] for g in (games or list(GAMES)) if g in GAMES]
+    seconds = 1.0 if quick else 4.0
+    print(f"Dragon TUI bench ({'quick' if quick else 'full'}; wall clock, one core)\n")
+    for game in chosen:
+        players = game.min_players
+        n, actions, spent, legal = _random_games(game, players, seconds, 5000)
+        print(f"{game.id} — {game.title} ({players} players)")
+        print(f"  random playouts: {n / spent:,.1f} games/s, {actions / n:,.0f} actions/game, "
+              f"{actions / spent:,.0f} actions/s")
+        print(f"  legal_actions(): {1e6 * legal / actions:,.1f} µs per step")
+        for level in LEVELS:
+            print(f"  bot '{level}': {1e3 * _decision_times(game, players, level):,.2f} ms per decision")
+        print(f"  {_strength(game, quick)}")
+        print()
+    startup, key = asyncio.run(_app_latency())
+    print(f"app start-up to first paint (headless, 80×24): {1e3 * startup:,.0f} ms")
+    print(f"key-to-paint latency (roll the dice): {1e3 * key:,.0f} ms")
+    return 0

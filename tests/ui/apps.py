@@ -1,0 +1,26 @@
+"""Apps in known positions for the UI tests: fixed seeds, bots without delay, no autosave
+unless a test asks for it."""
+
+from __future__ import annotations
+
+from dragon_tui.app import DragonApp
+from dragon_tui.session import Seat, Table
+
+
+def duel_table(seed: int = 7, bot: bool = True) -> Table:
+    second = Seat("Bot", "bot", "greedy") if bot else Seat("Ben")
+    return Table("crowns", [Seat("Ana"), second], seed)
+
+
+def app_with(table: Table | None = None, autosave: bool = False, theme: str = "dragon-dark") -> DragonApp:
+    return DragonApp(table=table, bot_delay=0, autosave=autosave, theme=theme)
+
+
+async def settle(pilot) -> None:
+    """Let bots finish thinking and the screen catch up."""
+    await pilot.pause()
+    for _ in range(500):
+        if not any(getattr(s, "thinking", False) for s in pilot.app.screen_stack):
+            break
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
