@@ -24,15 +24,20 @@ SAVE_VERSION = 1
 
 @dataclass
 class Seat:
-    """Who plays a seat: a person at this keyboard, or a bot of some level."""
+    """Who plays a seat: a person at this keyboard, a bot of some level, or a person
+    playing from another terminal (a shared table: their decisions arrive over the network)."""
 
     name: str
-    kind: str = "person"  # "person" or "bot"
+    kind: str = "person"  # "person", "bot" or "remote"
     level: str = "greedy"
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_local_person(self) -> bool:
+        return self.kind == "person"
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Seat:
@@ -83,7 +88,8 @@ class Table:
         return None if player is None else self.seats[player]
 
     def person_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        """Seats played by a person at this keyboard (not bots, not remote players)."""
+        return [i for i, seat in enumerate(self.seats) if seat.is_local_person]
 
     # ------------------------------------------------------------------ changes
     def subscribe(self, listener: Callable[[Table], None]) -> None:
@@ -121,9 +127,9 @@ class Table:
 
     def _undo_span(self, by_seat: int | None = None) -> tuple[int, str | None]:
         i = len(self.moves) - 1
-        while i >= 0 and self.seats[self.moves[i].seat].is_bot:
+        while i >= 0 and not self.seats[self.moves[i].seat].is_local_person:
             if self.moves[i].revealed:
-                return 0, "A bot's move since then revealed something new."
+                return 0, "A move by another seat since then revealed something new."
             i -= 1
         if i < 0:
             return 0, "There is nothing of yours to undo."

@@ -74,7 +74,7 @@ def test_undo_never_crosses_a_bots_roll():
         t.apply(t.state.legal_actions()[0])
     t.apply(first(t, "done"))
     c.play_bots()
-    assert "bot" in t.undo_block()
+    assert "another seat" in t.undo_block()
 
 
 def test_action_for_the_wrong_seat_is_refused():

@@ -198,7 +198,7 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- person input
     def play(self, action: Action) -> None:
         current = self.table.state.current_player
-        if current is None or self.table.seats[current].is_bot:
+        if current is None or not self.table.seats[current].is_local_person:
             self.notify("Wait: it is not your decision now.", severity="warning")
             return
         try:
