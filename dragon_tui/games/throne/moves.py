@@ -135,11 +135,10 @@ class MovesMixin:
             if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
                 acts.append(Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter"))
         if not self.favor_used:
-            seen = set()
+            # Every favor card is offered, twins included, so the hand on screen maps 1:1.
             for c in hand:
                 cd = card(c)
-                if cd.kind == "favor" and cd.guild not in seen:
-                    seen.add(cd.guild)
+                if cd.kind == "favor":
                     acts.append(Action("favor", (c,), f"Play the {GUILDS[cd.guild]} Favor"))
         if main is not None:
             acts.append(Action("end_turn", (), "End the turn"))
