@@ -14,7 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dragon-tui",
         description="Five dragon-themed tabletop games for the terminal.",
         epilog="Games: throne, hoard, crowns, court, carcassonne. "
-        "'dragon-tui bench' prints speed figures.",
+        "'dragon-tui bench' prints speed figures; 'dragon-tui screenshots [DIR]' draws every screen as SVG.",
     )
     parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["screenshots"]:
+        from .screenshots import main as screenshots
+
+        return screenshots(argv[1:])
     args = build_parser().parse_args(argv)
     if args.game == "bench":
         from .bench import run_bench

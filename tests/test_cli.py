@@ -1,0 +1,62 @@
+"""The command line: help, version, refusing to run without a terminal, bad files."""
+
+import subprocess
+import sys
+
+import pytest
+
+from dragon_tui import __version__
+from dragon_tui.cli import build_parser, main
+
+
+def run(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "dragon_tui", *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60, **kwargs)
+
+
+def test_help_lists_the_games_and_options():
+    out = run("--help")
+    assert out.returncode == 0
+    for word in ("crowns", "--seed", "--load", "bench"):
+        assert word in out.stdout
+
+
+def test_version():
+    out = run("--version")
+    assert out.returncode == 0 and __version__ in out.stdout
+
+
+def test_without_a_terminal_it_exits_with_a_clear_message():
+    out = run("crowns", "--seed", "7")
+    assert out.returncode == 2
+    assert "needs a terminal" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_parser_takes_game_seed_and_load():
+    args = build_parser().parse_args(["crowns", "--seed", "7"])
+    assert (args.game, args.seed) == ("crowns", 7)
+    assert build_parser().parse_args(["--load", "x.json"]).load == "x.json"
+
+
+def test_corrupt_file_given_to_load_is_a_message_not_a_traceback(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{{{")
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert main(["--load", str(bad)]) == 2
+    assert "cannot load" in capsys.readouterr().err
+
+
+def test_unknown_game_is_a_message(monkeypatch, capsys):
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert main(["chess"]) == 2
+    assert "No game 'chess'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["crowns"])
+def test_bench_prints_the_figures(game, capsys):
+    assert main(["bench", "--quick", "--games", game]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "actions/game" in out and "first paint" in out
