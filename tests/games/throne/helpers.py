@@ -63,6 +63,12 @@ def check_invariants(s) -> None:
     # Score track: each Parliament space triggers once, only after someone reached it.
     assert s.high == max(max(s.score), s.high)
     assert all(space <= s.high for space in PARLIAMENT_SPACES[: s.parl_done])
+    # Every Parliament due was held before the next turn began; markers stack, never merge.
+    if s.stage == "turn" and s.phase in ("kayu", "fill"):
+        assert s.parliament_spaces_due() == 0
+    assert len(set(s.stamp)) == n and max(s.stamp) < s.stamp_next
+    if s.phase == "parliament":
+        assert s.parl_queue and len(s.parl_queue) + sum(1 for h in s.prince if h != -1) == n
     princes = [h for h in s.prince if h != -1]
     assert len(princes) == len(set(princes))
     assert len(s.hand[s.turn]) <= 5 or s.phase == "kayu"
