@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
     parser.add_argument("--seed", type=int, default=None, help="seed for dice and shuffles (default: random)")
+    parser.add_argument("--daily", action="store_true", help="use today's shared seed (the same for everybody)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the fewest)")
     parser.add_argument("--bots", default="greedy", help="level of the bot seats (random, greedy)")
     parser.add_argument("--hotseat", action="store_true", help="every seat a person (pass the keyboard)")
@@ -84,7 +85,12 @@ def _table_from_args(args):
     seats = [Seat(names[0])]
     for i in range(1, players):
         seats.append(Seat(names[i]) if args.hotseat else Seat(f"Bot {i}", "bot", args.bots))
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    from .session import highscores
+
+    if args.daily:
+        seed = highscores.daily_seed()
+    else:
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     return Table(game.id, seats, seed)
 
 

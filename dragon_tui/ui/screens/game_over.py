@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from ...session import Table
+from ...session import Table, highscores
 
 
 class GameOverScreen(ModalScreen):
@@ -36,6 +36,8 @@ class GameOverScreen(ModalScreen):
             yield Static(f"{self.table.game.title} · {len(self.table.moves)} moves · seed {self.table.seed}",
                          id="over-sub")
             yield DataTable(id="breakdown", show_cursor=False, zebra_stripes=True)
+            if self.table.game.max_players == 1:
+                yield Static(id="highscores")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -48,6 +50,19 @@ class GameOverScreen(ModalScreen):
         for part in breakdown[0]:
             grid.add_row(part, *[_fmt(row.get(part, "")) for row in breakdown])
         grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
+        if self.table.game.max_players == 1:
+            self._show_highscores()
+
+    def _show_highscores(self) -> None:
+        """Solitaire: record this score for its seed and show the seed's table."""
+        score = self.table.state.scores()[0]
+        place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
+                                  len(self.table.moves))
+        lines = [f"[b]High scores for seed {self.table.seed}[/b]"
+                 + (f" — this game is #{place}" if place else "")]
+        for rank, entry in enumerate(highscores.scores_for(self.table.game.id, self.table.seed)[:5], start=1):
+            lines.append(f"{rank:>2}. {entry['name']:<16} {_fmt(entry['score']):>5}")
+        self.query_one("#highscores", Static).update("\n".join(lines))
 
     def action_menu(self) -> None:
         self.app.pop_screen()

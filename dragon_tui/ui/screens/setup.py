@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...ai import LEVELS
 from ...games import get_game
-from ...session import Seat, Table
+from ...session import Seat, Table, highscores
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dara", "Eli")
 
@@ -49,6 +49,8 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), id="seed", type="integer", compact=True)
+                if g.max_players == 1:
+                    yield Button("Today's seed", id="daily", compact=True)
             for opt in g.options:
                 with Horizontal(classes="field"):
                     yield Label(opt.label, classes="field-label")
@@ -79,6 +81,8 @@ class SetupScreen(Screen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "daily":
+            self.query_one("#seed", Input).value = str(highscores.daily_seed())
 
     def build_table(self) -> Table:
         seats = []
