@@ -1,0 +1,365 @@
+"""Dragon's Hoard: the table (field, deck, discards, whose turn), the treasure being paid
+for, the viewing player's hand face up, and one panel per player with their hand as sheep
+backs, their lairs with the treasures stored in them, the treasures laid and the score.
+
+Everything is drawn from ``view`` — the state as the viewing seat may see it — so another
+player's faces never reach this screen. Each sheep colour has a symbol too (♦ ● ★ ♠ ▲), so
+the board reads the same in the monochrome theme.
+
+Two layouts: compact rows (80×24, four players) and, when the terminal has room
+(``-roomy``), bordered panels side by side.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Action, State
+from ...games.hoard import data
+from ...session import Table
+
+#: Sheep colours for dark and light backgrounds; the monochrome theme uses none.
+DARK_COLOURS = {"red": "#F0624D", "blue": "#5B9BF0", "yellow": "#F2D04B", "purple": "#C08CF5", "orange": "#F5973A"}
+LIGHT_COLOURS = {"red": "#B3261E", "blue": "#1D5C9B", "yellow": "#8A6A00", "purple": "#7B3FB0", "orange": "#B35A00"}
+#: Room needed for the roomy layout (the whole terminal).
+ROOMY_WIDTH, ROOMY_HEIGHT = 100, 34
+SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",
+               "Wild Sheep": "Wild", "Angry Mob": "Mob"}
+
+
+class Palette:
+    """How a sheep colour is drawn in the current theme."""
+
+    def __init__(self, theme: str, dark: bool) -> None:
+        self.mono = theme == "dragon-mono"
+        self.colours = DARK_COLOURS if dark else LIGHT_COLOURS
+
+    def style(self, colour: int | None, extra: str = "") -> str:
+        if colour is None:
+            return f"dim {extra}".strip()
+        if self.mono:
+            return extra or "bold"
+        return f"{self.colours[data.COLOURS[colour]]} {extra}".strip()
+
+    def sheep(self, colour: int | None, extra: str = "") -> Text:
+        """One sheep back: its symbol in its colour ('?' when not even the back shows)."""
+        symbol = "?" if colour is None else data.SYMBOLS[data.COLOURS[colour]]
+        return Text(symbol, style=self.style(colour, extra))
+
+    def backs(self, cards: list[int]) -> Text:
+        """Sheep backs grouped by colour: ♦♦ ●★★."""
+        t = Text()
+        last = None
+        for c in sorted(cards, key=lambda c: (data.back(c) is None, data.back(c) or 0)):
+            b = data.back(c)
+            if last is not None and b != last:
+                t.append(" ")
+            t.append_text(self.sheep(b, "bold"))
+            last = b
+        return t
+
+    def face(self, card: int, long: bool = False, extra: str = "") -> Text:
+        """A card as its holder sees it: '♠ Jewel 3' (a placeholder shows its back)."""
+        if card < 0:
+            return self.sheep(data.back(card), extra)
+        c = data.CARDS[card]
+        style = self.style(c.colour, extra)
+        t = Text()
+        t.append_text(self.sheep(c.colour, "bold"))
+        t.append(" ")
+        name = c.name if long else SHORT_NAMES.get(c.name, c.name)
+        t.append(name, style=f"{style} bold" if c.is_treasure and c.kind != "lair" else style)
+        if c.is_treasure and c.kind != "lair":
+            t.append(f" {c.vp}", style="bold" if not extra else f"bold {extra}")
+            if long:
+                t.append(" ")
+                t.append_text(self.cost(c.colour, c.own, c.any))
+        return t
+
+    def cost(self, colour: int, own: int, any_: int) -> Text:
+        """'♠♠+1': sheep of the treasure's colour, plus sheep of any colour."""
+        t = Text()
+        for _ in range(own):
+            t.append_text(self.sheep(colour))
+        if any_:
+            t.append(f"+{any_}", style="dim")
+        return t
+
+
+def flow(items: list[Text], width: int, lead: Text | None = None, gap: int = 2) -> list[Text]:
+    """Lay items out left to right, breaking lines between items, never inside one."""
+    lines: list[Text] = []
+    line = lead.copy() if lead is not None else Text()
+    indent = lead.cell_len if lead is not None else 0
+    fresh = True
+    for item in items:
+        used = line.cell_len
+        if not fresh and used + gap + item.cell_len > width:
+            lines.append(line)
+            line = Text(" " * indent)
+            fresh = True
+        if not fresh:
+            line.append(" " * gap)
+        line.append_text(item)
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+class FlowBox(Widget):
+    """A widget drawn as rows of items that wrap between items; subclasses fill ``rows``."""
+
+    DEFAULT_CSS = "FlowBox { height: auto; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        #: Each row: (a lead-in label, the items that flow after it).
+        self.rows: list[tuple[Text | None, list[Text]]] = []
+
+    def set_rows(self, rows: list[tuple[Text | None, list[Text]]]) -> None:
+        self.rows = rows
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        for lead, items in self.rows:
+            out += flow(items, max(width, 10), lead)
+        return out or [Text("")]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.content_size.width))
+
+
+class TableTop(FlowBox):
+    """The field's four sheep, the deck with its top back, the discards, the round."""
+
+    def show(self, v: State, pal: Palette, names: list[str]) -> None:
+        field = Text("Field ", style="dim")
+        for i, c in enumerate(v.field):
+            if i:
+                field.append(" ")
+            field.append_text(Text("·", style="dim") if c is None else pal.sheep(data.back(c), "bold"))
+        deck = Text("Deck ", style="dim")
+        deck.append(str(len(v.deck)), style="bold")
+        if v.deck:
+            deck.append(" top ", style="dim")
+            deck.append_text(pal.sheep(data.back(v.deck[-1]), "bold"))
+        discard = Text.assemble(("Discards ", "dim"), (str(len(v.discard)), "bold"))
+        goal = Text.assemble(("Round ", "dim"), (str(v.round), "bold"), (f" · {v.goal} treasures end it", "dim"))
+        if v.last_round and not v.over:
+            goal = Text.assemble(("Round ", "dim"), (str(v.round), "bold"), (" · LAST ROUND", "bold reverse"))
+        self.set_rows([(None, [field, deck, discard, goal])])
+
+
+class TurnLine(FlowBox):
+    """Whose turn, what is left to do this turn, and the action card being answered."""
+
+    def show(self, v: State, pal: Palette, names: list[str]) -> None:
+        if v.over:
+            self.set_rows([(None, [Text("The game is over.", style="bold")])])
+            return
+        items = [Text.assemble(("▶ ", "bold"), (f"{names[v.turn]}'s turn", "bold"))]
+        left = v.actions_left()
+        items.append(Text.assemble(("still to play: ", "dim"), ", ".join(left) or "nothing — end the turn"))
+        pend = v.pending
+        if pend:
+            what = Text.assemble((f"{names[pend['actor']]} plays ", "dim"))
+            for c in pend["cards"][: 2 if pend["wizard"] else 1]:
+                what.append_text(pal.face(c))
+                what.append(" ")
+            if pend["target"] is not None:
+                what.append(f"on {names[pend['target']]}", style="dim")
+            if v.phase in ("react", "mob") and v.current_player is not None:
+                verb = "answers?" if v.phase == "react" else "discards"
+                what.append(f" — {names[v.current_player]} {verb}", style="bold")
+            items.append(what)
+        if v.phase == "limit":
+            items.append(Text(f"discard down to {data.HAND_LIMIT}", style="bold"))
+        self.set_rows([(None, items)])
+
+
+class PayLine(FlowBox):
+    """The treasure being paid for: what is still owed, and what was spent so far."""
+
+    def show(self, v: State, pal: Palette, names: list[str]) -> None:
+        pay = v.pay
+        self.display = pay is not None
+        if pay is None:
+            self.set_rows([])
+            return
+        card = data.CARDS[pay["card"]]
+        lead = Text.assemble(("Paying for ", "bold"))
+        lead.append_text(pal.face(pay["card"], long=True))
+        owed = Text("still owed ", style="bold")
+        if pay["own"]:
+            owed.append_text(pal.cost(card.colour, pay["own"], 0))
+            owed.append(f" ({pay['own']} {card.colour_name})")
+        if pay["own"] and pay["any"]:
+            owed.append(" + ")
+        if pay["any"]:
+            owed.append(f"{pay['any']} of any colour")
+        spent = Text("spent ", style="dim")
+        if pay["paid"]:
+            for i, c in enumerate(pay["paid"]):
+                if i:
+                    spent.append(" ")
+                spent.append_text(pal.face(c))
+        else:
+            spent.append("nothing yet", style="dim")
+        self.set_rows([(None, [lead, owed, spent])])
+
+
+class HandPanel(FlowBox):
+    """The viewing player's hand, face up; cards that a choice on offer uses are underlined."""
+
+    def show(self, v: State, pal: Palette, names: list[str], seat: int | None, offered: list[Action],
+             roomy: bool) -> None:
+        if seat is None:
+            self.border_title = "Hands"
+            self.set_rows([(None, [Text("Each player's hand is shown to them on their own turn.", style="dim")])])
+            return
+        hand = v.hands[seat]
+        self.border_title = f"{names[seat]}'s hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
+        in_play = {(data.kind(a.args[0]), data.back(a.args[0])) for a in offered
+                   if a.args and isinstance(a.args[0], int) and a.kind in ("pay", "discard", "treasure", "play", "battle")}
+        order = sorted(hand, key=lambda c: (data.CARDS[c].is_treasure if c >= 0 else 2, data.back(c) or 0,
+                                            data.kind(c)))
+        items = [pal.face(c, long=roomy, extra="underline" if (data.kind(c), data.back(c)) in in_play else "")
+                 for c in order]
+        if not items:
+            items = [Text("empty", style="dim")]
+        self.set_rows([(None, items)])
+
+
+class PlayerPanel(FlowBox):
+    """One player: hand as sheep backs, treasures laid, score, lairs with their treasures."""
+
+    def __init__(self, seat: int, name: str, label: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.seat = seat
+        self.player_name = name
+        self.label = label
+
+    def show(self, v: State, pal: Palette, roomy: bool) -> None:
+        s = self.seat
+        active = not v.over and v.current_player == s
+        self.set_class(active, "-active")
+        self.set_class(not v.over and v.turn == s, "-turn")
+        hand = v.hands[s]
+        scores = v.scores()
+        lair_pts = v.lair_points(s)
+        score = Text.assemble((f"{int(scores[s])}", "bold"), (" pts", "dim"))
+        if lair_pts:
+            score.append(f" ({v.treasure_points(s)}+{lair_pts} lair)", style="dim")
+        laid = Text.assemble(("laid ", "dim"), (f"{len(v.treasures[s])}/{v.goal}", "bold"))
+        backs = Text.assemble(("hand ", "dim"), (f"{len(hand)} ", "bold"))
+        backs.append_text(pal.backs(hand))
+        marks = []
+        if v.skip_next[s]:
+            marks.append(Text("skips next turn (Knight)", style="bold reverse"))
+        if v.over and s in v.winners():
+            marks.append(Text("WINNER", style="bold reverse"))
+        lairs = []
+        for holding in v.lair_holdings(s):
+            colour = data.COLOURS.index(holding["colour"])
+            t = Text()
+            t.append_text(pal.sheep(colour, "bold"))
+            t.append(" Lair", style=pal.style(colour, "bold"))
+            held = holding["treasures"]
+            if not held:
+                t.append(" empty", style="dim")
+            for i, c in enumerate(held):
+                card = data.CARDS[c]
+                t.append(", " if i else ": ", style="dim")
+                t.append(SHORT_NAMES.get(card.name, card.name), style=pal.style(colour))
+                t.append(f" {card.vp}", style="bold")
+            if held:
+                t.append(f" (+{data.LAIR_BONUS[len(held)]})", style="dim")
+            lairs.append(t)
+        loose = [pal.face(c) for c in v.loose_treasures(s)]
+        if roomy:
+            self.border_title = f"{self.player_name} · {self.label}"
+            rows: list[tuple[Text | None, list[Text]]] = [
+                (None, [backs]),
+                (None, [laid, score, *marks]),
+                (Text("Lairs ", style="dim"), lairs or [Text("none", style="dim")]),
+                (Text("Loose ", style="dim"), loose or [Text("none", style="dim")]),
+            ]
+        else:
+            marker = Text("▶ " if active else "  ", style="bold")
+            name = Text.assemble(marker, (self.player_name, "bold"), (f" {self.label}", "dim"))
+            rows = [(None, [name, backs, laid, score, *marks])]
+            treasures = [*lairs, *([Text("loose ", style="dim") + Text(" ").join(loose)] if loose else [])]
+            rows.append((Text("    ", style="dim"), treasures or [Text("no lairs or treasures yet", style="dim")]))
+        self.set_rows(rows)
+
+
+class Board(Widget):
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+
+    def __init__(self, table: Table, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        labels = self.table.game.seat_labels
+        yield TableTop(id="hoard-table")
+        yield TurnLine(id="hoard-turn")
+        yield PayLine(id="hoard-pay")
+        yield HandPanel(id="hoard-hand")
+        with Widget(id="hoard-players", classes=f"players-{len(self.table.seats)}"):
+            for seat, who in enumerate(self.table.seats):
+                yield PlayerPanel(seat, who.name, labels[seat], classes="hoard-player")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.repaint())
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
+        self._check_room()
+        self.repaint()
+
+    def _check_room(self) -> None:
+        width, height = self.app.size
+        roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
+        if roomy != self.has_class("-roomy"):
+            self.set_class(roomy, "-roomy")
+            self.repaint()
+
+    def viewer(self, v: State) -> int | None:
+        """Whose hand to show face up: the one seat whose faces the view holds."""
+        with_faces = [s for s in range(v.num_players) if any(c >= 0 for c in v.hands[s])]
+        if len(with_faces) == 1:
+            return with_faces[0]
+        people = self.table.person_seats()
+        if len(people) == 1:
+            return people[0]  # faces everywhere (a finished game), or the person's hand is empty
+        if with_faces and v.current_player in with_faces:
+            return v.current_player
+        return None
+
+    def watch_view(self, view: State | None) -> None:
+        self.repaint()
+
+    def watch_offered(self, offered: list[Action]) -> None:
+        self.repaint()
+
+    def repaint(self) -> None:
+        v = self.view
+        if v is None or not self.is_mounted:
+            return
+        pal = Palette(self.app.theme, self.app.current_theme.dark)
+        names = self.table.names
+        roomy = self.has_class("-roomy")
+        self.query_one(TableTop).show(v, pal, names)
+        self.query_one(TurnLine).show(v, pal, names)
+        self.query_one(PayLine).show(v, pal, names)
+        self.query_one(HandPanel).show(v, pal, names, self.viewer(v), list(self.offered), roomy)
+        for panel in self.query(PlayerPanel):
+            panel.show(v, pal, roomy)
