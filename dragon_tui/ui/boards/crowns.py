@@ -70,8 +70,8 @@ class CouncilPanel(Static):
                 t.append(f"[{mark}]", "reverse bold")
             else:
                 t.append(f" {mark} ", "dim")
-        if s.dragon[p] < data.DRAGON_FIELD:
-            t.append(f" next {data.DRAGON_PRICES[s.dragon[p]]}g", "dim")
+        t.append("\n cost  ", "dim")
+        t.append("   " + "".join(f" {price} " for price in data.DRAGON_PRICES), "dim")
         t.append("\nChurch ", "dim")
         t.append(HARM_NAMES.get(s.church[p], "door"))
         tokens = []
@@ -97,9 +97,9 @@ class DiceBar(Static):
                 t.append(f" [{value}]{mark} ", "bold")
         if s.battle:
             att, dfd = s.battle["rolls"]
-            t.append(f"  Battle: attacker {att} v defender {dfd}", "bold")
-            cost = [s.battle["rerolls"][0] + 1, s.battle["rerolls"][1] + 1]
-            t.append(f"  (re-roll costs {cost[s.active]} / {cost[1 - s.active]})", "dim")
+            t.append(f" Battle {att} v {dfd}", "bold")
+            cost = [s.battle["rerolls"][p] + 1 for p in (s.active, 1 - s.active)]
+            t.append(f"  re-roll: attacker {cost[0]}g, defender {cost[1]}g", "dim")
         if not s.dice and not s.battle:
             t.append("No dice rolled yet this turn", "dim")
         self.update(t)
