@@ -1,0 +1,111 @@
+"""``dragon-tui serve --ssh [HOST:]PORT | --web [HOST:]PORT [flags]``: one process serving the
+app over SSH and/or to browsers, with the shared-tables server for both."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+
+def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
+    """``PORT``, ``HOST:PORT`` or ``[v6]:PORT``."""
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = default_host, text
+    host = host.strip("[]") or default_host
+    try:
+        number = int(port)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not [HOST:]PORT") from None
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"port {number} is out of range")
+    return host, number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="dragon-tui serve",
+        description="Serve Dragon TUI to other terminals (SSH) and browsers, with shared tables.",
+        epilog="Binds to 127.0.0.1 unless HOST says otherwise. Data (host key, tables, players' saves) "
+        "lives in the data folder ($DRAGON_TUI_HOME or the user data directory).",
+    )
+    p.add_argument("--ssh", metavar="[HOST:]PORT", type=parse_address, help="serve over SSH")
+    p.add_argument("--web", metavar="[HOST:]PORT", type=parse_address, help="serve to browsers (textual-serve)")
+    p.add_argument("--authorized-keys", metavar="FILE", type=Path,
+                   help="only these public keys may enter (default: open, anyone enters with a name)")
+    p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
+    p.add_argument("--per-address", type=int, default=4, help="connections from one address (default 4)")
+    p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
+    p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
+    p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
+    return p
+
+
+async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
+                stop: asyncio.Event | None = None) -> None:
+    from ..session import storage
+    from .ssh import Limits, SSHOptions, SSHServer
+
+    tables = None
+    if not args.no_tables:
+        from .tables import TableServer
+
+        tables = TableServer(storage.data_dir())
+        await tables.start()
+    servers = []
+    try:
+        if args.ssh:
+            limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
+            ssh = SSHServer(SSHOptions(args.ssh[0], args.ssh[1], args.authorized_keys, limits,
+                                       tables.socket_path if tables else None))
+            await ssh.start()
+            servers.append(ssh)
+            mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
+            print(f"SSH: ssh -t -p {ssh.port} NAME@{args.ssh[0]}   ({mode})", flush=True)
+        if args.web:
+            from .web import WebServer
+
+            web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
+                            public_url=args.public_url, max_sessions=args.max_sessions)
+            await web.start()
+            servers.append(web)
+            print(f"Web: {web.url}", flush=True)
+        if ready is not None:
+            ready.set()
+        stop = stop or asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+        await stop.wait()
+    finally:
+        for server in reversed(servers):
+            await server.close()
+        if tables is not None:
+            await tables.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.ssh and not args.web:
+        parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
+    if args.authorized_keys is not None and not args.authorized_keys.is_file():
+        parser.error(f"no authorized keys file at {args.authorized_keys}")
+    try:
+        asyncio.run(serve(args))
+    except KeyboardInterrupt:
+        pass
+    except (OSError, ValueError) as exc:
+        print(f"dragon-tui serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

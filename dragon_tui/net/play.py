@@ -1,0 +1,40 @@
+"""What an SSH or web connection runs: the app, opening on the shared-tables lobby when the
+serve process offers tables (``DRAGON_TUI_TABLES``). Escape leaves the lobby for the menu;
+F2 comes back to it. Unlike ``dragon-tui`` it does not insist on a tty: under textual-serve
+the web driver talks over pipes."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from textual.binding import Binding
+
+from ..app import DragonApp
+
+
+class ServedApp(DragonApp):
+    BINDINGS = DragonApp.BINDINGS + [Binding("f2", "lobby", "Shared tables", show=False)]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if os.environ.get("DRAGON_TUI_TABLES"):
+            self.action_lobby()
+
+    def action_lobby(self) -> None:
+        if not os.environ.get("DRAGON_TUI_TABLES"):
+            self.notify("This server has no shared tables.", severity="warning")
+            return
+        from ..ui.screens.lobby import LobbyScreen
+
+        if not isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyScreen())
+
+
+def main() -> int:
+    ServedApp().run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Helpers for the network tests: servers on free loopback ports, SSH clients, bounded waits."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import asyncssh
+
+
+def app_processes() -> list[int]:
+    """Pids of running app children (``-m dragon_tui.net.play``) that are not zombies."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmd = f.read()
+            with open(f"/proc/{entry}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if b"dragon_tui.net.play" in cmd and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+async def connect(port: int, user: str = "ana", **kw) -> asyncssh.SSHClientConnection:
+    return await asyncio.wait_for(
+        asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None,
+                         client_keys=kw.pop("client_keys", None), agent_path=None, **kw),
+        10,
+    )
+
+
+class Screen:
+    """An interactive shell session; ``text`` is everything the app printed (escapes stripped)."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess) -> None:
+        self.process = process
+        self.raw = bytearray()
+        self._task = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    return
+                self.raw += data
+        except Exception:
+            return
+
+    @property
+    def text(self) -> str:
+        import re
+
+        s = self.raw.decode("utf-8", "replace")
+        s = re.sub(r"\x1b\[[0-9;?<>=]*[A-Za-z~]", " ", s)
+        s = re.sub(r"\x1b[\]P_^][^\x07\x1b]*(\x07|\x1b\\)", "", s)
+        return re.sub(r"\s+", " ", s)
+
+    async def wait_for(self, needle: str, timeout: float = 15.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if needle in self.text:
+                return True
+            await asyncio.sleep(0.05)
+        return needle in self.text
+
+    def send(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+    def close(self) -> None:
+        self._task.cancel()
+
+
+async def open_screen(conn, size=(100, 30)) -> Screen:
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return Screen(process)
+
+
+async def wait_until(predicate, timeout: float = 10.0, step: float = 0.05) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        await asyncio.sleep(step)
+    return bool(predicate())
