@@ -1,0 +1,382 @@
+"""The Court of Xiang Chi: the Society Row on top (four slots, the price under each card,
+Princes in reverse video), the Royal Court below it (2×4, spaces a–h) beside a ledger of
+copper, VP, Generals, the pile and the phase, and one line for the Daemon court and the
+defeated Princes.
+
+Every panel draws itself for the width it gets (``lines(width)``), so the same widgets show
+role names at 80 columns and full card names at 120. Clans have a colour *and* a word or
+letter, roles a word, so the monochrome theme loses nothing. The keys printed on the board
+(1–4 for the row, a–h for the court) are the keys the action list answers to; clicking a
+slot or a space chooses the offered action there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Action, State
+from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
+from ...games.court.data import (
+    CARDS,
+    CLAN_LETTERS,
+    COURTESAN,
+    COURTESAN_FALLBACK_CP,
+    GENERAL,
+    MINISTER,
+    MINISTER_BASE_CP,
+    POET,
+    TAX_COLLECTOR,
+    Card,
+)
+from ...session import Table
+from ..widgets.action_list import ActionList
+
+CLAN_COLOURS = {
+    "dark": {"Sun": "#F2C14E", "Moon": "#9DB4FF", "Earth": "#7BC96F", "Fire": "#FF6B4A"},
+    "light": {"Sun": "#8A5A00", "Moon": "#2F4FB0", "Earth": "#2E7D32", "Fire": "#B3261E"},
+}
+#: Short role words, longest first, for narrow cells.
+ROLE_WORDS = {
+    MINISTER: ("Minister", "Minist.", "M"),
+    TAX_COLLECTOR: ("Tax Collector", "Tax Coll.", "Taxman", "T"),
+    GENERAL: ("General", "Gen.", "G"),
+    POET: ("Poet", "P"),
+    COURTESAN: ("Courtesan", "Courtsn", "C"),
+}
+#: One-line reminders of each role's power, shown when a row slot is wide enough.
+POWER_HINTS = {
+    MINISTER: (f"enters: +{MINISTER_BASE_CP} CP, +1 per clan in row", f"+{MINISTER_BASE_CP} CP, +1 per clan in row"),
+    TAX_COLLECTOR: ("+1 CP each time you pass",),
+    GENERAL: ("adds her strength in fights", "strength in fights"),
+    POET: ("enters: +1 VP per clan neighbour", "+1 VP per clan neighbour"),
+    COURTESAN: (f"enters: saves clan card or +{COURTESAN_FALLBACK_CP} CP", f"saves clan card or +{COURTESAN_FALLBACK_CP} CP"),
+}
+PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
+
+
+class Ink:
+    """Styles for one theme: clan colours on dark or light, plain bold in monochrome."""
+
+    def __init__(self, theme: str = "dragon-dark") -> None:
+        self.mono = theme == "dragon-mono"
+        self.colours = CLAN_COLOURS["light" if theme == "dragon-light" else "dark"]
+
+    def clan(self, clan: str, extra: str = "bold") -> str:
+        return extra if self.mono else f"{extra} {self.colours[clan]}"
+
+    def card(self, card: Card, extra: str = "bold") -> str:
+        if card.is_prince:
+            return "bold reverse" if self.mono else f"bold reverse {self.colours['Fire']}"
+        return self.clan(card.clan, extra)
+
+
+def fit(variants, width: int) -> str:
+    """The first variant that fits in ``width`` cells (else the last one, cut)."""
+    for v in variants:
+        if len(v) <= width:
+            return v
+    return variants[-1][: max(width, 0)]
+
+
+def prince_word(card: Card) -> str:
+    return card.name.removeprefix("Prince of ").removeprefix("the ")
+
+
+def _stat_variants(card: Card, clan: bool) -> list[str]:
+    word = card.clan if clan else ""
+    letter = CLAN_LETTERS[card.clan] if clan else ""
+    s, v = card.strength, card.vp
+    if s:
+        variants = [f"{word} · str {s} · {v}vp", f"{word} str {s} {v}vp", f"{word} s{s} {v}vp", f"{letter} s{s} {v}"]
+    else:
+        variants = [f"{word} · {v}vp", f"{word} {v}vp", f"{word} {v}vp", f"{letter} {v}"]
+    return [x.strip(" ·") for x in variants]
+
+
+@lru_cache(maxsize=None)
+def _stat_tier(width: int, clan: bool) -> int:
+    """The richest format every court card fits in, so all cells of a panel match."""
+    for tier in range(3):
+        if all(len(_stat_variants(c, clan)[tier]) <= width for c in CARDS if not c.is_prince):
+            return tier
+    return 3
+
+
+def stats(card: Card, width: int, clan: bool = True) -> str:
+    """Clan (word or letter), strength and VP in as much room as there is."""
+    return _stat_variants(card, clan)[_stat_tier(width, clan)][:width]
+
+
+def face(card: Card, w: int, ink: Ink) -> tuple[Text, Text]:
+    """A card's two lines in ``w`` cells: the full name over role and numbers when there is
+    room, else the role word over clan and numbers. Princes are in reverse video."""
+    wide = w >= 21
+    if card.is_prince:
+        s, v = card.strength, card.vp
+        titles = ["DAEMON PRINCE", "PRINCE", "D"]
+        details = [f"{prince_word(card)} str {s} {v}vp", f"{prince_word(card)} s{s} {v}", f"s{s} {v}vp"]
+        if wide:
+            titles.insert(0, card.name)
+            details.insert(0, f"Daemon Prince · str {s} · {v}vp")
+        return Text(fit(titles, w), ink.card(card)), Text(fit(details, w))
+    if wide:
+        title = fit([card.name, *ROLE_WORDS[card.role]], w)
+        detail = f"{card.role} · {stats(card, w - len(card.role) - 3, clan=False)}"
+    else:
+        title, detail = fit(ROLE_WORDS[card.role], w), stats(card, w)
+    return Text(title, ink.card(card)), Text(fit([detail], w), ink.clan(card.clan, ""))
+
+
+def hjoin(cells: list[list[Text]], width: int) -> list[Text]:
+    """Lay cells side by side, each ``width`` wide, cutting what does not fit."""
+    out = []
+    for row in range(max(len(c) for c in cells)):
+        line = Text(no_wrap=True)
+        for cell in cells:
+            part = cell[row].copy() if row < len(cell) else Text()
+            part.truncate(width - 1)
+            part.pad_right(width - part.cell_len)
+            line.append_text(part)
+        out.append(line)
+    return out
+
+
+class CourtPanel(Widget):
+    """A panel that renders itself for its width: ``get_content_height`` and ``render`` agree."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: State | None = None
+        self.offered: list[Action] = []
+        self.ink = Ink()
+
+    def show(self, state: State, offered: list[Action], ink: Ink) -> None:
+        self.state, self.offered, self.ink = state, offered, ink
+        self.titles(state)
+        self.refresh(layout=True)
+
+    def titles(self, state: State) -> None:
+        """Set the border title and subtitle (not from ``lines``: that runs during layout)."""
+
+    def lines(self, width: int) -> list[Text]:
+        raise NotImplementedError
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width)) if self.state is not None and width > 0 else 1
+
+    def render(self) -> Text:
+        if self.state is None or self.content_size.width <= 0:
+            return Text()
+        return Text("\n", no_wrap=True).join(self.lines(self.content_size.width))
+
+    def offered_at(self, kinds: tuple[str, ...], index: int) -> Action | None:
+        for action in self.offered:
+            if action.kind in kinds and action.args and action.args[0] == index:
+                return action
+        return None
+
+    def choose(self, action: Action | None) -> None:
+        if action is not None:
+            self.post_message(ActionList.Chosen(action))
+
+
+class SocietyRow(CourtPanel):
+    """The four slots of the Society Row; new cards enter at slot 1 and slide right."""
+
+    KINDS = ("take", "buy", "fight")
+
+    def titles(self, s: State) -> None:
+        self.border_title = "Society Row"
+
+    def lines(self, width: int) -> list[Text]:
+        w = max(width // ROW_SLOTS, 6)
+        return hjoin([self.slot(i, w - 1) for i in range(ROW_SLOTS)], w)
+
+    def slot(self, i: int, w: int) -> list[Text]:
+        s, ink = self.state, self.ink
+        wide, tall = w >= 23, w >= 25
+        offer = self.offered_at(self.KINDS, i)
+        key = Text.assemble((f"{i + 1}", "bold reverse" if offer else "bold"), " ")
+        card_id = s.row[i]
+        if card_id is None:
+            return [key + Text("empty", "dim")]
+        card = CARDS[card_id]
+        title, detail = face(card, w - 2, ink)
+        if card.is_prince:
+            note, hint = self.fight_note(card, offer, w - 2), PRINCE_HINT
+        else:
+            note, hint = self.price_note(i, offer, w - 2), POWER_HINTS[card.role]
+        lines = [key + title, Text("  ") + detail, Text("  ") + note]
+        if tall:
+            lines.append(Text("  " + fit(hint, w - 2), "dim italic"))
+        return lines
+
+    def price_note(self, i: int, offer: Action | None, w: int) -> Text:
+        s = self.state
+        if s.phase.startswith("setup"):
+            return Text("free" if w < 16 else "free to take", "dim")
+        price = s.price(i)
+        style = "bold" if offer else ("dim" if s.phase == "buy" else "")
+        note = Text(f"{price} CP", style)
+        if s.phase in ("buy", "fight", "place") and rightmost_court_card(s.row) == i:
+            room = w - note.cell_len
+            note.append(fit([" · next out", " ‹out", " ‹", ""], room), "italic" if self.ink.mono else "italic #E9B44C")
+        return note
+
+    def fight_note(self, card: Card, offer: Action | None, w: int) -> Text:
+        s = self.state
+        need = max(0, card.strength - s.general_total())
+        if need > s.cp:
+            return Text(fit([f"too strong (−{need - s.cp})", "too strong", "strong"], w), "dim")
+        text = "Generals win" if need == 0 else f"fight for {need} CP"
+        return Text(fit([text, f"{need} CP"], w), "bold" if offer else "")
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and self.content_size.width:
+            self.choose(self.offered_at(self.KINDS, offset.x * ROW_SLOTS // self.content_size.width))
+
+
+class RoyalCourt(CourtPanel):
+    """Two rows of four spaces, a–d on top and e–h below; offered spaces light their letter."""
+
+    def titles(self, s: State) -> None:
+        self.border_title = "Royal Court"
+        if s.pending is not None:
+            full = " (dismisses)" if s.court_full() else ""
+            self.border_title = f"Royal Court ← {CARDS[s.pending].name}{full}"
+
+    def lines(self, width: int) -> list[Text]:
+        s = self.state
+        w = max(width // COURT_COLUMNS, 6)
+        out = []
+        for top in (0, COURT_COLUMNS):
+            out += hjoin([self.space(top + c, w - 1) for c in range(COURT_COLUMNS)], w)
+        return out
+
+    def space(self, space: int, w: int) -> list[Text]:
+        card_id = self.state.court[space]
+        offer = self.offered_at(("place",), space)
+        letter = Text.assemble((SPACE_LETTERS[space].lower(), "bold reverse" if offer else "bold"), " ")
+        if card_id is None:
+            return [letter + Text("free" if offer else "·", "dim"), Text()]
+        title, detail = face(CARDS[card_id], w - 2, self.ink)
+        return [letter + title, Text("  ") + detail]
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and self.content_size.width:
+            column = offset.x * COURT_COLUMNS // self.content_size.width
+            self.choose(self.offered_at(("place",), column + (COURT_COLUMNS if offset.y >= 2 else 0)))
+
+
+class CourtLedger(CourtPanel):
+    """One line: copper, VP so far, the Generals' strength, pass income, the pile, turn and phase."""
+
+    def lines(self, width: int) -> list[Text]:
+        s = self.state
+        base, bonus = s.general_parts()
+        vp = sum(s.score_parts().values())
+        princes = sum(1 for c in s.pile if CARDS[c].is_prince)
+        generals = f"{base}+{bonus} = {base + bonus}" if bonus else f"{base}"
+        # (label, value, extra) from the most to the least needed.
+        parts = [
+            ("CP ", f"{s.cp}", ""),
+            ("VP ", f"{vp:g}", ""),
+            ("Generals ", generals, ""),
+            ("Pile ", f"{len(s.pile)}", f" ({princes} Princes)"),
+            *self.phase_parts(s),
+            ("Pass ", f"+{tax_income(s.court)} CP", ""),
+        ]
+        for keep in range(len(parts), 0, -1):
+            for extras in (True, False):
+                line = Text(no_wrap=True)
+                for i, (label, value, extra) in enumerate(parts[:keep]):
+                    if i:
+                        line.append("  ")
+                    line.append(label, "dim")
+                    line.append(value, "bold")
+                    if extras and extra:
+                        line.append(extra, "dim")
+                if line.cell_len <= width:
+                    return [line]
+        return [line]
+
+    def phase_parts(self, s: State) -> list[tuple[str, str, str]]:
+        if s.phase == "over":
+            return [("Turn ", f"{s.turn}", " · game over")]
+        if s.phase.startswith("setup"):
+            return [("Setup ", f"card {s.taken + 1} of 3", "")]
+        phase = "2 fight" if s.phase == "fight" else "1 buy or pass" if s.phase == "buy" else "1 place"
+        return [("Turn ", f"{s.turn}", ""), ("Phase ", phase, "")]
+
+
+class CourtLosses(CourtPanel):
+    """The Daemon court (VP you will lose) and the defeated Princes (VP won); names if they fit."""
+
+    def lines(self, width: int) -> list[Text]:
+        s = self.state
+        for names in (True, False):
+            line = self.build(s, names)
+            if line.cell_len <= width:
+                return [line]
+        return self.build(s, False).wrap(self.app.console, width)
+
+    def build(self, s: State, names: bool) -> Text:
+        ink = self.ink
+        t = Text()
+        lost = sum(CARDS[c].vp for c in s.daemon_court)
+        t.append("Daemon court ", "bold")
+        t.append(f"−{lost}" if lost else "empty", "bold" if lost else "dim")
+        for c in s.daemon_court:
+            card = CARDS[c]
+            t.append(" ")
+            t.append(card.name if names else card.short, ink.card(card, ""))
+        won = sum(CARDS[c].vp for c in s.defeated)
+        t.append("   Defeated ", "bold")
+        t.append(f"+{won}" if won else "none", "bold" if won else "dim")
+        for c in s.defeated:
+            t.append(" ")
+            t.append(prince_word(CARDS[c]) if names else CARDS[c].short, ink.card(CARDS[c], ""))
+        if s.set_aside:
+            t.append("   Set aside ", "bold")
+            t.append(" ".join(prince_word(CARDS[c]) if names else CARDS[c].short for c in s.set_aside))
+        return t
+
+
+class Board(Widget):
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+
+    def __init__(self, table: Table, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        yield SocietyRow(id="court-row")
+        yield RoyalCourt(id="court-court")
+        yield CourtLedger(id="court-ledger")
+        yield CourtLosses(id="court-losses")
+
+    def watch_view(self, view: State | None) -> None:
+        self.repaint()
+
+    def watch_offered(self, offered: list[Action]) -> None:
+        self.repaint()
+
+    def repaint(self, *_) -> None:
+        if self.view is None or not self.is_mounted:
+            return
+        ink = Ink(self.app.theme)
+        for panel in self.query(CourtPanel):
+            panel.show(self.view, self.offered, ink)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self.repaint, init=False)
+        self.repaint()
