@@ -89,3 +89,36 @@ async def wait_until(predicate, timeout: float = 10.0, step: float = 0.05) -> bo
             return True
         await asyncio.sleep(step)
     return bool(predicate())
+
+
+class TablesThread:
+    """A table server on its own event loop in a thread, so blocking clients can talk to it."""
+
+    def __init__(self, data, bot_delay: float = 0.0) -> None:
+        import threading
+
+        from dragon_tui.net.tables import TableServer
+
+        self.server = TableServer(data, bot_delay=bot_delay)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(10)
+
+    @property
+    def path(self) -> str:
+        return str(self.server.socket_path)
+
+    def call(self, fn):
+        """Run fn() on the server's loop and return its result."""
+        import concurrent.futures
+
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(lambda: fut.set_result(fn()))
+        return fut.result(10)
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()

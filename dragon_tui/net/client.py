@@ -1,0 +1,420 @@
+"""The app's side of a shared table: :class:`RemoteTable`, a table-like object the game screen
+can show, backed by the table server's Unix socket. Headless (no Textual, no Rich).
+
+``state`` is the view the server sent for this seat (a spectator's: the public view); ``apply``
+sends the action and raises :class:`IllegalAction` with the server's reason. A reader thread
+takes the server's lines; a notifier thread updates the model and tells the listeners, through
+``dispatch`` when given (the app passes ``App.call_from_thread`` so listeners run on the UI
+thread). If the connection drops, the table reconnects to the same seat with its token.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import queue
+import socket
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine import Action, IllegalAction, State, format_seats
+from ..games import get_game
+from ..session import Move, Seat, storage
+
+TOKENS_FILE = "table_tokens.json"
+
+
+class TablesError(Exception):
+    """The table server is not reachable or answered with an error."""
+
+
+def tables_socket() -> str | None:
+    return os.environ.get("DRAGON_TUI_TABLES") or None
+
+
+def player_name() -> str:
+    return os.environ.get("DRAGON_TUI_PLAYER") or "guest"
+
+
+# ---------------------------------------------------------------------- seat tokens
+def _tokens_path() -> Path:
+    return storage.data_dir() / TOKENS_FILE
+
+
+def saved_tokens() -> dict[str, str]:
+    try:
+        doc = json.loads(_tokens_path().read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in doc.items()} if isinstance(doc, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def remember_token(room: str, seat: int, token: str) -> None:
+    tokens = saved_tokens()
+    tokens[f"{room}:{seat}"] = token
+    storage.write_json(_tokens_path(), dict(list(tokens.items())[-200:]))
+
+
+def token_for(room: str, seat: int) -> str | None:
+    return saved_tokens().get(f"{room}:{seat}")
+
+
+# ---------------------------------------------------------------------- the connection
+class Connection:
+    """One socket to the table server: requests with replies, and pushed events."""
+
+    def __init__(self, path: str | Path, player: str, on_event: Callable[[dict], None] | None = None,
+                 timeout: float = 10.0) -> None:
+        self.timeout = timeout
+        self.on_event = on_event
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(timeout)
+        try:
+            sock.connect(str(path))
+        except OSError as exc:
+            sock.close()
+            raise TablesError(f"The table server is not reachable ({exc}).") from None
+        sock.settimeout(None)
+        self.sock = sock
+        self._rfile = sock.makefile("rb")
+        self._send_lock = threading.Lock()
+        self._pending: dict[int, tuple[threading.Event, list]] = {}
+        self._ids = itertools.count(1)
+        self.closed = threading.Event()
+        self._closing = False
+        self._reader = threading.Thread(target=self._read, name="tables-reader", daemon=True)
+        self._reader.start()
+        self.request("hello", player=player)
+
+    def _read(self) -> None:
+        try:
+            for line in self._rfile:
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if "id" in msg and msg["id"] in self._pending:
+                    event, box = self._pending[msg["id"]]
+                    box.append(msg)
+                    event.set()
+                elif "event" in msg and self.on_event is not None:
+                    self.on_event(msg)
+        except (OSError, ValueError):
+            pass
+        finally:
+            self.closed.set()
+            for event, _ in list(self._pending.values()):
+                event.set()
+            if self.on_event is not None and not self._closing:
+                self.on_event({"event": "closed"})
+
+    def request(self, op: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        if self.closed.is_set():
+            raise TablesError("The connection to the table server is closed.")
+        rid = next(self._ids)
+        event, box = threading.Event(), []
+        self._pending[rid] = (event, box)
+        try:
+            data = json.dumps({"id": rid, "op": op, **fields}).encode() + b"\n"
+            with self._send_lock:
+                try:
+                    self.sock.sendall(data)
+                except OSError as exc:
+                    raise TablesError(f"The table server went away ({exc}).") from None
+            if not event.wait(self.timeout if timeout is None else timeout) or not box:
+                raise TablesError("The table server did not answer.")
+        finally:
+            self._pending.pop(rid, None)
+        reply = box[0]
+        if not reply.get("ok"):
+            raise IllegalAction(str(reply.get("error", "Refused.")))
+        return reply
+
+    def close(self) -> None:
+        self._closing = True
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
+    conn = Connection(path, player)
+    try:
+        return list(conn.request("list")["rooms"])
+    finally:
+        conn.close()
+
+
+# ---------------------------------------------------------------------- the table
+class _States(Sequence):
+    """``states[k]``: this seat's view after ``k`` moves, fetched from the server when asked."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        self.table = table
+        self.cache: dict[int, State] = {}
+
+    def __len__(self) -> int:
+        return len(self.table.moves) + 1
+
+    def __getitem__(self, k):  # type: ignore[override]
+        n = len(self)
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(n))]
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError(k)
+        if k == n - 1:
+            return self.table.state
+        if k not in self.cache:
+            doc = self.table._request("history", k=k)["view"]
+            self.cache[k] = self.table.game.state_from_json(doc)
+        return self.cache[k]
+
+
+class RemoteTable:
+    """A seat at a table held by the table server (or a spectator's chair)."""
+
+    is_remote = True
+
+    def __init__(self, path: str | Path, player: str, dispatch: Callable[[Callable[[], None]], Any] | None = None,
+                 timeout: float = 10.0, reconnect_for: float = 30.0) -> None:
+        self.path = str(path)
+        self.player = player
+        self.dispatch = dispatch
+        self.timeout = timeout
+        self.reconnect_for = reconnect_for
+        self.game = None
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.seats: list[Seat] = []
+        self.seat_info: list[dict[str, Any]] = []
+        self.options: dict[str, Any] = {}
+        self.seed = 0
+        self.moves: list[Move] = []
+        self.states = _States(self)
+        self._state: State | None = None
+        self._listeners: list[Callable[[RemoteTable], None]] = []
+        self._cond = threading.Condition()
+        self.updates = 0
+        #: Why this table no longer follows the server (None while it does).
+        self.gone: str | None = None
+        self._closed = False
+        self._events: queue.Queue = queue.Queue()
+        self._conn = Connection(self.path, player, self._events.put, timeout)
+        self._notifier = threading.Thread(target=self._notify_loop, name="tables-notifier", daemon=True)
+        self._notifier.start()
+
+    # ------------------------------------------------------------- opening
+    @classmethod
+    def host(cls, path, player: str, game: str, seats: list[dict[str, Any]], options: dict | None = None,
+             seed: int | None = None, seat: int = 0, **kw) -> RemoteTable:
+        table = cls(path, player, **kw)
+        table._sit(table._request("host", game=game, seats=seats, options=options or {}, seed=seed, seat=seat))
+        return table
+
+    @classmethod
+    def join(cls, path, player: str, room: str, seat: int, token: str | None = None, **kw) -> RemoteTable:
+        table = cls(path, player, **kw)
+        token = token or token_for(room, seat)
+        table._sit(table._request("join", room=room, seat=seat, token=token))
+        return table
+
+    @classmethod
+    def watch(cls, path, player: str, room: str, **kw) -> RemoteTable:
+        table = cls(path, player, **kw)
+        table._sit(table._request("watch", room=room))
+        return table
+
+    def _request(self, op: str, **fields: Any) -> dict[str, Any]:
+        try:
+            return self._conn.request(op, **fields)
+        except IllegalAction:
+            raise
+        except TablesError:
+            if op in ("host", "join", "watch"):
+                self.close()
+            raise
+
+    def _sit(self, reply: dict[str, Any]) -> None:
+        self.room, self.seat, self.token = str(reply["room"]), reply.get("seat"), reply.get("token")
+        if self.seat is not None and self.token:
+            try:
+                remember_token(self.room, self.seat, self.token)
+            except OSError:
+                pass
+        if not self.wait_for(lambda t: t._state is not None, self.timeout):
+            self.close()
+            raise TablesError("The table server sent no position.")
+
+    # ------------------------------------------------------------- updates
+    def _notify_loop(self) -> None:
+        while True:
+            msg = self._events.get()
+            if msg is None:
+                return
+            kind = msg.get("event")
+            if kind == "update":
+                self._take(msg)
+            elif kind == "kicked":
+                self.gone = str(msg.get("reason", "This seat was taken over."))
+                self._conn.close()
+            elif kind == "closed":
+                if self._closed or self.gone:
+                    continue
+                if not self._reconnect():
+                    self.gone = "The connection to the table server was lost."
+            else:
+                continue
+            with self._cond:
+                self.updates += 1
+                self._cond.notify_all()
+            self._tell()
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        if self.game is None or self.game.id != msg["game"]:
+            self.game = get_game(msg["game"])
+        self.room = msg["room"]
+        self.seat = msg["seat"]
+        self.seat_info = list(msg["seats"])
+        self.seats = [
+            Seat(s["name"], "person" if i == self.seat else "remote", s.get("level") or "greedy")
+            for i, s in enumerate(self.seat_info)
+        ]
+        self.options = dict(msg.get("options") or {})
+        self.seed = int(msg["seed"]) if msg.get("seed") is not None else 0
+        moves = self.moves[: int(msg["from"])]
+        for m in msg["moves"]:
+            label = m.get("text") or "(a hidden decision)"
+            moves.append(Move(Action(m["kind"], tuple(_freeze(a) for a in m.get("args", [])), label),
+                              int(m["seat"]), bool(m["revealed"])))
+        state = self.game.state_from_json(msg["view"])
+        if len(moves) != len(self.moves):
+            self.states.cache = {k: v for k, v in self.states.cache.items() if k < min(len(moves), len(self.moves))}
+        self.moves = moves
+        self._state = state
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            if self.dispatch is None:
+                listener(self)
+            else:
+                try:
+                    self.dispatch(lambda listener=listener: listener(self))
+                except Exception:  # the app is closing
+                    pass
+
+    def _reconnect(self) -> bool:
+        end = time.monotonic() + self.reconnect_for
+        while time.monotonic() < end and not self._closed:
+            try:
+                conn = Connection(self.path, self.player, self._events.put, self.timeout)
+            except TablesError:
+                time.sleep(0.3)
+                continue
+            try:
+                if self.seat is not None and self.token:
+                    conn.request("join", room=self.room, seat=self.seat, token=self.token)
+                else:
+                    conn.request("watch", room=self.room)
+            except (IllegalAction, TablesError) as exc:
+                conn.close()
+                self.gone = str(exc)
+                return True
+            self._conn = conn
+            return True
+        return False
+
+    def wait_for(self, predicate: Callable[[RemoteTable], bool], timeout: float = 10.0) -> bool:
+        """Wait (bounded) until the model satisfies ``predicate``; for headless users."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while not predicate(self):
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    # ------------------------------------------------------------- the table interface
+    @property
+    def state(self) -> State:
+        assert self._state is not None
+        return self._state
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def text(self, line: str) -> str:
+        return format_seats(line, self.names)
+
+    @property
+    def current_seat(self) -> Seat | None:
+        player = self.state.current_player
+        return None if player is None else self.seats[player]
+
+    def person_seats(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    def subscribe(self, listener: Callable[[RemoteTable], None]) -> None:
+        self._listeners.append(listener)
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        if self.gone:
+            raise IllegalAction(self.gone)
+        try:
+            reply = self._conn.request("act", action=action.to_json(), seat=seat, at=len(self.moves))
+        except TablesError as exc:
+            raise IllegalAction(str(exc)) from None
+        if self.dispatch is None:  # headless: return once our own update is in
+            self.wait_for(lambda t: len(t.moves) >= int(reply["moves"]), self.timeout)
+
+    def undo_block(self, by_seat: int | None = None) -> str | None:
+        return "Undo is off at a shared table: every decision stands."
+
+    def undo(self, by_seat: int | None = None) -> None:
+        raise IllegalAction(self.undo_block())
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> None:
+        raise IllegalAction("There is nothing to redo.")
+
+    def to_json(self) -> dict[str, Any]:
+        """What this seat knows (not a save file: the server keeps the game)."""
+        return {"format": "dragon-tui-shared-view", "room": self.room, "seat": self.seat,
+                "game": self.game.id if self.game else None, "seats": self.seat_info,
+                "moves": [{"seat": m.seat, **m.action.to_json()} for m in self.moves],
+                "view": self.state.to_json() if self._state is not None else None}
+
+    def save(self, path: Path) -> None:
+        raise OSError("a shared table is kept by the server, which saves it after every move")
+
+    def leave(self) -> None:
+        """Stand up; the seat stays yours and its token brings you back."""
+        if not self._closed and not self.gone:
+            try:
+                self._conn.request("leave", timeout=2)
+            except (IllegalAction, TablesError):
+                pass
+        self.close()
+
+    def close(self) -> None:
+        self._closed = True
+        self._conn.close()
+        self._events.put(None)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
