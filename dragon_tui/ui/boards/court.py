@@ -38,8 +38,8 @@ from ...session import Table
 from ..widgets.action_list import ActionList
 
 CLAN_COLOURS = {
-    "dark": {"Sun": "#F2C14E", "Moon": "#9DB4FF", "Earth": "#7BC96F", "Fire": "#FF6B4A"},
-    "light": {"Sun": "#8A5A00", "Moon": "#2F4FB0", "Earth": "#2E7D32", "Fire": "#B3261E"},
+    "dark": {"Sun": "#F2C14E", "Moon": "#9DB4FF", "Earth": "#7BC96F", "Fire": "#FF6B4A", "Warn": "#E9B44C"},
+    "light": {"Sun": "#8A5A00", "Moon": "#2F4FB0", "Earth": "#2E7D32", "Fire": "#B3261E", "Warn": "#A86A00"},
 }
 #: Short role words, longest first, for narrow cells.
 ROLE_WORDS = {
@@ -70,8 +70,11 @@ class Ink:
     def clan(self, clan: str, extra: str = "bold") -> str:
         return extra if self.mono else f"{extra} {self.colours[clan]}"
 
+    def warn(self) -> str:
+        return "italic" if self.mono else f"italic {self.colours['Warn']}"
+
     def card(self, card: Card, extra: str = "bold") -> str:
-        if card.is_prince:
+        if card.is_prince and "bold" in extra:
             return "bold reverse" if self.mono else f"bold reverse {self.colours['Fire']}"
         return self.clan(card.clan, extra)
 
@@ -92,40 +95,47 @@ def _stat_variants(card: Card, clan: bool) -> list[str]:
     word = card.clan if clan else ""
     letter = CLAN_LETTERS[card.clan] if clan else ""
     s, v = card.strength, card.vp
-    if s:
+    if card.is_prince:
+        variants = [f"Daemon Prince · str {s} · {v}vp", f"Daemon · str {s} · {v}vp", f"str {s} · {v}vp", f"s{s} {v}"]
+    elif s:
         variants = [f"{word} · str {s} · {v}vp", f"{word} str {s} {v}vp", f"{word} s{s} {v}vp", f"{letter} s{s} {v}"]
     else:
         variants = [f"{word} · {v}vp", f"{word} {v}vp", f"{word} {v}vp", f"{letter} {v}"]
     return [x.strip(" ·") for x in variants]
 
 
+def _prince_titles(card: Card) -> list[str]:
+    word = prince_word(card)
+    return [card.name, f"Prince {word}", word, word[:6]]
+
+
 @lru_cache(maxsize=None)
-def _stat_tier(width: int, clan: bool) -> int:
-    """The richest format every court card fits in, so all cells of a panel match."""
+def _tier(kind: str, width: int, clan: bool = True) -> int:
+    """The richest format every card of its kind fits in, so all the cells of a panel match."""
+    if kind == "prince title":
+        cards, variants = [c for c in CARDS if c.is_prince], _prince_titles
+    else:
+        cards = [c for c in CARDS if c.is_prince == (kind == "prince stats")]
+        variants = lambda c: _stat_variants(c, clan)  # noqa: E731
     for tier in range(3):
-        if all(len(_stat_variants(c, clan)[tier]) <= width for c in CARDS if not c.is_prince):
+        if all(len(variants(c)[tier]) <= width for c in cards):
             return tier
     return 3
 
 
 def stats(card: Card, width: int, clan: bool = True) -> str:
     """Clan (word or letter), strength and VP in as much room as there is."""
-    return _stat_variants(card, clan)[_stat_tier(width, clan)][:width]
+    kind = "prince stats" if card.is_prince else "court stats"
+    return _stat_variants(card, clan)[_tier(kind, width, clan)][:width]
 
 
 def face(card: Card, w: int, ink: Ink) -> tuple[Text, Text]:
     """A card's two lines in ``w`` cells: the full name over role and numbers when there is
     room, else the role word over clan and numbers. Princes are in reverse video."""
-    wide = w >= 21
     if card.is_prince:
-        s, v = card.strength, card.vp
-        titles = ["DAEMON PRINCE", "PRINCE", "D"]
-        details = [f"{prince_word(card)} str {s} {v}vp", f"{prince_word(card)} s{s} {v}", f"s{s} {v}vp"]
-        if wide:
-            titles.insert(0, card.name)
-            details.insert(0, f"Daemon Prince · str {s} · {v}vp")
-        return Text(fit(titles, w), ink.card(card)), Text(fit(details, w))
-    if wide:
+        title = _prince_titles(card)[_tier("prince title", w)][:w]
+        return Text(title, ink.card(card)), Text(stats(card, w))
+    if w >= 21:
         title = fit([card.name, *ROLE_WORDS[card.role]], w)
         detail = f"{card.role} · {stats(card, w - len(card.role) - 3, clan=False)}"
     else:
@@ -219,6 +229,8 @@ class SocietyRow(CourtPanel):
 
     def price_note(self, i: int, offer: Action | None, w: int) -> Text:
         s = self.state
+        if s.is_over:
+            return Text()
         if s.phase.startswith("setup"):
             return Text("free" if w < 16 else "free to take", "dim")
         price = s.price(i)
@@ -226,14 +238,17 @@ class SocietyRow(CourtPanel):
         note = Text(f"{price} CP", style)
         if s.phase in ("buy", "fight", "place") and rightmost_court_card(s.row) == i:
             room = w - note.cell_len
-            note.append(fit([" · next out", " ‹out", " ‹", ""], room), "italic" if self.ink.mono else "italic #E9B44C")
+            note.append(fit([" · next out", " ‹out", " ‹", ""], room), self.ink.warn())
         return note
 
     def fight_note(self, card: Card, offer: Action | None, w: int) -> Text:
         s = self.state
+        if s.is_over:
+            return Text()
         need = max(0, card.strength - s.general_total())
         if need > s.cp:
-            return Text(fit([f"too strong (−{need - s.cp})", "too strong", "strong"], w), "dim")
+            short = need - s.cp
+            return Text(fit([f"too strong: {short} CP short", f"short by {short} CP", "too strong"], w), "dim")
         text = "Generals win" if need == 0 else f"fight for {need} CP"
         return Text(fit([text, f"{need} CP"], w), "bold" if offer else "")
 
@@ -250,7 +265,7 @@ class RoyalCourt(CourtPanel):
         self.border_title = "Royal Court"
         if s.pending is not None:
             full = " (dismisses)" if s.court_full() else ""
-            self.border_title = f"Royal Court ← {CARDS[s.pending].name}{full}"
+            self.border_title = f"Royal Court: place the {CARDS[s.pending].name}{full}"
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
@@ -292,20 +307,19 @@ class CourtLedger(CourtPanel):
             ("Generals ", generals, ""),
             ("Pile ", f"{len(s.pile)}", f" ({princes} Princes)"),
             *self.phase_parts(s),
-            ("Pass ", f"+{tax_income(s.court)} CP", ""),
         ]
-        for keep in range(len(parts), 0, -1):
-            for extras in (True, False):
-                line = Text(no_wrap=True)
-                for i, (label, value, extra) in enumerate(parts[:keep]):
-                    if i:
-                        line.append("  ")
-                    line.append(label, "dim")
-                    line.append(value, "bold")
-                    if extras and extra:
-                        line.append(extra, "dim")
-                if line.cell_len <= width:
-                    return [line]
+        if s.phase == "buy":
+            parts.append(("Pass ", f"+{tax_income(s.court)} CP", ""))
+        n = len(parts)
+        for keep, extras in [(n, True), (n - 1, True)] + [(k, False) for k in range(n - 1, 0, -1)]:
+            line = Text(no_wrap=True)
+            for i, (label, value, extra) in enumerate(parts[:keep]):
+                line.append("  " + label if i else label, "dim")
+                line.append(value, "bold")
+                if extras and extra:
+                    line.append(extra, "dim")
+            if line.cell_len <= width:
+                break
         return [line]
 
     def phase_parts(self, s: State) -> list[tuple[str, str, str]]:
@@ -322,31 +336,39 @@ class CourtLosses(CourtPanel):
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
-        for names in (True, False):
+        for names in (2, 1, 0):
             line = self.build(s, names)
             if line.cell_len <= width:
                 return [line]
-        return self.build(s, False).wrap(self.app.console, width)
+        return list(line.wrap(self.app.console, width))
 
-    def build(self, s: State, names: bool) -> Text:
+    @staticmethod
+    def label(card: Card, names: int) -> str:
+        """Full name (2), clan and role or the Prince's word (1), or the short code (0)."""
+        if names == 2:
+            return prince_word(card) if card.is_prince else card.name
+        if names == 1:
+            return prince_word(card) if card.is_prince else f"{card.clan} {card.role}"
+        return card.short
+
+    def build(self, s: State, names: int) -> Text:
         ink = self.ink
         t = Text()
         lost = sum(CARDS[c].vp for c in s.daemon_court)
         t.append("Daemon court ", "bold")
         t.append(f"−{lost}" if lost else "empty", "bold" if lost else "dim")
-        for c in s.daemon_court:
-            card = CARDS[c]
-            t.append(" ")
-            t.append(card.name if names else card.short, ink.card(card, ""))
+        for n, c in enumerate(s.daemon_court):
+            t.append(", " if n and names else " ")
+            t.append(self.label(CARDS[c], names), ink.card(CARDS[c], ""))
         won = sum(CARDS[c].vp for c in s.defeated)
         t.append("   Defeated ", "bold")
         t.append(f"+{won}" if won else "none", "bold" if won else "dim")
-        for c in s.defeated:
-            t.append(" ")
-            t.append(prince_word(CARDS[c]) if names else CARDS[c].short, ink.card(CARDS[c], ""))
+        for n, c in enumerate(s.defeated):
+            t.append(", " if n and names else " ")
+            t.append(self.label(CARDS[c], names), ink.card(CARDS[c], ""))
         if s.set_aside:
             t.append("   Set aside ", "bold")
-            t.append(" ".join(prince_word(CARDS[c]) if names else CARDS[c].short for c in s.set_aside))
+            t.append(", ".join(self.label(CARDS[c], names) for c in s.set_aside))
         return t
 
 

@@ -1,0 +1,56 @@
+"""Snapshots of the Court of Xiang Chi screen at 80×24 and 120×40: start, mid-game, the end."""
+
+from tests.ui.apps import app_with, settle
+
+from .positions import court_table, finished, played
+
+SMALL, LARGE = (80, 24), (120, 40)
+#: Seed 3 after 23 moves: turn 10, phase 2 with a Prince to fight, two cards in the Daemon
+#: court and two Princes defeated.
+MID = 23
+
+
+def test_start_80x24(snap_compare):
+    assert snap_compare(app_with(court_table()), terminal_size=SMALL, run_before=settle)
+
+
+def test_start_120x40(snap_compare):
+    assert snap_compare(app_with(court_table()), terminal_size=LARGE, run_before=settle)
+
+
+def test_first_turn_80x24(snap_compare):
+    """After the three starting cards: the buy phase, prices and the card that leaves next."""
+    assert snap_compare(app_with(played(court_table(), 6)), terminal_size=SMALL, run_before=settle)
+
+
+def test_mid_game_80x24(snap_compare):
+    assert snap_compare(app_with(played(court_table(), MID)), terminal_size=SMALL, run_before=settle)
+
+
+def test_mid_game_120x40(snap_compare):
+    assert snap_compare(app_with(played(court_table(), MID)), terminal_size=LARGE, run_before=settle)
+
+
+def test_placing_in_monochrome_80x24(snap_compare):
+    """A bought card waiting for its space: the free spaces light up; no colour needed."""
+    table = played(court_table(), 6)
+    table.apply(next(a for a in table.state.legal_actions() if a.kind == "buy"))
+    assert snap_compare(app_with(table, theme="dragon-mono"), terminal_size=SMALL, run_before=settle)
+
+
+def test_light_theme_mid_game_80x24(snap_compare):
+    assert snap_compare(app_with(played(court_table(), MID), theme="dragon-light"), terminal_size=SMALL,
+                        run_before=settle)
+
+
+def test_game_over_80x24(snap_compare):
+    assert snap_compare(app_with(finished(court_table())), terminal_size=SMALL, run_before=settle)
+
+
+def test_game_over_120x40(snap_compare):
+    assert snap_compare(app_with(finished(court_table())), terminal_size=LARGE, run_before=settle)
+
+
+def test_board_behind_game_over_80x24(snap_compare):
+    """'b' closes the score breakdown to show the final board."""
+    assert snap_compare(app_with(finished(court_table())), press=["b"], terminal_size=SMALL, run_before=settle)
