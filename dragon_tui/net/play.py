@@ -17,9 +17,9 @@ class ServedApp(DragonApp):
     BINDINGS = DragonApp.BINDINGS + [Binding("f2", "lobby", "Shared tables", show=False)]
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs DragonApp.on_mount too (after this one): open the lobby once it is done.
         if os.environ.get("DRAGON_TUI_TABLES"):
-            self.action_lobby()
+            self.call_after_refresh(self.action_lobby)
 
     def action_lobby(self) -> None:
         if not os.environ.get("DRAGON_TUI_TABLES"):

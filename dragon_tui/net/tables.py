@@ -41,6 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ai import LEVELS as BOT_LEVELS
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..games import GAMES, get_game
 from ..session import Seat, Table, TurnController, storage
@@ -50,7 +51,6 @@ ROOM_VERSION = 1
 MAX_LINE = 1 << 20
 MAX_ROOMS = 200
 MAX_CONNECTIONS = 512
-BOT_LEVELS = ("random", "greedy", "ismcts")
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,266 @@
+"""The shared-tables lobby (shown when the app runs under ``dragon-tui serve``): the open tables,
+hosting a table for any game (seats: remote players or bots), joining a free seat, coming back
+to your own seat, watching. The table itself lives in the serve process; here it is a
+:class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ...ai import LEVELS
+from ...engine import IllegalAction
+from ...games import GAMES, is_playable
+from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
+from .game import GameScreen
+
+
+def _seat_text(seat: dict, me: str) -> str:
+    if seat["kind"] == "bot":
+        return f"{seat['name']} (bot {seat['level']})"
+    if seat["player"] is None:
+        return "· free ·"
+    dot = "●" if seat["connected"] else "○"
+    mine = " (you)" if seat["player"] == me else ""
+    return f"{dot} {seat['player']}{mine}"
+
+
+class SharedGameScreen(GameScreen):
+    """The ordinary game screen, standing up from the table when it closes (the seat stays
+    ours: the lobby's Join brings us back)."""
+
+    def on_unmount(self) -> None:  # Textual runs GameScreen.on_unmount as well
+        self.table.leave()
+
+
+class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-box { margin: 0 2; height: 1fr; }
+    LobbyScreen #lobby-title { color: $primary; text-style: bold; margin: 1 0 0 0; }
+    LobbyScreen #rooms { height: 1fr; border: round $primary; }
+    LobbyScreen #lobby-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("h", "host", "Host a table"),
+        Binding("j", "join", "Join / come back"),
+        Binding("w", "watch", "Watch"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path = tables_socket()
+        self.player = player_name()
+        self.rooms: list[dict] = []
+        self.table: RemoteTable | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
+            yield Static("Play with others on this server: host a table, join a free seat, or watch.",
+                         id="lobby-hint")
+            yield OptionList(id="rooms")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(2.0, self.action_refresh)
+        self.query_one("#rooms", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    # ---------------------------------------------------------------- the list
+    def action_refresh(self) -> None:
+        if not self.is_current:
+            return
+        menu = self.query_one("#rooms", OptionList)
+        try:
+            rooms = list_rooms(self.path, self.player) if self.path else []
+        except (TablesError, IllegalAction) as exc:
+            menu.clear_options()
+            menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
+            return
+        if rooms == self.rooms and menu.option_count:
+            return
+        highlighted = menu.highlighted
+        self.rooms = rooms
+        menu.clear_options()
+        if not rooms:
+            menu.add_option(Option(Text("No tables yet: press h to host one.", "dim"), id="none", disabled=True))
+            return
+        for room in rooms:
+            seats = "  ".join(_seat_text(s, self.player) for s in room["seats"])
+            state = "finished" if room["over"] else f"move {room['moves']}"
+            text = Text.assemble((f"{room['title']}", "bold"), (f"  [{room['id']}] by {room['host']} · {state}", "dim"),
+                                 f"\n  {seats}")
+            if room["watchers"]:
+                text.append(f"  · {room['watchers']} watching", "dim")
+            menu.add_option(Option(text, id=room["id"]))
+        if highlighted is not None:
+            menu.highlighted = min(highlighted, len(rooms) - 1)
+        elif rooms:
+            menu.highlighted = 0
+
+    def _selected(self) -> dict | None:
+        menu = self.query_one("#rooms", OptionList)
+        if menu.highlighted is None or not self.rooms:
+            return None
+        option = menu.get_option_at_index(menu.highlighted)
+        return next((r for r in self.rooms if r["id"] == option.id), None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    # ---------------------------------------------------------------- sitting down
+    def _open(self, make) -> None:
+        try:
+            table = make()
+        except (TablesError, IllegalAction) as exc:
+            self.notify(str(exc), severity="warning")
+            self.action_refresh()
+            return
+        self.table = table
+        table.subscribe(self._watch_connection)
+        self.app.push_screen(SharedGameScreen(table, bot_delay=0))
+
+    def _watch_connection(self, table: RemoteTable) -> None:
+        if table.gone and table is self.table and not getattr(table, "_told", False):
+            table._told = True  # type: ignore[attr-defined]
+            self.notify(table.gone, severity="error", timeout=10)
+
+    def action_join(self) -> None:
+        room = self._selected()
+        if room is None:
+            self.notify("Choose a table first (or press h to host one).", severity="warning")
+            return
+        tokens = saved_tokens()
+        seats = room["seats"]
+        mine = [i for i, s in enumerate(seats) if s["player"] == self.player and f"{room['id']}:{i}" in tokens]
+        free = [i for i, s in enumerate(seats) if s["kind"] == "remote" and s["player"] is None]
+        if mine:
+            seat = mine[0]
+        elif free and not room["over"]:
+            seat = free[0]
+        else:
+            self.notify("No free seat at that table: press w to watch.", severity="warning")
+            return
+        dispatch = self.app.call_from_thread
+        self._open(lambda: RemoteTable.join(self.path, self.player, room["id"], seat, dispatch=dispatch))
+
+    def action_watch(self) -> None:
+        room = self._selected()
+        if room is None:
+            self.notify("Choose a table to watch.", severity="warning")
+            return
+        dispatch = self.app.call_from_thread
+        self._open(lambda: RemoteTable.watch(self.path, self.player, room["id"], dispatch=dispatch))
+
+    def action_host(self) -> None:
+        def hosted(spec: dict | None) -> None:
+            if spec is None:
+                return
+            dispatch = self.app.call_from_thread
+            self._open(lambda: RemoteTable.host(self.path, self.player, spec["game"], spec["seats"],
+                                                options=spec.get("options"), dispatch=dispatch))
+
+        self.app.push_screen(HostScreen(), hosted)
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
+class HostScreen(ModalScreen[dict | None]):
+    """Host a table: the game, how many seats, and who plays each (you sit at seat 1)."""
+
+    DEFAULT_CSS = """
+    HostScreen { align: center middle; }
+    HostScreen #host-box { width: 72; height: auto; max-height: 90%; border: round $primary;
+                           background: $surface; padding: 1 2; }
+    HostScreen .field { height: auto; margin-bottom: 1; }
+    HostScreen .field-label { width: 12; padding: 0 1 0 0; }
+    HostScreen Select { width: 1fr; }
+    HostScreen .hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+n", "start", "Open the table")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = [g for gid, g in GAMES.items() if is_playable(gid) and g.max_players >= 2]
+
+    def compose(self) -> ComposeResult:
+        first = self.games[0] if self.games else None
+        with VerticalScroll(id="host-box"):
+            yield Static("[b]Host a shared table[/b] — you take seat 1")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select([(g.title, g.id) for g in self.games], value=first.id if first else Select.BLANK,
+                             allow_blank=first is None, id="game", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select([(f"{n} players", n) for n in range(2, 6)], value=2, allow_blank=False,
+                             id="players", compact=True)
+            kinds = [("Remote player (someone joins)", "remote")] + [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in LEVELS]
+            for seat in range(1, 5):
+                with Horizontal(classes="field", id=f"hseat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Select(kinds, value="remote", allow_blank=False, id=f"hkind-{seat}", compact=True)
+            yield Static("Tab moves between fields; Open (ctrl+n) starts the table.", classes="hint")
+            yield Button("Open the table", variant="primary", id="open", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit()
+        self.query_one("#open", Button).focus()
+
+    def _game(self):
+        value = self.query_one("#game", Select).value
+        return GAMES.get(value) if isinstance(value, str) else None
+
+    def _fit(self) -> None:
+        game = self._game()
+        players = self.query_one("#players", Select)
+        if game is not None and getattr(self, "_fitted_for", None) != game.id:
+            self._fitted_for = game.id
+            options = [(f"{n} players", n) for n in range(max(2, game.min_players), game.max_players + 1)]
+            current = players.value if isinstance(players.value, int) else 2
+            players.set_options(options)
+            players.value = min(max(current, options[0][1]), options[-1][1])
+        count = players.value if isinstance(players.value, int) else 2
+        for seat in range(1, 5):
+            self.query_one(f"#hseat-{seat}").display = seat < count
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self._fit()
+        elif event.select.id == "players":
+            self._fit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            self.action_start()
+
+    def action_start(self) -> None:
+        game = self._game()
+        if game is None:
+            self.notify("Choose a game.", severity="warning")
+            return
+        count = self.query_one("#players", Select).value
+        seats = [{"kind": "remote"}]
+        for seat in range(1, int(count)):
+            kind = str(self.query_one(f"#hkind-{seat}", Select).value)
+            if kind.startswith("bot:"):
+                seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
+            else:
+                seats.append({"kind": "remote"})
+        self.dismiss({"game": game.id, "seats": seats})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
