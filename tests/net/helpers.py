@@ -9,8 +9,9 @@ import time
 import asyncssh
 
 
-def app_processes() -> list[int]:
-    """Pids of running app children (``-m dragon_tui.net.play``) that are not zombies."""
+def app_processes(home=None) -> list[int]:
+    """Pids of running app children (``-m dragon_tui.net.play``) that are not zombies; with
+    ``home``, only those whose DRAGON_TUI_HOME lies under it (tests may run side by side)."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -22,8 +23,17 @@ def app_processes() -> list[int]:
                 state = f.read().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if b"dragon_tui.net.play" in cmd and state != "Z":
-            found.append(int(entry))
+        if b"dragon_tui.net.play" not in cmd or state == "Z":
+            continue
+        if home is not None:
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    env = f.read()
+            except OSError:
+                continue
+            if f"DRAGON_TUI_HOME={home}".encode() not in env:
+                continue
+        found.append(int(entry))
     return found
 
 
