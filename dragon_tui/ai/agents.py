@@ -1,4 +1,4 @@
-"""Game-agnostic bots over the engine protocol: random and greedy (search bots come later).
+"""Game-agnostic bots over the engine protocol: random, greedy and the ISMCTS levels.
 
 Every bot answers ``choose(state, seat, budget, cancel)``: the budget (seconds) and the
 cancel event are part of the interface from the start so that slower search bots drop in
@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 
 from ..engine import Action, Game, Rng, State
+from .ismcts import ISMCTSAgent, SearchConfig
 
 
 class Agent:
@@ -83,7 +84,26 @@ def _score_lead(state: State, seat: int) -> float:
 
 
 #: Bot levels offered on the setup screen, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy")
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+
+#: Search levels: iterations per decision (the reproducible limit) and a wall-clock safety
+#: limit. The caps are calibrated per game (see ``ITERATION_CAPS``) so that normal decides
+#: within 1 s and hard within 3 s on the 2-core reference machine, with room to spare.
+LEVEL_TIME_LIMIT = {"easy": 0.4, "normal": 0.9, "hard": 2.7}
+DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
+#: Per-game caps measured with ``ismcts.iterations_per_second`` (games not listed: defaults).
+ITERATION_CAPS: dict[str, dict[str, int]] = {
+    "crowns": {"easy": 150, "normal": 600, "hard": 1500},
+    "court": {"easy": 100, "normal": 600, "hard": 2000},
+    "hoard": {"easy": 80, "normal": 400, "hard": 1200},
+    "carcassonne": {"easy": 60, "normal": 300, "hard": 1000},
+    "throne": {"easy": 60, "normal": 300, "hard": 1000},
+}
+
+
+def level_config(level: str, game_id: str) -> SearchConfig:
+    caps = ITERATION_CAPS.get(game_id, DEFAULT_CAPS)
+    return SearchConfig(iterations=caps[level], time_limit=LEVEL_TIME_LIMIT[level])
 
 
 def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
@@ -91,4 +111,6 @@ def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if level == "greedy":
         return GreedyAgent(game.heuristic or _score_lead, seed)
+    if level in LEVEL_TIME_LIMIT:
+        return ISMCTSAgent(game, level_config(level, game.id), seed, level)
     raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")

@@ -1,0 +1,364 @@
+"""Single-observer information-set MCTS (SO-ISMCTS) over the engine protocol, for every game.
+
+One tree per decision, seen from the bot's seat. Each iteration
+
+1. samples a world the seat cannot tell from the real one: ``view(seat)`` is taken once (it
+   hides hands, deck and bag order and blanks the RNG seed) and every iteration calls
+   ``determinize(seat, rng)`` on that view with the search's own RNG. The bot therefore never
+   reads a hidden card, the order of a pile or a future die: changing only what its seat cannot
+   see changes nothing it computes (tests/ai/test_ismcts.py checks that for every hidden-
+   information game);
+2. descends the tree by UCB1 with *availability counts* (a child's exploration term uses how
+   often it was legal, not how often its parent was visited, because in other worlds it may not
+   have been), expanding one untried action (progressive widening limits how many children a
+   node may have, which matters for Carcassonne's many placements);
+3. plays at most ``rollout_depth`` random steps and scores the position with the game's
+   heuristic for *every* seat (each seat maximises its own reward, so three- to five-player
+   games work as they are);
+4. backs the reward vector up the path.
+
+Rewards lie in [0, 1]. A finished game gives each winner 1/len(winners) (the solitaire gives a
+squashed score instead); an unfinished one gives ``logistic((h(s) - max other h) / scale)``,
+where ``h`` is the game's heuristic and ``scale`` is measured once per decision from the spread
+of heuristic values over a few random lines of play, so no game needs a hand-set constant.
+
+The search only ever touches clones, runs on its own :class:`Rng` (seeded by the agent),
+stops at an iteration cap (deterministic for a fixed seed) or at a wall-clock limit (a safety
+net) or when ``cancel`` is set (best move so far), and reports progress through
+``on_progress(done, planned)`` and the ``progress`` attribute.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import Action, Game, Rng, State
+
+Heuristic = Callable[[State, int], float]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    #: Iterations per decision (the reproducible limit).
+    iterations: int = 400
+    #: Wall-clock safety limit in seconds: the search stops here even if iterations remain.
+    time_limit: float = 1.0
+    #: UCB1 exploration constant (rewards are in [0, 1]).
+    exploration: float = 0.7
+    #: Random steps played after expansion before the heuristic scores the position.
+    rollout_depth: int = 0
+    #: Progressive widening: a node may hold ``ceil(widen_k * visits ** widen_alpha)`` children
+    #: (never fewer than ``widen_min``). widen_k <= 0 switches widening off.
+    widen_k: float = 2.0
+    widen_alpha: float = 0.5
+    widen_min: int = 4
+    #: Order untried actions at the root by the one-step heuristic (greedy) value.
+    order_root: bool = True
+    #: Weight of the greedy prior at the root, decaying with visits (progressive bias).
+    prior_weight: float = 0.5
+    #: Random lines of play used to measure the heuristic's scale.
+    calibration_lines: int = 4
+    calibration_depth: int = 12
+
+
+class Node:
+    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior")
+
+    def __init__(self, action: Action | None, mover: int | None, num_players: int) -> None:
+        self.action = action
+        #: The seat that chose ``action`` (its reward is what this node is ranked by).
+        self.mover = mover
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = [0.0] * num_players
+        self.prior = 0.0
+
+    def mean(self, seat: int) -> float:
+        return self.reward[seat] / self.visits if self.visits else 0.0
+
+
+def _logistic(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+class Search:
+    """One decision's search; construct, then call :meth:`run`."""
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        heuristic: Heuristic | None,
+        config: SearchConfig,
+        rng: Rng,
+        cancel: threading.Event | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.heuristic = heuristic
+        self.config = config
+        self.rng = rng
+        self.cancel = cancel
+        self.on_progress = on_progress
+        self.n = state.num_players
+        self.root_legal = state.legal_actions()
+        self.view = state.view(seat)
+        self.root = Node(None, None, self.n)
+        self.iterations = 0
+        self.scale = 1.0
+        self.base = 0.0
+
+    # ------------------------------------------------------------------------- evaluation
+    def _values(self, world: State) -> list[float]:
+        h = self.heuristic
+        if h is None:
+            return [float(s) for s in world.scores()]
+        return [float(h(world, s)) for s in range(self.n)]
+
+    def _relative(self, values: list[float]) -> list[float]:
+        if self.n == 1:
+            return [values[0] - self.base]
+        out = []
+        for s in range(self.n):
+            other = max(v for i, v in enumerate(values) if i != s)
+            out.append(values[s] - other)
+        return out
+
+    def _calibrate(self) -> None:
+        """Scale = spread of the relative heuristic over a few random lines of play."""
+        cfg = self.config
+        samples: list[float] = []
+        if self.n == 1:
+            self.base = self._values(self.view.determinize(self.seat, self.rng))[0]
+        for _ in range(cfg.calibration_lines):
+            world = self.view.determinize(self.seat, self.rng)
+            for step in range(cfg.calibration_depth):
+                if world.is_over:
+                    break
+                world._apply(self.rng.choice(world.legal_actions()))
+                if step % 3 == 2 and not world.is_over:
+                    samples.extend(abs(d) for d in self._relative(self._values(world)))
+        samples = [s for s in samples if s < 500]  # "won/lost" sentinels of some heuristics
+        if samples:
+            samples.sort()
+            spread = samples[len(samples) // 2] + 0.5 * samples[(len(samples) * 9) // 10]
+            self.scale = max(spread, 1e-3)
+
+    def _rewards(self, world: State) -> list[float]:
+        if world.is_over and self.n > 1:
+            winners = world.winners()
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if s in winners else 0.0 for s in range(self.n)]
+        rel = self._relative(self._values(world))
+        return [_logistic(d / self.scale) for d in rel]
+
+    # ------------------------------------------------------------------------ root prior
+    def _root_priors(self) -> None:
+        """Greedy one-step values of the root's actions, as a decaying bonus in [0, 1]."""
+        if self.heuristic is None or len(self.root_legal) < 2:
+            return
+        world = self.view.determinize(self.seat, self.rng)
+        values = []
+        for action in self.root_legal:
+            after = world.clone()
+            after._apply(action)
+            values.append(self.heuristic(after, self.seat))
+        lo, hi = min(values), max(values)
+        for action, value in zip(self.root_legal, values):
+            child = Node(action, self.seat, self.n)
+            child.prior = (value - lo) / (hi - lo) if hi > lo else 0.5
+            self.root.children[action] = child
+        # Order: best prior first (stable on the legal order for ties).
+        self.root.children = dict(sorted(self.root.children.items(), key=lambda kv: -kv[1].prior))
+
+    # ------------------------------------------------------------------------- the search
+    def _select(self, node: Node, legal: list[Action]) -> Node | None:
+        """UCB1 with availability among the children legal here; None to expand instead."""
+        cfg = self.config
+        children = node.children
+        best = None
+        best_score = -math.inf
+        tried = 0
+        untried = False
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried = True
+                continue
+            child.avail += 1
+            if child.visits == 0:
+                untried = True
+                continue
+            tried += 1
+            score = child.reward[child.mover] / child.visits + cfg.exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if child.prior:
+                score += cfg.prior_weight * child.prior / (1 + child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        if untried:
+            if cfg.widen_k <= 0 or best is None:
+                return None
+            allowed = max(cfg.widen_min, math.ceil(cfg.widen_k * (node.visits + 1) ** cfg.widen_alpha))
+            if tried < allowed:
+                return None
+        return best
+
+    def _expand(self, node: Node, legal: list[Action], mover: int) -> Node:
+        # Prepared children (root priors) come first, in their order; then a random untried one.
+        for action, child in node.children.items():
+            if child.visits == 0 and action in legal:
+                return child
+        fresh = [a for a in legal if a not in node.children]
+        action = self.rng.choice(fresh)
+        child = Node(action, mover, self.n)
+        child.avail = 1
+        node.children[action] = child
+        return child
+
+    def iterate(self) -> None:
+        cfg = self.config
+        world = self.view.determinize(self.seat, self.rng)
+        node = self.root
+        path = [node]
+        while not world.is_over:
+            legal = world.legal_actions()
+            mover = world.current_player
+            child = self._select(node, legal)
+            if child is None:
+                child = self._expand(node, legal, mover)
+                world._apply(child.action)
+                path.append(child)
+                break
+            world._apply(child.action)
+            node = child
+            path.append(node)
+        for _ in range(cfg.rollout_depth):
+            if world.is_over:
+                break
+            world._apply(self.rng.choice(world.legal_actions()))
+        rewards = self._rewards(world)
+        for node in path:
+            node.visits += 1
+            r = node.reward
+            for s in range(self.n):
+                r[s] += rewards[s]
+
+    def run(self) -> Action:
+        if len(self.root_legal) == 1:
+            return self.root_legal[0]
+        cfg = self.config
+        deadline = time.perf_counter() + cfg.time_limit
+        self._calibrate()
+        if cfg.order_root:
+            self._root_priors()
+        planned = cfg.iterations
+        report_every = max(1, planned // 50)
+        while self.iterations < planned:
+            if self.cancel is not None and self.cancel.is_set():
+                break
+            if time.perf_counter() > deadline:
+                break
+            self.iterate()
+            self.iterations += 1
+            if self.on_progress is not None and self.iterations % report_every == 0:
+                self.on_progress(self.iterations, planned)
+        return self.best()
+
+    def best(self) -> Action:
+        """Most visited legal root action (ties: better mean, then the prior, then list order)."""
+        best = self.root_legal[0]
+        key = (-1, -1.0, -1.0)
+        for action in self.root_legal:
+            child = self.root.children.get(action)
+            if child is None:
+                continue
+            k = (child.visits, child.mean(self.seat), child.prior)
+            if k > key:
+                best, key = action, k
+        return best
+
+    def statistics(self) -> list[tuple[Action, int, float]]:
+        """(action, visits, mean reward) for the root's children, most visited first."""
+        rows = [(a, c.visits, c.mean(self.seat)) for a, c in self.root.children.items()]
+        return sorted(rows, key=lambda r: -r[1])
+
+
+class ISMCTSAgent:
+    """A search bot: ``choose(state, seat, budget, cancel)`` like every Agent.
+
+    ``progress`` holds (iterations done, planned) of the current or last decision and
+    ``on_progress`` (if set) is called with the same pair while thinking, from the thinking
+    thread. The level's own time limit applies; ``budget`` (the controller's default) is not
+    used to shorten it, so a level's strength does not depend on who calls it.
+    """
+
+    def __init__(self, game: Game, config: SearchConfig, seed: int = 0, level: str = "ismcts") -> None:
+        self.game = game
+        self.config = config
+        self.level = level
+        self.rng = Rng(seed)
+        self.progress: tuple[int, int] = (0, config.iterations)
+        self.on_progress: Callable[[int, int], None] | None = None
+        self.last_search: Search | None = None
+
+    def _progress(self, done: int, planned: int) -> None:
+        self.progress = (done, planned)
+        if self.on_progress is not None:
+            self.on_progress(done, planned)
+
+    def choose(self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None) -> Action:
+        self.progress = (0, self.config.iterations)
+        search = Search(state, seat, self.game.heuristic, self.config, Rng(self.rng.next64()), cancel, self._progress)
+        action = search.run()
+        self.progress = (search.iterations, self.config.iterations)
+        self.last_search = search
+        return action
+
+
+def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,
+         cancel: threading.Event | None = None) -> Action:
+    """What the hard bot would do for ``seat`` (for the UI's hint key); never plays it."""
+    from .agents import level_config
+
+    cfg = config or level_config("hard", game.id)
+    return ISMCTSAgent(game, cfg, seed, "hint").choose(state, seat, cancel=cancel)
+
+
+def iterations_per_second(game: Game, seconds: float = 2.0, players: int | None = None, seed: int = 0) -> float:
+    """Search iterations per second on positions of a random game (for ``dragon-tui bench``)."""
+    n = players or (1 if game.max_players == 1 else max(2, game.min_players))
+    state = game.new_state(n, seed)
+    rng = Rng(seed + 1)
+    # A few positions spread over a game: from the start and after some random moves.
+    positions = []
+    while not state.is_over and len(positions) < 6:
+        if len(state.legal_actions()) > 1:
+            positions.append(state.clone())
+        for _ in range(7):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    per = seconds / max(1, len(positions))
+    total_iter = 0
+    total_time = 0.0
+    for i, pos in enumerate(positions):
+        cfg = SearchConfig(iterations=10**9, time_limit=per)
+        search = Search(pos, pos.current_player, game.heuristic, cfg, Rng(i))
+        t0 = time.perf_counter()
+        search.run()
+        total_time += time.perf_counter() - t0
+        total_iter += search.iterations
+    return total_iter / total_time if total_time else 0.0
+
+
+__all__ = ["ISMCTSAgent", "Search", "SearchConfig", "hint", "iterations_per_second"]

@@ -1,0 +1,233 @@
+"""``dragon-tui arena``: bot-only games that measure how strong each level is.
+
+    dragon-tui arena GAME --seats hard,greedy[,...] --games N --seed S [--processes P]
+
+Each entry of ``--seats`` is a bot level; the number of entries is the number of players.
+Games are played in rotation groups: the same deal (seed) is played once per rotation of the
+seats, so every level plays every seat on the same cards. Win rates count a shared win as a
+fraction and come with 95% Wilson intervals; mean scores and the mean and longest decision
+time per level follow. For the solitaire every level plays every seed alone, and the report
+gives each level's score distribution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .ai import LEVELS, make_agent
+from .games import GAMES, get_game
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    #: entry index (into ``seats``) playing each seat
+    entries: list[int]
+    scores: list[float]
+    winners: list[int]
+    #: per entry: (decisions, total seconds, longest seconds)
+    times: dict[int, tuple[int, float, float]]
+    moves: int
+
+
+@dataclass
+class EntryStats:
+    label: str
+    level: str
+    games: int = 0
+    wins: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    decisions: int = 0
+    think: float = 0.0
+    longest: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def wilson(self, z: float = 1.96) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games, z)
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def mean_time(self) -> float:
+        return self.think / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class ArenaReport:
+    game_id: str
+    seats: list[str]
+    games: int
+    seed: int
+    solitaire: bool
+    entries: list[EntryStats]
+    records: list[GameRecord]
+    seconds: float
+
+    def format(self) -> str:
+        lines = []
+        game = get_game(self.game_id)
+        if self.solitaire:
+            lines.append(f"{game.title}: {self.games} seeds per level (from seed {self.seed}), {self.seconds:.0f} s")
+            lines.append(f"{'level':<10}{'mean':>8}{'±95%':>8}{'sd':>7}{'min':>6}{'p25':>6}{'med':>6}{'p75':>6}{'max':>6}"
+                         f"{'ms/dec':>9}{'max ms':>9}")
+            for e in self.entries:
+                sc = sorted(e.scores)
+                if not sc:
+                    continue
+                sd = statistics.pstdev(sc)
+                half = 1.96 * sd / math.sqrt(len(sc)) if len(sc) > 1 else 0.0
+                q = lambda f: sc[min(len(sc) - 1, int(f * len(sc)))]  # noqa: E731
+                lines.append(f"{e.label:<10}{e.mean_score:>8.2f}{half:>8.2f}{sd:>7.2f}{sc[0]:>6.0f}{q(0.25):>6.0f}"
+                             f"{q(0.5):>6.0f}{q(0.75):>6.0f}{sc[-1]:>6.0f}{1000 * e.mean_time:>9.1f}{1000 * e.longest:>9.1f}")
+            for e in self.entries:
+                counts: dict[float, int] = {}
+                for s in e.scores:
+                    counts[s] = counts.get(s, 0) + 1
+                dist = " ".join(f"{s:g}:{n}" for s, n in sorted(counts.items()))
+                lines.append(f"  {e.label} scores: {dist}")
+            return "\n".join(lines)
+        lines.append(f"{game.title}: {self.games} games, {len(self.seats)} players, seats rotated, "
+                     f"seed {self.seed}, {self.seconds:.0f} s")
+        lines.append(f"{'seat entry':<12}{'games':>6}{'wins':>7}{'win %':>7}{'95% CI':>15}{'mean score':>12}"
+                     f"{'ms/dec':>9}{'max ms':>9}")
+        for e in self.entries:
+            lo, hi = e.wilson()
+            lines.append(f"{e.label:<12}{e.games:>6}{e.wins:>7.1f}{100 * e.win_rate:>6.1f}%"
+                         f"{f'[{100 * lo:.1f}, {100 * hi:.1f}]':>15}{e.mean_score:>12.2f}"
+                         f"{1000 * e.mean_time:>9.1f}{1000 * e.longest:>9.1f}")
+        return "\n".join(lines)
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _play(task: tuple[str, list[str], list[int], int, int]) -> GameRecord:
+    """Play one game: ``entries[i]`` is the index into ``levels`` playing seat i."""
+    game_id, levels, entries, game_seed, agent_seed = task
+    game = get_game(game_id)
+    state = game.new_state(len(entries), game_seed)
+    agents = [make_agent(levels[e], game, agent_seed * 101 + e) for e in entries]
+    times: dict[int, list[float]] = {e: [0, 0.0, 0.0] for e in entries}
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        t0 = time.perf_counter()
+        action = agents[seat].choose(state.clone(), seat)
+        dt = time.perf_counter() - t0
+        rec = times[entries[seat]]
+        rec[0] += 1
+        rec[1] += dt
+        rec[2] = max(rec[2], dt)
+        state.apply(action)
+        moves += 1
+    return GameRecord(game_seed, list(entries), list(state.scores()), list(state.winners()),
+                      {e: tuple(v) for e, v in times.items()}, moves)
+
+
+def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool):
+    n = len(seats)
+    if solitaire:
+        for g in range(games):
+            for e in range(n):
+                yield (game_id, seats, [e], seed + g, seed * 7919 + g)
+        return
+    for g in range(games):
+        group, rot = divmod(g, n)
+        entries = [(i + rot) % n for i in range(n)]
+        yield (game_id, seats, entries, seed + group, seed * 7919 + g)
+
+
+def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
+              processes: int | None = None, progress=None) -> ArenaReport:
+    """Play ``games`` bot-only games (per level for the solitaire) and collect the figures."""
+    game = get_game(game_id)
+    for level in seats:
+        if level not in LEVELS:
+            raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")
+    solitaire = game.max_players == 1
+    if not solitaire and not game.min_players <= len(seats) <= game.max_players:
+        raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}.")
+    labels = []
+    for i, level in enumerate(seats):
+        labels.append(f"{level}#{i + 1}" if seats.count(level) > 1 else level)
+    entries = [EntryStats(labels[i], level) for i, level in enumerate(seats)]
+    tasks = list(_tasks(game_id, seats, games, seed, solitaire))
+    processes = processes if processes is not None else (os.cpu_count() or 1)
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    if processes > 1 and len(tasks) > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(processes) as pool:
+            for rec in pool.imap(_play, tasks):
+                records.append(rec)
+                if progress:
+                    progress(len(records), len(tasks))
+    else:
+        for task in tasks:
+            records.append(_play(task))
+            if progress:
+                progress(len(records), len(tasks))
+    for rec in records:
+        for seat, e in enumerate(rec.entries):
+            st = entries[e]
+            st.games += 1
+            st.scores.append(rec.scores[seat])
+            if seat in rec.winners:
+                st.wins += 1.0 / len(rec.winners)
+        for e, (count, total, longest) in rec.times.items():
+            st = entries[e]
+            st.decisions += int(count)
+            st.think += total
+            st.longest = max(st.longest, longest)
+    return ArenaReport(game_id, list(seats), games, seed, solitaire, entries, records,
+                       time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="dragon-tui arena", description="Bot-only games that measure bot strength.")
+    parser.add_argument("game", choices=list(GAMES), help="game id")
+    parser.add_argument("--seats", default="hard,greedy",
+                        help=f"comma-separated levels, one per player ({', '.join(LEVELS)})")
+    parser.add_argument("--games", type=int, default=20, help="games to play (per level for the solitaire)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    args = parser.parse_args(argv)
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+
+    def show(done: int, total: int) -> None:
+        if not args.quiet:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(file=sys.stderr)
+    print(report.format())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

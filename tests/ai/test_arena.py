@@ -1,0 +1,30 @@
+from dragon_tui.arena import main, run_arena, wilson_interval
+
+
+def test_wilson_interval():
+    lo, hi = wilson_interval(7, 10)
+    assert 0.39 < lo < 0.40 and 0.89 < hi < 0.90
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_tiny_two_player_arena_rotates_seats():
+    report = run_arena("crowns", ["greedy", "random"], 2, seed=1, processes=1)
+    assert len(report.records) == 2
+    assert [r.entries for r in report.records] == [[0, 1], [1, 0]]
+    assert report.records[0].seed == report.records[1].seed  # same deal, seats swapped
+    assert sum(e.games for e in report.entries) == 4
+    text = report.format()
+    assert "95% CI" in text and "greedy" in text and "random" in text
+
+
+def test_solitaire_arena_gives_distribution_per_level():
+    report = run_arena("court", ["random", "easy"], 2, seed=2, processes=2)
+    assert [e.games for e in report.entries] == [2, 2]
+    text = report.format()
+    assert "random scores:" in text and "easy scores:" in text
+
+
+def test_main_prints_a_report(capsys):
+    assert main(["crowns", "--seats", "random,random", "--games", "2", "--seed", "3", "--processes", "1", "--quiet"]) == 0
+    assert "win %" in capsys.readouterr().out
+    assert main(["crowns", "--seats", "random,nobody", "--games", "1", "--quiet"]) == 2
