@@ -1,7 +1,7 @@
 """The Court of Xiang Chi: the Society Row on top (four slots, the price under each card,
-Princes in reverse video), the Royal Court below it (2×4, spaces a–h) beside a ledger of
-copper, VP, Generals, the pile and the phase, and one line for the Daemon court and the
-defeated Princes.
+Princes in reverse video), the Royal Court below it (2×4, spaces a–h), then a ledger line
+(copper, VP, Generals, the pile, turn and phase) and a line for the Daemon court and the
+defeated Princes. Card formatting lives in ``widgets/court_cards``.
 
 Every panel draws itself for the width it gets (``lines(width)``), so the same widgets show
 role names at 80 columns and full card names at 120. Clans have a colour *and* a word or
@@ -12,8 +12,6 @@ slot or a space chooses the offered action there.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -22,139 +20,10 @@ from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
-from ...games.court.data import (
-    CARDS,
-    CLAN_LETTERS,
-    COURTESAN,
-    COURTESAN_FALLBACK_CP,
-    GENERAL,
-    MINISTER,
-    MINISTER_BASE_CP,
-    POET,
-    TAX_COLLECTOR,
-    Card,
-)
+from ...games.court.data import CARDS, GENERAL, TAX_COLLECTOR, Card
 from ...session import Table
 from ..widgets.action_list import ActionList
-
-CLAN_COLOURS = {
-    "dark": {"Sun": "#F2C14E", "Moon": "#9DB4FF", "Earth": "#7BC96F", "Fire": "#FF6B4A", "Warn": "#E9B44C"},
-    "light": {"Sun": "#8A5A00", "Moon": "#2F4FB0", "Earth": "#2E7D32", "Fire": "#B3261E", "Warn": "#A86A00"},
-}
-#: Short role words, longest first, for narrow cells.
-ROLE_WORDS = {
-    MINISTER: ("Minister", "Minist.", "M"),
-    TAX_COLLECTOR: ("Tax Collector", "Tax Coll.", "Taxman", "T"),
-    GENERAL: ("General", "Gen.", "G"),
-    POET: ("Poet", "P"),
-    COURTESAN: ("Courtesan", "Courtsn", "C"),
-}
-#: One-line reminders of each role's power, shown when a row slot is wide enough.
-POWER_HINTS = {
-    MINISTER: (f"enters: +{MINISTER_BASE_CP} CP, +1 per clan in row", f"+{MINISTER_BASE_CP} CP, +1 per clan in row"),
-    TAX_COLLECTOR: ("+1 CP each time you pass",),
-    GENERAL: ("adds her strength in fights", "strength in fights"),
-    POET: ("enters: +1 VP per clan neighbour", "+1 VP per clan neighbour"),
-    COURTESAN: (f"enters: saves clan card or +{COURTESAN_FALLBACK_CP} CP", f"saves clan card or +{COURTESAN_FALLBACK_CP} CP"),
-}
-PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
-
-
-class Ink:
-    """Styles for one theme: clan colours on dark or light, plain bold in monochrome."""
-
-    def __init__(self, theme: str = "dragon-dark") -> None:
-        self.mono = theme == "dragon-mono"
-        self.colours = CLAN_COLOURS["light" if theme == "dragon-light" else "dark"]
-
-    def clan(self, clan: str, extra: str = "bold") -> str:
-        return extra if self.mono else f"{extra} {self.colours[clan]}"
-
-    def warn(self) -> str:
-        return "italic" if self.mono else f"italic {self.colours['Warn']}"
-
-    def card(self, card: Card, extra: str = "bold") -> str:
-        if card.is_prince and "bold" in extra:
-            return "bold reverse" if self.mono else f"bold reverse {self.colours['Fire']}"
-        return self.clan(card.clan, extra)
-
-
-def fit(variants, width: int) -> str:
-    """The first variant that fits in ``width`` cells (else the last one, cut)."""
-    for v in variants:
-        if len(v) <= width:
-            return v
-    return variants[-1][: max(width, 0)]
-
-
-def prince_word(card: Card) -> str:
-    return card.name.removeprefix("Prince of ").removeprefix("the ")
-
-
-def _stat_variants(card: Card, clan: bool) -> list[str]:
-    word = card.clan if clan else ""
-    letter = CLAN_LETTERS[card.clan] if clan else ""
-    s, v = card.strength, card.vp
-    if card.is_prince:
-        variants = [f"Daemon Prince · str {s} · {v}vp", f"Daemon · str {s} · {v}vp", f"str {s} · {v}vp", f"s{s} {v}"]
-    elif s:
-        variants = [f"{word} · str {s} · {v}vp", f"{word} str {s} {v}vp", f"{word} s{s} {v}vp", f"{letter} s{s} {v}"]
-    else:
-        variants = [f"{word} · {v}vp", f"{word} {v}vp", f"{word} {v}vp", f"{letter} {v}"]
-    return [x.strip(" ·") for x in variants]
-
-
-def _prince_titles(card: Card) -> list[str]:
-    word = prince_word(card)
-    return [card.name, f"Prince {word}", word, word[:6]]
-
-
-@lru_cache(maxsize=None)
-def _tier(kind: str, width: int, clan: bool = True) -> int:
-    """The richest format every card of its kind fits in, so all the cells of a panel match."""
-    if kind == "prince title":
-        cards, variants = [c for c in CARDS if c.is_prince], _prince_titles
-    else:
-        cards = [c for c in CARDS if c.is_prince == (kind == "prince stats")]
-        variants = lambda c: _stat_variants(c, clan)  # noqa: E731
-    for tier in range(3):
-        if all(len(variants(c)[tier]) <= width for c in cards):
-            return tier
-    return 3
-
-
-def stats(card: Card, width: int, clan: bool = True) -> str:
-    """Clan (word or letter), strength and VP in as much room as there is."""
-    kind = "prince stats" if card.is_prince else "court stats"
-    return _stat_variants(card, clan)[_tier(kind, width, clan)][:width]
-
-
-def face(card: Card, w: int, ink: Ink) -> tuple[Text, Text]:
-    """A card's two lines in ``w`` cells: the full name over role and numbers when there is
-    room, else the role word over clan and numbers. Princes are in reverse video."""
-    if card.is_prince:
-        title = _prince_titles(card)[_tier("prince title", w)][:w]
-        return Text(title, ink.card(card)), Text(stats(card, w))
-    if w >= 21:
-        title = fit([card.name, *ROLE_WORDS[card.role]], w)
-        detail = f"{card.role} · {stats(card, w - len(card.role) - 3, clan=False)}"
-    else:
-        title, detail = fit(ROLE_WORDS[card.role], w), stats(card, w)
-    return Text(title, ink.card(card)), Text(fit([detail], w), ink.clan(card.clan, ""))
-
-
-def hjoin(cells: list[list[Text]], width: int) -> list[Text]:
-    """Lay cells side by side, each ``width`` wide, cutting what does not fit."""
-    out = []
-    for row in range(max(len(c) for c in cells)):
-        line = Text(no_wrap=True)
-        for cell in cells:
-            part = cell[row].copy() if row < len(cell) else Text()
-            part.truncate(width - 1)
-            part.pad_right(width - part.cell_len)
-            line.append_text(part)
-        out.append(line)
-    return out
+from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
 
 
 class CourtPanel(Widget):
@@ -264,8 +133,11 @@ class RoyalCourt(CourtPanel):
     def titles(self, s: State) -> None:
         self.border_title = "Royal Court"
         if s.pending is not None:
-            full = " (dismisses)" if s.court_full() else ""
-            self.border_title = f"Royal Court: place the {CARDS[s.pending].name}{full}"
+            name = CARDS[s.pending].name
+            if s.court_full():
+                self.border_title = f"Royal Court full: the {name} replaces the card you pick"
+            else:
+                self.border_title = f"Royal Court: place the {name} in a free space"
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
@@ -276,19 +148,27 @@ class RoyalCourt(CourtPanel):
         return out
 
     def space(self, space: int, w: int) -> list[Text]:
+        """Two lines a space, three (with a reminder of lasting powers) when there is room."""
         card_id = self.state.court[space]
         offer = self.offered_at(("place",), space)
         letter = Text.assemble((SPACE_LETTERS[space].lower(), "bold reverse" if offer else "bold"), " ")
+        tall = w >= 25
         if card_id is None:
-            return [letter + Text("free" if offer else "·", "dim"), Text()]
-        title, detail = face(CARDS[card_id], w - 2, self.ink)
-        return [letter + title, Text("  ") + detail]
+            return [letter + Text("free" if offer else "·", "dim"), Text()] + [Text()] * tall
+        card = CARDS[card_id]
+        title, detail = face(card, w - 2, self.ink)
+        lines = [letter + title, Text("  ") + detail]
+        if tall:  # entry powers have fired already; only the lasting ones are worth a reminder
+            hint = POWER_HINTS[card.role] if card.role in (TAX_COLLECTOR, GENERAL) else ("",)
+            lines.append(Text("  " + fit(hint, w - 2), "dim italic"))
+        return lines
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and self.content_size.width:
             column = offset.x * COURT_COLUMNS // self.content_size.width
-            self.choose(self.offered_at(("place",), column + (COURT_COLUMNS if offset.y >= 2 else 0)))
+            lower = offset.y >= self.content_size.height // 2
+            self.choose(self.offered_at(("place",), column + (COURT_COLUMNS if lower else 0)))
 
 
 class CourtLedger(CourtPanel):
