@@ -1,0 +1,107 @@
+"""Carcassonne + The Princess & The Dragon: the tile grid on the left, the decision (tile in
+hand, meeple spots, dragon steps) and the scores on the right; ``t`` swaps the grid for the
+remaining-tiles window."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Action, State
+from ...session import Table
+from ..widgets.carcassonne_grid import TileGrid
+from ..widgets.carcassonne_hand import HandPanel
+from ..widgets.carcassonne_remaining import RemainingTiles
+from ..widgets.carcassonne_scores import ScorePanel
+
+
+def seat_letters(names: list[str]) -> list[str]:
+    """One distinct capital per seat, from the name when it can be."""
+    out: list[str] = []
+    for name in names:
+        pick = next((ch.upper() for ch in name if ch.isalpha() and ch.upper() not in out), None)
+        if pick is None:
+            pick = next(ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in out)
+        out.append(pick)
+    return out
+
+
+class Board(Widget):
+    BINDINGS = [Binding("t", "tiles", "Tiles")]
+
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+
+    def __init__(self, table: Table, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+        self.names = table.names
+        self.letters = seat_letters(self.names)
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="carc-main"):
+            yield TileGrid(self.letters, id="carc-grid")
+            yield RemainingTiles(id="carc-remaining")
+            with Vertical(id="carc-side"):
+                yield HandPanel(id="carc-hand")
+                yield ScorePanel(id="carc-scores")
+
+    def on_mount(self) -> None:
+        self.query_one("#carc-remaining").display = False
+        self._refresh_all()
+        self.query_one(TileGrid).focus()
+
+    def watch_view(self, view: State | None) -> None:
+        self._schedule()
+
+    def watch_offered(self, offered: list[Action]) -> None:
+        self._schedule()
+
+    def _schedule(self) -> None:
+        # The screen sets view, then offered: draw once both belong to the same position.
+        if not self._pending:
+            self._pending = True
+            self.call_later(self._refresh_all)
+
+    def _refresh_all(self) -> None:
+        self._pending = False
+        view = self.view
+        if view is None or not self.is_mounted:
+            return
+        grid = self.query_one(TileGrid)
+        grid.show(view, self.offered)
+        self._show_side()
+        remaining = self.query_one(RemainingTiles)
+        if remaining.display:
+            remaining.show(view)
+
+    def _show_side(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        grid = self.query_one(TileGrid)
+        keys = TileGrid._keys(view, self.offered)
+        self.query_one(HandPanel).show(view, self.offered, grid.rot, grid.fits_here(), grid.cursor, keys, self.names)
+        scores = self.query_one(ScorePanel)
+        scores.show(view, self.names, self.letters, scores.size.width or 26)
+
+    def on_tile_grid_moved(self, event: TileGrid.Moved) -> None:
+        event.stop()
+        self._show_side()
+
+    def action_tiles(self) -> None:
+        grid = self.query_one(TileGrid)
+        remaining = self.query_one(RemainingTiles)
+        opening = not remaining.display
+        remaining.display = opening
+        grid.display = not opening
+        if opening:
+            if self.view is not None:
+                remaining.show(self.view)
+            remaining.focus()
+        else:
+            grid.focus()

@@ -1,0 +1,373 @@
+"""The Carcassonne tile grid: a focusable, scrolling window onto the table.
+
+It draws only the tiles inside its own size (one Strip per screen row, built from the
+cached tile art), follows a cursor, previews the tile in hand at the cursor in the chosen
+rotation, and turns Enter (or a second click) into ``ActionList.Chosen`` with the matching
+action from ``offered``. It reads the state; it never decides what is legal.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...engine import Action, State
+from ...games.carcassonne.board import xy
+from ...games.carcassonne.tiles import CANON, DELTA, SIDES
+from .action_list import ActionList
+from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, cell_style, tile_art
+
+#: Characters per tile (width, height) at each zoom level.
+ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
+PLAYER_COLOURS = ("#E4572E", "#3F8EFC", "#F2C14E", "#B07CE8", "#EEEEEE")
+
+_BLANK = Style()
+
+
+def player_style(seat: int, mono: bool) -> Style:
+    if mono:
+        return Style(bold=True, reverse=True)
+    return Style(bold=True, color="#000000", bgcolor=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
+
+
+class TileGrid(Widget, can_focus=True):
+    """The table of tiles with a cursor."""
+
+    BINDINGS = [
+        Binding("up,k", "move(0,-1)", "Up", show=False),
+        Binding("down,j", "move(0,1)", "Down", show=False),
+        Binding("left,h", "move(-1,0)", "Left", show=False),
+        Binding("right,l", "move(1,0)", "Right", show=False),
+        Binding("r", "rotate", "Rotate"),
+        Binding("tab,n", "next_spot", "Next spot", key_display="tab"),
+        Binding("enter", "choose", "Place", key_display="⏎"),
+        Binding("z", "zoom", "Zoom"),
+    ]
+
+    zoom: reactive[str] = reactive("compact")
+
+    class Moved(Message):
+        """The cursor or the rotation changed (the hand panel shows whether it fits)."""
+
+    def __init__(self, letters: list[str], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.letters = letters
+        self.view_state: State | None = None
+        self.offered: list[Action] = []
+        self.cursor: tuple[int, int] = (0, 0)
+        self.rot = 0
+        self.origin: tuple[int, int] | None = None
+        self._tile: int | None = None
+        self._phase: str | None = None
+        self._place: dict[tuple[int, int], set[int]] = {}
+        self._dragon: dict[tuple[int, int], tuple[str, Action]] = {}
+        self._spots: dict[tuple[int, int], dict[int, str]] = {}
+        self._lines: list[Strip] | None = None
+        self._spots_before = False
+        self._sized = False
+
+    # ------------------------------------------------------------------ feeding
+    def show(self, view: State, offered: list[Action]) -> None:
+        prev_tile, prev_phase, had_place = self._tile, self._phase, bool(self._place)
+        self.view_state = view
+        self.offered = list(offered)
+        self._tile = view.tile
+        self._phase = view.phase
+        self._place = {}
+        self._dragon = {}
+        self._spots_before = bool(self._spots)
+        self._spots = {}
+        keys = self._keys(view, offered)
+        wanted = {"place": ("place",), "dragon": ("dragon",), "figure": ("meeple", "princess", "fairy", "pass")}
+        fresh = [(a, k) for a, k in zip(offered, keys) if a.kind in wanted.get(view.phase, ())]
+        for action, key in fresh:
+            if action.kind == "place":
+                x, y, rot = action.args
+                self._place.setdefault((x, y), set()).add(rot)
+            elif action.kind == "dragon":
+                dx, dy = DELTA[SIDES.index(action.args[0])]
+                dxy = xy(view.dragon)
+                self._dragon[(dxy[0] + dx, dxy[1] + dy)] = (key, action)
+            elif action.kind == "meeple" and key:
+                self._spots.setdefault((action.args[0], action.args[1]), {})[action.args[2]] = key
+        # Put the cursor where the decision is.
+        if self._place and (view.tile != prev_tile or not had_place):
+            self.rot = 0
+            if self.cursor not in self._place:
+                self.cursor = min(self._place, key=lambda p: (abs(p[0] - self.cursor[0]) + abs(p[1] - self.cursor[1]), p[1], p[0]))
+            self._fit_rotation()
+        elif self._dragon and view.dragon:
+            self.cursor = xy(view.dragon)
+        elif view.phase == "figure" and offered and view.placed and (view.phase != prev_phase or not self._spots_before):
+            self.cursor = xy(view.placed)
+        self._scroll_to_cursor()
+        self._dirty()
+        self.post_message(self.Moved())
+
+    @staticmethod
+    def _keys(view: State, offered: list[Action]) -> list[str | None]:
+        """The keys the action list gives each action (the game's, then free digits)."""
+        keys = [view.action_key(a) for a in offered]
+        free = [d for d in "123456789" if d not in keys]
+        return [k if k is not None else (free.pop(0) if free else None) for k in keys]
+
+    # ------------------------------------------------------------------ questions
+    def fits_here(self) -> bool | None:
+        """Whether the tile in hand fits at the cursor in the shown rotation (None: not placing)."""
+        if not self._place or self._tile is None:
+            return None
+        return CANON[self._tile][self.rot] in self._place.get(self.cursor, set())
+
+    def chosen_action(self) -> Action | None:
+        if self._place and self.fits_here():
+            x, y = self.cursor
+            wanted = (x, y, CANON[self._tile][self.rot])
+            return next((a for a in self.offered if a.kind == "place" and a.args == wanted), None)
+        if self._dragon and self.cursor in self._dragon:
+            return self._dragon[self.cursor][1]
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def action_move(self, dx: int, dy: int) -> None:
+        self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
+        self._scroll_to_cursor()
+        self._dirty()
+        self.post_message(self.Moved())
+
+    def action_rotate(self) -> None:
+        if self._tile is None:
+            return
+        self.rot = (self.rot + 1) % 4
+        self._dirty()
+        self.post_message(self.Moved())
+
+    def action_next_spot(self) -> None:
+        spots = sorted(self._place or self._dragon, key=lambda p: (p[1], p[0]))
+        if not spots:
+            return
+        later = [p for p in spots if (p[1], p[0]) > (self.cursor[1], self.cursor[0])]
+        self.cursor = (later or spots)[0]
+        self._fit_rotation()
+        self._scroll_to_cursor()
+        self._dirty()
+        self.post_message(self.Moved())
+
+    def action_choose(self) -> None:
+        action = self.chosen_action()
+        if action is not None:
+            self.post_message(ActionList.Chosen(action))
+        elif self._place:
+            if self.cursor in self._place:
+                self.notify("The tile does not fit this way round: press r to rotate it.", severity="warning")
+            else:
+                self.notify("The tile cannot go here: Tab jumps to a place where it fits.", severity="warning")
+        elif self._dragon:
+            self.notify("Put the cursor on a numbered tile next to the dragon (or press its number).", severity="warning")
+        elif self._spots:
+            self.notify("Press a spot's number for a meeple, 0 for none.")
+
+    def action_zoom(self) -> None:
+        self.zoom = "detailed" if self.zoom == "compact" else "compact"
+
+    def watch_zoom(self) -> None:
+        self.origin = None
+        self._scroll_to_cursor()
+        self._dirty()
+
+    def on_click(self, event: events.Click) -> None:
+        pos = self._cell_at(event.x, event.y)
+        if pos is None:
+            return
+        if pos == self.cursor and (self._place or self._dragon):
+            self.action_choose()
+            return
+        self.cursor = pos
+        if self._place and pos in self._place:
+            self._fit_rotation()
+        self._dirty()
+        self.post_message(self.Moved())
+
+    # ------------------------------------------------------------------ geometry
+    def _fit_rotation(self) -> None:
+        rots = self._place.get(self.cursor)
+        if self._tile is None or not rots or CANON[self._tile][self.rot] in rots:
+            return
+        self.rot = next(r for r in range(4) if CANON[self._tile][r] in rots)
+
+    def _window(self) -> tuple[int, int, int, int]:
+        """(columns, rows, left padding, top padding) of tiles that fit."""
+        tw, th = ZOOMS[self.zoom]
+        w, h = max(self.size.width, tw), max(self.size.height, th)
+        cols, rows = w // tw, h // th
+        return cols, rows, (w - cols * tw) // 2, (h - rows * th) // 2
+
+    def _scroll_to_cursor(self) -> None:
+        cols, rows, _, _ = self._window()
+        cx, cy = self.cursor
+        if self.origin is None:
+            self.origin = (cx - cols // 2, cy - rows // 2)
+        ox, oy = self.origin
+        mx = 1 if cols >= 5 else 0
+        my = 1 if rows >= 5 else 0
+        if cx < ox + mx:
+            ox = cx - mx
+        elif cx > ox + cols - 1 - mx:
+            ox = cx - cols + 1 + mx
+        if cy < oy + my:
+            oy = cy - my
+        elif cy > oy + rows - 1 - my:
+            oy = cy - rows + 1 + my
+        self.origin = (ox, oy)
+
+    def _cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        tw, th = ZOOMS[self.zoom]
+        cols, rows, px, py = self._window()
+        if self.origin is None or x < px or y < py:
+            return None
+        c, r = (x - px) // tw, (y - py) // th
+        if c >= cols or r >= rows:
+            return None
+        return self.origin[0] + c, self.origin[1] + r
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not self._sized and self.size.width and self.size.height:
+            self._sized = True
+            self.origin = None  # centre on the cursor once the real size is known
+        self._scroll_to_cursor()
+        self._dirty()
+
+    def _dirty(self) -> None:
+        self._lines = None
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return container.height
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None or len(self._lines) != self.size.height:
+            self._lines = self._build()
+        if 0 <= y < len(self._lines):
+            return self._lines[y]
+        return Strip.blank(self.size.width)
+
+    def _build(self) -> list[Strip]:
+        width, height = self.size.width, self.size.height
+        view = self.view_state
+        if view is None or width <= 0 or height <= 0:
+            return [Strip.blank(width) for _ in range(height)]
+        if self.origin is None:
+            self._scroll_to_cursor()
+        mono = self.app.theme == "dragon-mono"
+        tw, th = ZOOMS[self.zoom]
+        cols, rows, px, py = self._window()
+        ox, oy = self.origin
+        grid: list[list[tuple[str, Style]]] = [[(" ", _BLANK)] * width for _ in range(height)]
+        for r in range(rows):
+            for c in range(cols):
+                block = self._block(view, ox + c, oy + r, tw, th, mono)
+                for yy in range(th):
+                    row = grid[py + r * th + yy]
+                    x0 = px + c * tw
+                    row[x0:x0 + tw] = block[yy]
+        lines = []
+        for row in grid:
+            segments: list[Segment] = []
+            text, style = "", None
+            for ch, st in row[:width]:
+                if st == style:
+                    text += ch
+                    continue
+                if text:
+                    segments.append(Segment(text, style))
+                text, style = ch, st
+            if text:
+                segments.append(Segment(text, style))
+            lines.append(Strip(segments, width))
+        return lines
+
+    def _block(self, view: State, x: int, y: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
+        pos = f"{x},{y}"
+        here = (x, y)
+        cursor = here == self.cursor
+        placed = view.board.get(pos)
+        accent = Style(bold=True) if mono else Style(bold=True, color="#FFD75F")
+        mark = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+        if placed is not None:
+            block = self._tile_block(view, pos, placed[0], placed[1], tw, th, mono)
+        elif cursor and self._tile is not None and self._place:
+            fits = self.fits_here()
+            art = tile_art(self._tile, self.rot, tw, th)
+            dim = Style(dim=True)
+            block = [[(art.chars[r][c], cell_style(art, c, r, mono) + (Style() if fits else dim)) for c in range(tw)] for r in range(th)]
+            if not fits:
+                for cx, cy in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)):
+                    block[cy][cx] = ("✗", mark)
+                return block
+        elif here in self._place:
+            now = self._tile is not None and CANON[self._tile][self.rot] in self._place[here]
+            style = accent if now else (Style(dim=True) if mono else Style(color="#8A7A40"))
+            block = _frame(tw, th, style, "+" if now else " ")
+        else:
+            block = [[(" ", _BLANK)] * tw for _ in range(th)]
+        if here in self._dragon:
+            key = self._dragon[here][0] or "?"
+            for cx, cy in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)):
+                block[cy][cx] = (key, mark)
+        if cursor:
+            cur = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFFFFF")
+            for (cx, cy), ch in zip(((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)), "┏┓┗┛"):
+                if block[cy][cx][1] is not mark:
+                    block[cy][cx] = (ch, cur)
+        return block
+
+    def _tile_block(self, view: State, pos: str, tile: int, rot: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
+        art = tile_art(tile, rot, tw, th)
+        block = [[(art.chars[r][c], cell_style(art, c, r, mono)) for c in range(tw)] for r in range(th)]
+        for seat, mpos, idx in view.meeples:
+            if mpos == pos and art.anchors[idx] is not None:
+                c, r = art.anchors[idx]
+                block[r][c] = (self.letters[seat], player_style(seat, mono))
+        fairy = view.fairy
+        if fairy and fairy["pos"] == pos:
+            spot = art.anchors[fairy["idx"]] if fairy.get("idx") is not None else None
+            c, r = (spot[0] + 1, spot[1]) if spot else (tw - 2, 0)
+            if c >= tw:
+                c = spot[0] - 1
+            style = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
+            block[r][c] = (GLYPH_FAIRY, style)
+        spots = self._spots.get(xy(pos))
+        if spots:
+            style = Style(bold=True, reverse=True, underline=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+            for idx, key in spots.items():
+                if art.anchors[idx] is not None:
+                    c, r = art.anchors[idx]
+                    block[r][c] = (key, style)
+        if view.dragon == pos:
+            style = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
+            cy = th // 2
+            start = (tw - len(DRAGON_TEXT)) // 2
+            for i, ch in enumerate(DRAGON_TEXT):
+                block[cy][start + i] = (ch, style)
+        return block
+
+
+def _frame(tw: int, th: int, style: Style, centre: str) -> list[list[tuple[str, Style]]]:
+    block = [[(" ", _BLANK)] * tw for _ in range(th)]
+    for c in range(tw):
+        block[0][c] = ("┄", style)
+        block[th - 1][c] = ("┄", style)
+    for r in range(th):
+        block[r][0] = ("┆", style)
+        block[r][tw - 1] = ("┆", style)
+    for (c, r), ch in zip(((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)), "╭╮╰╯"):
+        block[r][c] = (ch, style)
+    block[th // 2][tw // 2] = (centre, style)
+    return block

@@ -1,0 +1,94 @@
+"""The tile in hand at its preview rotation, or the placed tile with its meeple spots, or
+the dragon's steps: whatever the current decision needs, drawn large beside the grid."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Action, State
+from ...games.carcassonne.board import xy
+from ...games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
+from .carcassonne_art import cell_style, tile_art
+
+ART = (7, 5)
+
+
+def art_text(tile: int, rot: int, mono: bool, spots: dict[int, str] | None = None, indent: int = 1) -> Text:
+    """The tile drawn 7×5, with spot keys on the feature anchors."""
+    w, h = ART
+    art = tile_art(tile, rot, w, h)
+    cells = [[(art.chars[r][c], cell_style(art, c, r, mono)) for c in range(w)] for r in range(h)]
+    mark = Style(bold=True, reverse=True, underline=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+    for idx, key in (spots or {}).items():
+        if art.anchors[idx] is not None:
+            c, r = art.anchors[idx]
+            cells[r][c] = (key, mark)
+    t = Text()
+    for r, row in enumerate(cells):
+        t.append(" " * indent)
+        for ch, st in row:
+            t.append(ch, st)
+        if r < h - 1:
+            t.append("\n")
+    return t
+
+
+class HandPanel(Static):
+    """What to decide now, with the tile shown large."""
+
+    def show(self, view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
+             keys: list[str | None], names: list[str]) -> None:
+        mono = self.app.theme == "dragon-mono"
+        t = Text()
+        who = view.current_player
+        if view.phase == "place" and view.tile is not None:
+            ttype = TILES[view.tile]
+            t.append("Tile ", "dim")
+            t.append(ttype.id, "bold")
+            t.append(f"  {rot * 90:>3}°", "bold")
+            t.append(" r\n" if offered else "\n", "dim")
+            t.append_text(art_text(view.tile, rot if offered else 0, mono))
+            t.append("\n")
+            if offered:
+                where = f"{cursor[0]},{cursor[1]}"
+                if fits:
+                    t.append(f"⏎ place at {where}", "bold")
+                elif fits is False:
+                    t.append(f"✗ not at {where}", "dim")
+                t.append("\n")
+                t.append("tab: next place", "dim")
+            else:
+                t.append(f"{names[who]} places it…", "dim")
+        elif view.phase == "figure" and view.placed:
+            tile, rot_ = view.board[view.placed]
+            t.append("Meeple ", "dim")
+            t.append(f"on {TILES[tile].id}\n", "bold")
+            spots: dict[int, str] = {}
+            px, py = xy(view.placed)
+            for action, key in zip(offered, keys):
+                if action.kind == "meeple" and (action.args[0], action.args[1]) == (px, py) and key:
+                    spots[action.args[2]] = key
+            t.append_text(art_text(tile, rot_, mono, spots))
+            t.append("\n")
+            if offered:
+                t.append("1–8 spot, 0 none" if spots else "0: no meeple", "bold")
+                other = sum(1 for a in offered if a.kind in ("princess", "fairy") or (a.kind == "meeple" and (a.args[0], a.args[1]) != (px, py)))
+                if other:
+                    t.append(f"\n+{other} more in the list", "dim")
+            else:
+                t.append(f"{names[who]} decides…", "dim")
+        elif view.phase == "dragon":
+            t.append("Dragon ", "bold")
+            t.append(f"step {view.dragon_steps + 1}/6\n", "dim")
+            t.append(f"{names[who]} steers\n", "bold" if offered else "dim")
+            for action, key in zip(offered, keys):
+                if action.kind != "dragon":
+                    continue
+                side = SIDES.index(action.args[0])
+                t.append(f" {key} ", "bold reverse")
+                t.append(f" {SIDE_NAMES[side]}\n")
+        elif view.phase == "over":
+            t.append("Game over", "bold")
+        self.update(t)

@@ -1,0 +1,63 @@
+"""The remaining-tiles window: every tile type still to come, drawn small, with its count."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import State
+from ...games.carcassonne.tiles import TILE_BY_ID
+from .carcassonne_art import cell_style, tile_art
+
+CELL_W, CELL_H = 5, 3
+ENTRY_W = 11  # art, a space, "PD-12" and a gap
+
+
+class RemainingTiles(VerticalScroll):
+    """Counts by tile type (the bag plus set-aside dragon tiles); t or Esc closes it."""
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    def compose(self):
+        yield Static(id="remaining-body")
+
+    def show(self, view: State) -> None:
+        self._view = view
+        self._draw()
+
+    def on_resize(self) -> None:
+        if getattr(self, "_view", None) is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        view = self._view
+        mono = self.app.theme == "dragon-mono"
+        counts = view.remaining()
+        total = sum(counts.values())
+        width = max(ENTRY_W, self.size.width - 2)
+        per_row = max(1, width // ENTRY_W)
+        t = Text()
+        t.append(f"Tiles to come: {total}", "bold")
+        t.append("   (t or Esc: back to the table)\n", "dim")
+        items = list(counts.items())
+        for start in range(0, len(items), per_row):
+            row = items[start:start + per_row]
+            arts = [tile_art(TILE_BY_ID[tid].index, 0, CELL_W, CELL_H) for tid, _ in row]
+            for r in range(CELL_H):
+                for (tid, n), art in zip(row, arts):
+                    for c in range(CELL_W):
+                        t.append(art.chars[r][c], cell_style(art, c, r, mono))
+                    label = tid if r == 0 else (f"×{n}" if r == 1 else "")
+                    t.append(f" {label:<5}")
+                t.append("\n")
+        if not items:
+            t.append("None: this is the last tile.")
+        self.query_one("#remaining-body", Static).update(t)
+
+    def action_close(self) -> None:
+        for node in self.ancestors:
+            if hasattr(node, "action_tiles"):
+                node.action_tiles()
+                return

@@ -1,0 +1,116 @@
+"""Pilot tests: Carcassonne played with real key presses on the running app."""
+
+from dragon_tui.games.carcassonne.tiles import CANON
+from dragon_tui.ui.screens.game_over import GameOverScreen
+from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+
+from .apps import app_with, carc_table, settle
+
+
+def keys_to(cursor, target):
+    (cx, cy), (tx, ty) = cursor, target
+    keys = ["right" if tx > cx else "left"] * abs(tx - cx)
+    keys += ["down" if ty > cy else "up"] * abs(ty - cy)
+    return keys
+
+
+async def test_place_tiles_with_cursor_keys_rotate_and_enter():
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(TileGrid)
+        assert grid.has_focus
+        for turn in range(4):
+            state = table.state
+            assert state.phase == "place"
+            # Aim for the last legal position in the list (rarely where the cursor starts).
+            target = state.legal_actions()[-1]
+            x, y, rot = target.args
+            await pilot.press(*keys_to(grid.cursor, (x, y)), *"hjkl"[:0])
+            assert grid.cursor == (x, y)
+            for _ in range(4):
+                if CANON[state.tile][grid.rot] == rot:
+                    break
+                await pilot.press("r")
+            assert grid.fits_here()
+            tile = state.tile
+            await pilot.press("enter")
+            await settle(pilot)
+            assert table.state.board[f"{x},{y}"][0] == tile
+            if table.state.phase == "figure":
+                await pilot.press("0")  # no meeple
+                await settle(pilot)
+            while table.state.phase == "dragon":
+                await pilot.press("1")
+                await settle(pilot)
+        assert len(table.state.board) == 5
+
+
+async def test_vim_keys_tab_zoom_and_tiles_window():
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(TileGrid)
+        start = grid.cursor
+        await pilot.press("l", "j", "h", "k")
+        assert grid.cursor == start
+        spots = sorted({(a.args[0], a.args[1]) for a in table.state.legal_actions()}, key=lambda p: (p[1], p[0]))
+        seen = set()
+        for _ in range(len(spots)):
+            await pilot.press("tab")
+            seen.add(grid.cursor)
+            assert grid.fits_here()  # tab picks a rotation that fits
+        assert seen == set(spots)
+        await pilot.press("z")
+        assert grid.zoom == "detailed"
+        await pilot.press("z")
+        assert grid.zoom == "compact"
+        await pilot.press("t")
+        assert not grid.display and app.screen.query_one("#carc-remaining").display
+        await pilot.press("escape")  # closes the window, stays in the game
+        assert grid.display and grid.has_focus
+        await pilot.press("n", "enter")
+        await settle(pilot)
+        assert len(table.state.board) == 2
+
+
+async def test_meeple_spot_by_number_key():
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        state = table.state
+        assert state.phase == "figure"
+        spot = next(a for a in state.legal_actions() if a.kind == "meeple")
+        await pilot.press(str(spot.args[2] + 1))
+        await settle(pilot)
+        assert table.state.meeples == [[0, f"{spot.args[0]},{spot.args[1]}", spot.args[2]]]
+        assert table.state.meeples_left(0) == 6
+
+
+async def test_whole_two_player_game_against_a_bot_with_keys_only():
+    table = carc_table(seed=5, bot=True, level="random")
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        presses = 0
+        while not table.state.is_over:
+            state = table.state
+            assert state.current_player == 0  # the bot has always finished
+            if state.phase == "place":
+                await pilot.press("enter")  # the cursor starts on a place where the tile fits
+            elif state.phase == "figure":
+                meeples = [a for a in state.legal_actions() if a.kind == "meeple" and a.args[:2] == tuple(map(int, state.placed.split(",")))]
+                await pilot.press(str(meeples[0].args[2] + 1) if meeples and presses % 3 == 0 else "0")
+            else:
+                await pilot.press("1")
+            await settle(pilot)
+            presses += 1
+            assert presses < 1000
+        assert isinstance(app.screen, GameOverScreen)
+        assert any(m.seat == 0 for m in table.moves) and any(m.seat == 1 for m in table.moves)
+        assert sum(1 for m in table.moves if m.action.kind == "place") > 60
