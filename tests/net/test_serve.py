@@ -72,3 +72,11 @@ async def test_serve_runs_ssh_and_tables_together(private_data_dir):
     stop.set()
     await asyncio.wait_for(task, 10)
     assert not (private_data_dir / "tables.sock").exists()
+
+
+def test_bench_figures_smoke():
+    from dragon_tui.net.bench import net_figures
+
+    figures = net_figures(sessions=1, moves=5)
+    assert figures["ssh_sessions_per_s"] > 0 and figures["ssh_session_rss_mb"] > 5
+    assert figures["table_round_trip_moves"] == 5 and figures["table_round_trip_ms_median"] > 0

@@ -1,0 +1,132 @@
+"""Figures for ``dragon-tui bench``: SSH sessions started per second (to first paint), memory per
+session (RSS of an app process), and action round-trip latency through a shared table (one
+seat's action until the other seat's model has the new view). Runs on loopback in a private
+data folder."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+async def _sessions(count: int) -> dict[str, float]:
+    import asyncssh
+
+    from .ssh import Limits, SSHOptions, SSHServer
+
+    server = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=count + 1, per_address=count + 1)))
+    await server.start()
+    conns = []
+    try:
+        async def one(i: int) -> float:
+            t0 = time.perf_counter()
+            conn = await asyncssh.connect("127.0.0.1", server.port, username=f"b{i}", known_hosts=None,
+                                          client_keys=None, agent_path=None)
+            conns.append(conn)
+            proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            seen = b""
+            while b"five dragon games" not in seen.replace(b"\x1b", b""):
+                data = await asyncio.wait_for(proc.stdout.read(65536), 30)
+                if not data:
+                    break
+                seen += data
+                if b"games" in seen and b"five" in seen:  # drawn in pieces: good enough
+                    break
+            return time.perf_counter() - t0
+
+        start = time.perf_counter()
+        firsts = await asyncio.gather(*(one(i) for i in range(count)))
+        elapsed = time.perf_counter() - start
+        await asyncio.sleep(0.5)
+        rss = [_rss_mb(pid) for pid in list(server.children)]
+    finally:
+        for conn in conns:
+            conn.close()
+        await server.close()
+    return {
+        "ssh_sessions": count,
+        "ssh_sessions_per_s": round(count / elapsed, 2),
+        "ssh_first_paint_s_median": round(statistics.median(firsts), 3),
+        "ssh_session_rss_mb": round(statistics.mean(rss), 1) if rss else float("nan"),
+    }
+
+
+def _round_trips(moves: int) -> dict[str, float]:
+    from .client import RemoteTable
+    from .tables import TableServer
+
+    server = TableServer(Path(os.environ["DRAGON_TUI_HOME"]), bot_delay=0)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
+    path = str(server.socket_path)
+    times = []
+    try:
+        a = RemoteTable.host(path, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
+        b = RemoteTable.join(path, "b", a.room, 1)
+        seats = {0: a, 1: b}
+        seen: dict[int, float] = {}
+        for t in (a, b):  # when each seat's model took in the new move (notifier thread)
+            t.subscribe(lambda t: seen.setdefault(id(t) * 100_000 + len(t.moves), time.perf_counter()))
+        rng = random.Random(1)
+        while len(times) < moves and not a.state.is_over:
+            me = seats[a.state.current_player]
+            other = seats[1 - a.state.current_player]
+            n = len(me.moves)
+            t0 = time.perf_counter()
+            me.apply(rng.choice(me.state.legal_actions()))
+            other.wait_for(lambda t: len(t.moves) > n, 5)
+            times.append(seen.get(id(other) * 100_000 + n + 1, time.perf_counter()) - t0)
+        a.close()
+        b.close()
+    finally:
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    times.sort()
+    return {
+        "table_round_trip_ms_median": round(statistics.median(times) * 1000, 2),
+        "table_round_trip_ms_p95": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
+        "table_round_trip_moves": len(times),
+    }
+
+
+def net_figures(sessions: int = 8, moves: int = 100) -> dict:
+    """Sessions/s and first paint over SSH, RSS per app process, table round-trip latency."""
+    old = os.environ.get("DRAGON_TUI_HOME")
+    with tempfile.TemporaryDirectory(prefix="dragon-net-bench-") as home:
+        os.environ["DRAGON_TUI_HOME"] = home
+        try:
+            single = asyncio.run(_sessions(1))
+            figures = {"ssh_first_paint_s_alone": single["ssh_first_paint_s_median"]}
+            figures.update(asyncio.run(_sessions(sessions)))
+            figures.update(_round_trips(moves))
+        finally:
+            if old is None:
+                os.environ.pop("DRAGON_TUI_HOME", None)
+            else:
+                os.environ["DRAGON_TUI_HOME"] = old
+    return figures
+
+
+if __name__ == "__main__":
+    for key, value in net_figures().items():
+        print(f"{key:32} {value}")
