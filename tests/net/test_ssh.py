@@ -97,3 +97,28 @@ async def test_limits(private_data_dir):
         b.close()
     finally:
         await srv.close()
+
+
+async def test_authorized_keys_mode(private_data_dir, tmp_path):
+    friend = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(friend.export_public_key())
+    srv = SSHServer(SSHOptions("127.0.0.1", 0, authorized_keys=keys))
+    await srv.start()
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(srv.port, "eve", client_keys=[stranger])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(srv.port, "eve")
+        conn = await connect(srv.port, "ana", client_keys=[friend])
+        screen = await open_screen(conn)
+        assert await screen.wait_for("five dragon games", 20)
+        assert await wait_until(lambda: len(srv.children) == 1, 5)
+        # the player's folder is tied to the key, so another key cannot take over "ana"'s saves
+        homes = [p.name for p in (private_data_dir / "players").iterdir()]
+        assert len(homes) == 1 and homes[0].startswith("ana-")
+        screen.close()
+        conn.close()
+    finally:
+        await srv.close()
