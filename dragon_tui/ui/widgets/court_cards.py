@@ -113,14 +113,17 @@ def stats(card: Card, width: int, clan: bool = True) -> str:
     return _stat_variants(card, clan)[_tier(kind, width, clan)][:width]
 
 
+LONGEST_NAME = max(len(c.name) for c in CARDS if not c.is_prince)
+
+
 def face(card: Card, w: int, ink: Ink) -> tuple[Text, Text]:
     """A card's two lines in ``w`` cells: the full name over role and numbers when there is
     room, else the role word over clan and numbers. Princes are in reverse video."""
     if card.is_prince:
         title = _prince_titles(card)[_tier("prince title", w)][:w]
         return Text(title, ink.card(card)), Text(stats(card, w))
-    if w >= 21:
-        title = fit([card.name, *ROLE_WORDS[card.role]], w)
+    if w >= LONGEST_NAME:  # every name fits: the name carries the clan
+        title = card.name
         detail = f"{card.role} · {stats(card, w - len(card.role) - 3, clan=False)}"
     else:
         title, detail = fit(ROLE_WORDS[card.role], w), stats(card, w)

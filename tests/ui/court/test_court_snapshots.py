@@ -54,3 +54,10 @@ def test_game_over_120x40(snap_compare):
 def test_board_behind_game_over_80x24(snap_compare):
     """'b' closes the score breakdown to show the final board."""
     assert snap_compare(app_with(finished(court_table())), press=["b"], terminal_size=SMALL, run_before=settle)
+
+
+def test_full_court_replacing_80x24(snap_compare):
+    """Seed 16 after 18 moves: a card bought into a full court; every space is offered."""
+    table = played(court_table(seed=16), 18)
+    assert table.state.phase == "place" and table.state.court_full()
+    assert snap_compare(app_with(table), terminal_size=SMALL, run_before=settle)
