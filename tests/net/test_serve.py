@@ -80,3 +80,13 @@ def test_bench_figures_smoke():
     figures = net_figures(sessions=1, moves=5)
     assert figures["ssh_sessions_per_s"] > 0 and figures["ssh_session_rss_mb"] > 5
     assert figures["table_round_trip_moves"] == 5 and figures["table_round_trip_ms_median"] > 0
+
+
+def test_table_server_and_client_are_headless():
+    import subprocess
+    import sys
+
+    code = ("import sys, dragon_tui.net.tables, dragon_tui.net.client, dragon_tui.net.ssh; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

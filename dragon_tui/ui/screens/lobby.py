@@ -162,6 +162,8 @@ class LobbyScreen(Screen):
             return
         dispatch = self.app.call_from_thread
         self._open(lambda: RemoteTable.watch(self.path, self.player, room["id"], dispatch=dispatch))
+        if self.table is not None and self.table.seat is None:
+            self.notify(f"Watching {room['title']}: you see what every player may see. Escape leaves.")
 
     def action_host(self) -> None:
         def hosted(spec: dict | None) -> None:
