@@ -340,8 +340,11 @@ class Board(Widget):
         people = self.table.person_seats()
         if len(people) == 1:
             return people[0]  # faces everywhere (a finished game), or the person's hand is empty
-        if with_faces and v.current_player in with_faces:
-            return v.current_player
+        current = v.current_player
+        if with_faces and current in with_faces:
+            return current
+        if current in people and not v.hands[current]:
+            return current  # an empty hand: nothing to hide, and it is theirs to see
         return None
 
     def watch_view(self, view: State | None) -> None:

@@ -1,0 +1,128 @@
+"""Dragon's Hoard with real key presses: a whole game against a bot, paying with number
+keys, and the hot-seat pass screen that keeps each person's hand from the others."""
+
+from dragon_tui.ui.boards.hoard import Board, Palette, PayLine
+from dragon_tui.ui.screens.dialogs import PassScreen
+from dragon_tui.ui.screens.game import GameScreen
+from dragon_tui.ui.screens.game_over import GameOverScreen
+
+from ..apps import app_with, settle
+from .tables import hoard_table
+
+
+def board_text(app, board=None) -> str:
+    """Everything the board's widgets draw, as plain text."""
+    board = board or app.screen.query_one(Board)
+    parts = []
+    for widget in board.query("TableTop, TurnLine, PayLine, HandPanel, PlayerPanel"):
+        parts.append(str(widget.border_title or ""))
+        parts += [line.plain for line in widget.lines(widget.content_size.width or 78)]
+    return "\n".join(parts)
+
+
+async def test_whole_game_against_bots_with_keys_only():
+    table = hoard_table(4, seed=9)  # Ana against three bots: a short game when Enter takes the first choice
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        presses = 0
+        while not table.state.is_over:
+            assert table.state.current_player == 0  # the bots have always finished
+            await pilot.press("enter")
+            await settle(pilot)
+            presses += 1
+            assert presses < 200
+        assert isinstance(app.screen, GameOverScreen)
+        assert table.state.winners()
+        assert {m.seat for m in table.moves} == {0, 1, 2, 3}
+        await pilot.press("b")  # back to the board: it shows the end and the winner
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "WINNER" in board_text(app)
+
+
+async def test_paying_with_number_keys_shows_what_is_still_owed():
+    table = hoard_table(2, seed=3)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            state = table.state
+            treasure = next((a for a in state.legal_actions() if a.kind == "treasure"
+                             and state.hands[0] and a.args[0] >= 0 and _costly(a.args[0])), None)
+            if state.phase == "act" and treasure is not None:
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        else:
+            raise AssertionError("no treasure to lay came up")
+        actions = app.screen.query_one("#actions")
+        key = next(k for k, a in actions._keys.items() if a == treasure)
+        await pilot.press(key)
+        await pilot.pause()
+        pay_line = app.screen.query_one(PayLine)
+        while table.state.phase == "pay":
+            assert pay_line.display
+            text = " ".join(line.plain for line in pay_line.lines(78))
+            assert "still owed" in text and table.state.owed_text().split(" ")[0] in text
+            before = table.state.pay["own"] + table.state.pay["any"]
+            await pilot.press("1")
+            await pilot.pause()
+            assert table.state.phase != "pay" or table.state.pay["own"] + table.state.pay["any"] == before - 1
+        assert treasure.args[0] in table.state.treasures[0]
+        assert not pay_line.display
+
+
+def _costly(card: int) -> bool:
+    from dragon_tui.games.hoard.data import CARDS
+
+    return CARDS[card].kind != "lair"
+
+
+async def test_hot_seat_passes_the_keyboard_and_never_shows_the_other_hand():
+    table = hoard_table(2, seed=4, hotseat=True)
+    app = app_with(table)
+    names = table.names
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = 0
+        passes = 0
+        for _ in range(45):
+            state = table.state
+            current = state.current_player
+            if isinstance(app.screen, PassScreen):
+                passes += 1
+                assert current != shown  # the keyboard goes to somebody else
+                under = app.screen_stack[-2].query_one(Board)
+                assert all(c < 0 for hand in under.view.hands for c in hand)  # nothing face up underneath
+                for face in _secret_faces(state.hands[shown], under.view):
+                    assert face not in board_text(app, under), f"{names[shown]}'s {face} left on the screen"
+                await pilot.press("enter")
+                await pilot.pause()
+                shown = current
+                continue
+            assert isinstance(app.screen, GameScreen) and current == shown
+            board = app.screen.query_one(Board)
+            for seat, hand in enumerate(board.view.hands):
+                if seat != current:
+                    assert all(c < 0 for c in hand), f"{names[seat]}'s faces reach {names[current]}'s screen"
+            other = 1 - current
+            shown_text = board_text(app)
+            assert f"{names[current]}'s hand · {len(state.hands[current])} card" in shown_text
+            for face in _secret_faces(state.hands[other], board.view):
+                assert face not in shown_text, f"{names[other]}'s {face} shows on {names[current]}'s screen"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert passes >= 4
+
+
+def _face(card: int) -> str:
+    """A card's face as the board writes it ("♠ Jewel"), without its points."""
+    text = Palette("dragon-dark", True).face(card).plain
+    return text.rsplit(" ", 1)[0] if text[-1].isdigit() else text
+
+
+def _secret_faces(hidden_hand: list[int], view) -> set[str]:
+    """Faces in another person's hand that nothing in the viewer's view accounts for."""
+    visible = {_face(c) for c in view.all_cards() if c >= 0}
+    return {_face(c) for c in hidden_hand} - visible
