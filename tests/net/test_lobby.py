@@ -58,3 +58,48 @@ async def test_host_in_the_lobby_and_play_a_move(tables):
         assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.table.seat == 0 and len(app.screen.table.moves) == 1
         ben.close()
+
+
+async def test_a_shared_game_reaches_the_game_over_screen(tables):
+    """Most of the game is played headless; Ana's app comes back to her seat for the last moves."""
+    import random
+
+    from dragon_tui.net.play import ServedApp
+    from dragon_tui.session import Seat, Table
+    from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.game_over import GameOverScreen
+
+    # the same seeded choices on a local table tell how long the game will be
+    rng = random.Random(2)
+    local = Table("crowns", [Seat("a"), Seat("b")], 9)
+    while not local.state.is_over:
+        local.apply(rng.choice(local.state.legal_actions()))
+    total = len(local.moves)
+
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns",
+                                  [{"kind": "remote"}, {"kind": "remote"}], None, 9)
+    early = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    room = tables.server.rooms[ben.room]
+    rng = random.Random(2)
+
+    async def play_until(count, ana):
+        end = time.monotonic() + 30
+        while len(room.table.moves) < count and time.monotonic() < end:
+            n = len(room.table.moves)
+            me = ana if room.table.state.current_player == 1 else ben
+            assert await asyncio.to_thread(me.wait_for, lambda t: len(t.moves) == n, 5)
+            await asyncio.to_thread(me.apply, rng.choice(me.state.legal_actions()))
+
+    await play_until(total - 6, early)
+    early.close()
+    app = ServedApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await _until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen")
+        await pilot.press("j")  # her seat, with the token her first app kept
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        ana = app.screen.table
+        assert ana.seat == 1 and len(ana.moves) == total - 6
+        await play_until(total, ana)
+        assert room.table.state.is_over
+        assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen), 10)
+    ben.close()
