@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
-from ...games.court.data import CARDS, GENERAL, TAX_COLLECTOR, Card
+from ...games.court.data import CARDS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from ...session import Table
 from ..widgets.action_list import ActionList
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
@@ -103,7 +103,7 @@ class SocietyRow(CourtPanel):
         if s.phase.startswith("setup"):
             return Text("free" if w < 16 else "free to take", "dim")
         price = s.price(i)
-        style = "bold" if offer else ("dim" if s.phase == "buy" else "")
+        style = "bold" if offer or (s.phase == "buy" and price <= s.cp) else ("dim" if s.phase == "buy" else "")
         note = Text(f"{price} CP", style)
         if s.phase in ("buy", "fight", "place") and rightmost_court_card(s.row) == i:
             room = w - note.cell_len
@@ -212,43 +212,42 @@ class CourtLedger(CourtPanel):
 
 
 class CourtLosses(CourtPanel):
-    """The Daemon court (VP you will lose) and the defeated Princes (VP won); names if they fit."""
+    """The Daemon court (VP you will lose) and the defeated Princes (VP won). Card names if
+    they fit, else clan and role, else the Daemon court counted by clan with its best VP
+    (what a Courtesan of that clan would rescue); wrapped only if even that is too long."""
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
-        for names in (2, 1, 0):
-            line = self.build(s, names)
+        for detail in (2, 1, 0):
+            line = self.build(s, detail)
             if line.cell_len <= width:
                 return [line]
         return list(line.wrap(self.app.console, width))
 
-    @staticmethod
-    def label(card: Card, names: int) -> str:
-        """Full name (2), clan and role or the Prince's word (1), or the short code (0)."""
-        if names == 2:
-            return prince_word(card) if card.is_prince else card.name
-        if names == 1:
-            return prince_word(card) if card.is_prince else f"{card.clan} {card.role}"
-        return card.short
-
-    def build(self, s: State, names: int) -> Text:
+    def build(self, s: State, detail: int) -> Text:
         ink = self.ink
         t = Text()
         lost = sum(CARDS[c].vp for c in s.daemon_court)
         t.append("Daemon court ", "bold")
         t.append(f"−{lost}" if lost else "empty", "bold" if lost else "dim")
-        for n, c in enumerate(s.daemon_court):
-            t.append(", " if n and names else " ")
-            t.append(self.label(CARDS[c], names), ink.card(CARDS[c], ""))
+        if detail:
+            for n, c in enumerate(s.daemon_court):
+                card = CARDS[c]
+                t.append(", " if n else " ")
+                t.append(card.name if detail == 2 else f"{card.clan} {card.role}", ink.clan(card.clan, ""))
+        else:
+            groups = [(clan, [CARDS[c].vp for c in s.daemon_court if CARDS[c].clan == clan]) for clan in CLANS]
+            for n, (clan, vps) in enumerate(g for g in groups if g[1]):
+                t.append(", " if n else " ")
+                t.append(f"{len(vps)} {clan} (best {max(vps)}vp)", ink.clan(clan, ""))
         won = sum(CARDS[c].vp for c in s.defeated)
         t.append("   Defeated ", "bold")
         t.append(f"+{won}" if won else "none", "bold" if won else "dim")
-        for n, c in enumerate(s.defeated):
-            t.append(", " if n and names else " ")
-            t.append(self.label(CARDS[c], names), ink.card(CARDS[c], ""))
+        if s.defeated:
+            t.append(" " + ", ".join(prince_word(CARDS[c]) for c in s.defeated), ink.clan("Fire", ""))
         if s.set_aside:
             t.append("   Set aside ", "bold")
-            t.append(", ".join(self.label(CARDS[c], names) for c in s.set_aside))
+            t.append(", ".join(prince_word(CARDS[c]) for c in s.set_aside))
         return t
 
 

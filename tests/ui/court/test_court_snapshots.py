@@ -61,3 +61,15 @@ def test_full_court_replacing_80x24(snap_compare):
     table = played(court_table(seed=16), 18)
     assert table.state.phase == "place" and table.state.court_full()
     assert snap_compare(app_with(table), terminal_size=SMALL, run_before=settle)
+
+
+def test_replay_80x24(snap_compare):
+    """The same board in the replay viewer, a few moves back from the end."""
+    table = finished(court_table())
+
+    async def open_replay(pilot):
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+
+    assert snap_compare(app_with(table), press=["left", "left", "left"], terminal_size=SMALL, run_before=open_replay)
