@@ -50,6 +50,7 @@ ROOM_FORMAT = "dragon-tui-room"
 ROOM_VERSION = 1
 MAX_LINE = 1 << 20
 MAX_ROOMS = 200
+MAX_ROOMS_PER_HOST = 5
 MAX_CONNECTIONS = 512
 
 
@@ -342,6 +343,8 @@ class TableServer:
     def _host(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
+        if sum(1 for r in self.rooms.values() if r.host == conn.player and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
+            raise IllegalAction(f"You already host {MAX_ROOMS_PER_HOST} open tables: finish one first.")
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
             raise IllegalAction(f"No game {msg['game']!r}.")

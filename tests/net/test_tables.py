@@ -175,3 +175,22 @@ def test_a_server_restart_resumes_the_table(private_data_dir):
 def test_unreachable_server_is_a_clear_error(tmp_path):
     with pytest.raises(TablesError, match="not reachable"):
         Connection(tmp_path / "none.sock", "ana")
+
+
+def test_hosting_is_bounded_and_checked(tables):
+    from dragon_tui.net import tables as module
+
+    conn = Connection(tables.path, "ana")
+    with pytest.raises(IllegalAction, match="bot"):
+        conn.request("host", game="crowns", seats=[{"kind": "bot"}, {"kind": "remote"}], seat=0)
+    with pytest.raises(IllegalAction, match="No game"):
+        conn.request("host", game="chess", seats=TWO)
+    hosts = [Connection(tables.path, "ana") for _ in range(module.MAX_ROOMS_PER_HOST)]
+    for host in hosts:
+        host.request("host", game="crowns", seats=TWO)
+        host.close()
+    with pytest.raises(IllegalAction, match="already host"):
+        conn.request("host", game="crowns", seats=TWO)
+    with pytest.raises(IllegalAction, match="Unknown request"):
+        conn.request("shell")
+    conn.close()
