@@ -39,7 +39,10 @@ POWER_HINTS = {
     TAX_COLLECTOR: ("+1 CP each time you pass",),
     GENERAL: ("adds her strength in fights", "strength in fights"),
     POET: ("enters: +1 VP per clan neighbour", "+1 VP per clan neighbour"),
-    COURTESAN: (f"enters: saves clan card or +{COURTESAN_FALLBACK_CP} CP", f"saves clan card or +{COURTESAN_FALLBACK_CP} CP"),
+    COURTESAN: (
+        f"enters: saves clan card or +{COURTESAN_FALLBACK_CP} CP",
+        f"saves clan card or +{COURTESAN_FALLBACK_CP} CP",
+    ),
 }
 PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
 
@@ -80,7 +83,8 @@ def _stat_variants(card: Card, clan: bool) -> list[str]:
     letter = CLAN_LETTERS[card.clan] if clan else ""
     s, v = card.strength, card.vp
     if card.is_prince:
-        variants = [f"Daemon Prince · str {s} · {v}vp", f"Daemon · str {s} · {v}vp", f"str {s} · {v}vp", f"s{s} {v}"]
+        variants = [f"Daemon Prince · str {s} · {v}vp", f"Daemon · str {s} · {v}vp", f"str {s} · {v}vp",
+                    f"s{s} {v}"]
     elif s:
         variants = [f"{word} · str {s} · {v}vp", f"{word} str {s} {v}vp", f"{word} s{s} {v}vp", f"{letter} s{s} {v}"]
     else:
