@@ -114,3 +114,20 @@ async def test_monochrome_and_losses_line_keep_their_words():
         await pilot.pause()
         row = app.screen.query_one(SocietyRow).render()
         assert any("#" in str(span.style) for span in row.spans)
+
+
+async def test_resizing_redraws_the_board_for_the_new_width():
+    table = played(court_table(seed=3), 23)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        court = app.screen.query_one(RoyalCourt)
+        assert "Moon Minister of Works" not in str(court.render())
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        assert "Moon Minister of Works" in str(court.render())
+        assert court.outer_size.height == 8  # a third line per space for lasting powers
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "Moon Minister of Works" not in str(court.render())
+        assert court.outer_size.height == 6
