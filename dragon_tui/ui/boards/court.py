@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
-from ...games.court.data import CARDS, CLANS, GENERAL, TAX_COLLECTOR, Card
+from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from ...session import Table
 from ..widgets.action_list import ActionList
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
@@ -72,6 +72,8 @@ class SocietyRow(CourtPanel):
 
     def titles(self, s: State) -> None:
         self.border_title = "Society Row"
+        dutch = s.options.get("auction", "dutch") == "dutch"
+        self.border_subtitle = "new cards enter at 1 and get cheaper as they slide right" if dutch else ""
 
     def lines(self, width: int) -> list[Text]:
         w = max(width // ROW_SLOTS, 6)
@@ -172,43 +174,53 @@ class RoyalCourt(CourtPanel):
 
 
 class CourtLedger(CourtPanel):
-    """One line: copper, VP so far, the Generals' strength, pass income, the pile, turn and phase."""
+    """One line: copper, VP so far, the Generals' strength, the pile, turn and phase, and in
+    phase 1 what a pass brings. Asides (dim) and the last parts go first when space is short."""
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
-        base, bonus = s.general_parts()
         vp = sum(s.score_parts().values())
         princes = sum(1 for c in s.pile if CARDS[c].is_prince)
-        generals = f"{base}+{bonus} = {base + bonus}" if bonus else f"{base}"
-        # (label, value, extra) from the most to the least needed.
+        # (label, value, aside, aside rank: 2 is dropped before 1) by need.
         parts = [
-            ("CP ", f"{s.cp}", ""),
-            ("VP ", f"{vp:g}", ""),
-            ("Generals ", generals, ""),
-            ("Pile ", f"{len(s.pile)}", f" ({princes} Princes)"),
+            ("CP ", f"{s.cp}", "", 0),
+            ("VP ", f"{vp:g}", "", 0),
+            ("Generals ", *self.generals(s)),
+            ("Pile ", f"{len(s.pile)}", f" ({princes} Princes)", 1),
             *self.phase_parts(s),
         ]
         if s.phase == "buy":
-            parts.append(("Pass ", f"+{tax_income(s.court)} CP", ""))
+            parts.append(("Pass ", f"+{tax_income(s.court)} CP", "", 0))
         n = len(parts)
-        for keep, extras in [(n, True), (n - 1, True)] + [(k, False) for k in range(n - 1, 0, -1)]:
+        tries = [(n, 2), (n, 1), (n - 1, 2), (n - 1, 1)] + [(k, 0) for k in range(n, 0, -1)]
+        for keep, asides in tries:
             line = Text(no_wrap=True)
-            for i, (label, value, extra) in enumerate(parts[:keep]):
+            for i, (label, value, aside, rank) in enumerate(parts[:keep]):
                 line.append("  " + label if i else label, "dim")
                 line.append(value, "bold")
-                if extras and extra:
-                    line.append(extra, "dim")
+                if aside and rank <= asides:
+                    line.append(aside, "dim")
             if line.cell_len <= width:
                 break
         return [line]
 
-    def phase_parts(self, s: State) -> list[tuple[str, str, str]]:
+    @staticmethod
+    def generals(s: State) -> tuple[str, str, int]:
+        """The Generals' total, and what the +2 clan bonus still needs."""
+        base, bonus = s.general_parts()
+        if bonus:
+            return f"{base}+{bonus} = {base + bonus}", "", 2
+        clans = {CARDS[c].clan for c in s.court if c is not None and CARDS[c].role == GENERAL}
+        missing = [clan for clan in CLANS if clan not in clans]
+        return f"{base}", (f" (+{CLAN_BONUS} needs {'/'.join(missing)})" if clans else ""), 2
+
+    def phase_parts(self, s: State) -> list[tuple[str, str, str, int]]:
         if s.phase == "over":
-            return [("Turn ", f"{s.turn}", " · game over")]
+            return [("Turn ", f"{s.turn}", "", 0), ("", "Game over", "", 0)]
         if s.phase.startswith("setup"):
-            return [("Setup ", f"card {s.taken + 1} of 3", "")]
+            return [("Setup ", f"card {s.taken + 1} of 3", "", 0)]
         phase = "2 fight" if s.phase == "fight" else "1 buy or pass" if s.phase == "buy" else "1 place"
-        return [("Turn ", f"{s.turn}", ""), ("Phase ", phase, "")]
+        return [("Turn ", f"{s.turn}", "", 0), ("Phase ", phase, "", 0)]
 
 
 class CourtLosses(CourtPanel):

@@ -35,7 +35,7 @@ async def test_whole_game_with_the_offered_keys_only():
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("b")  # back to the final board
         assert isinstance(app.screen, GameScreen)
-        assert "game over" in str(app.screen.query_one(CourtLedger).render())
+        assert "Game over" in str(app.screen.query_one(CourtLedger).render())
 
 
 async def test_enter_alone_plays_a_game_to_the_end():
