@@ -14,6 +14,7 @@ from ...engine import Action, State
 from ...session import Table
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import HandPanel
+from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, Legend
 from ..widgets.carcassonne_remaining import RemainingTiles
 from ..widgets.carcassonne_scores import ScorePanel
 
@@ -29,8 +30,12 @@ def seat_letters(names: list[str]) -> list[str]:
     return out
 
 
+def len_legend() -> int:
+    return len(LEGEND_ROWS)
+
+
 class Board(Widget):
-    BINDINGS = [Binding("t", "tiles", "Tiles")]
+    BINDINGS = [Binding("t", "tiles", "Tiles", show=False)]
 
     view: reactive[State | None] = reactive(None, always_update=True)
     offered: reactive[list[Action]] = reactive(list, always_update=True)
@@ -49,6 +54,7 @@ class Board(Widget):
             with Vertical(id="carc-side"):
                 yield HandPanel(id="carc-hand")
                 yield ScorePanel(id="carc-scores")
+                yield Legend(id="carc-legend")
 
     def on_mount(self) -> None:
         self.query_one("#carc-remaining").display = False
@@ -88,6 +94,11 @@ class Board(Widget):
         self.query_one(HandPanel).show(view, self.offered, grid.rot, grid.fits_here(), grid.cursor, keys, self.names)
         scores = self.query_one(ScorePanel)
         scores.show(view, self.names, self.letters, scores.size.width or 26)
+
+    def on_resize(self) -> None:
+        # The legend only when the side panel has the rows for it (not at 80×24).
+        side_needs = 9 + 1 + len(self.names) + 1 + 1 + len_legend()
+        self.query_one(Legend).display = self.size.height >= side_needs
 
     def on_tile_grid_moved(self, event: TileGrid.Moved) -> None:
         event.stop()

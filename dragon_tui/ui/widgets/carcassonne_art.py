@@ -25,6 +25,7 @@ GLYPH_MONASTERY = "⌂"
 GLYPH_PENNANT = "◆"
 GLYPH_JUNCTION = "●"
 GLYPH_FAIRY = "✦"
+GLYPH_LAST = "◤"
 DRAGON_TEXT = "DRG"
 
 # Box-drawing characters by the directions they connect (N, E, S, W).

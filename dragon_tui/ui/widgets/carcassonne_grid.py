@@ -22,7 +22,7 @@ from ...engine import Action, State
 from ...games.carcassonne.board import xy
 from ...games.carcassonne.tiles import CANON, DELTA, SIDES
 from .action_list import ActionList
-from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, cell_style, tile_art
+from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, cell_style, tile_art
 
 #: Characters per tile (width, height) at each zoom level.
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
@@ -46,9 +46,9 @@ class TileGrid(Widget, can_focus=True):
         Binding("left,h", "move(-1,0)", "Left", show=False),
         Binding("right,l", "move(1,0)", "Right", show=False),
         Binding("r", "rotate", "Rotate"),
-        Binding("tab,n", "next_spot", "Next spot", key_display="tab"),
-        Binding("enter", "choose", "Place", key_display="⏎"),
-        Binding("z", "zoom", "Zoom"),
+        Binding("tab,n", "next_spot", "Next", key_display="tab"),
+        Binding("enter", "choose", "Choose", key_display="⏎"),
+        Binding("z", "zoom", "Zoom", show=False),
     ]
 
     zoom: reactive[str] = reactive("compact")
@@ -72,6 +72,7 @@ class TileGrid(Widget, can_focus=True):
         self._lines: list[Strip] | None = None
         self._spots_before = False
         self._sized = False
+        self._modes = (False, False)
 
     # ------------------------------------------------------------------ feeding
     def show(self, view: State, offered: list[Action]) -> None:
@@ -109,7 +110,10 @@ class TileGrid(Widget, can_focus=True):
             self.cursor = xy(view.placed)
         self._scroll_to_cursor()
         self._dirty()
-        self.post_message(self.Moved())
+        modes = (bool(self._place), bool(self._dragon))
+        if modes != self._modes:  # the footer recomposes on this: only when it changes
+            self._modes = modes
+            self.refresh_bindings()
 
     @staticmethod
     def _keys(view: State, offered: list[Action]) -> list[str | None]:
@@ -135,6 +139,14 @@ class TileGrid(Widget, can_focus=True):
         return None
 
     # ------------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Rotate, next and choose only show in the footer while they can do something."""
+        if action == "rotate":
+            return bool(self._place)
+        if action in ("next_spot", "choose"):
+            return bool(self._place or self._dragon)
+        return True
+
     def action_move(self, dx: int, dy: int) -> None:
         self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
         self._scroll_to_cursor()
@@ -296,6 +308,7 @@ class TileGrid(Widget, can_focus=True):
     def _block(self, view: State, x: int, y: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
         pos = f"{x},{y}"
         here = (x, y)
+        self._protected: set[tuple[int, int]] = set()
         cursor = here == self.cursor
         placed = view.board.get(pos)
         accent = Style(bold=True) if mono else Style(bold=True, color="#FFD75F")
@@ -324,7 +337,7 @@ class TileGrid(Widget, can_focus=True):
         if cursor:
             cur = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFFFFF")
             for (cx, cy), ch in zip(((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)), "┏┓┗┛"):
-                if block[cy][cx][1] is not mark:
+                if block[cy][cx][1] is not mark and (cx, cy) not in self._protected:
                     block[cy][cx] = (ch, cur)
         return block
 
@@ -335,6 +348,7 @@ class TileGrid(Widget, can_focus=True):
             if mpos == pos and art.anchors[idx] is not None:
                 c, r = art.anchors[idx]
                 block[r][c] = (self.letters[seat], player_style(seat, mono))
+                self._protected.add((c, r))
         fairy = view.fairy
         if fairy and fairy["pos"] == pos:
             spot = art.anchors[fairy["idx"]] if fairy.get("idx") is not None else None
@@ -350,6 +364,10 @@ class TileGrid(Widget, can_focus=True):
                 if art.anchors[idx] is not None:
                     c, r = art.anchors[idx]
                     block[r][c] = (key, style)
+                    self._protected.add((c, r))
+        if pos == view.placed and view.phase in ("place", "over") and len(view.board) > 1:
+            last = Style(bold=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#3F8EFC")
+            block[0][0] = (GLYPH_LAST, last)
         if view.dragon == pos:
             style = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
             cy = th // 2

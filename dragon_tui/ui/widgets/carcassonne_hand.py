@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from .carcassonne_text import TextPanel
 
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
@@ -35,7 +35,7 @@ def art_text(tile: int, rot: int, mono: bool, spots: dict[int, str] | None = Non
     return t
 
 
-class HandPanel(Static):
+class HandPanel(TextPanel):
     """What to decide now, with the tile shown large."""
 
     def show(self, view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
@@ -76,7 +76,7 @@ class HandPanel(Static):
                 t.append("1–8 spot, 0 none" if spots else "0: no meeple", "bold")
                 other = sum(1 for a in offered if a.kind in ("princess", "fairy") or (a.kind == "meeple" and (a.args[0], a.args[1]) != (px, py)))
                 if other:
-                    t.append(f"\n+{other} more in the list", "dim")
+                    t.append(f" +{other}↓", "dim")
             else:
                 t.append(f"{names[who]} decides…", "dim")
         elif view.phase == "dragon":
@@ -91,4 +91,4 @@ class HandPanel(Static):
                 t.append(f" {SIDE_NAMES[side]}\n")
         elif view.phase == "over":
             t.append("Game over", "bold")
-        self.update(t)
+        self.show_text(t)

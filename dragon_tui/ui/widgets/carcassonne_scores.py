@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+from .carcassonne_text import TextPanel
 
 from ...engine import State
 from .carcassonne_grid import player_style
 
 
-class ScorePanel(Static):
+class ScorePanel(TextPanel):
     def show(self, view: State, names: list[str], letters: list[str], width: int) -> None:
         mono = self.app.theme == "dragon-mono"
         t = Text()
@@ -28,4 +28,4 @@ class ScorePanel(Static):
         left = len(view.bag) + len(view.aside)
         t.append(f"Bag {left}", "bold")
         t.append("  t tiles z zoom", "dim")
-        self.update(t)
+        self.show_text(t)

@@ -114,3 +114,22 @@ async def test_whole_two_player_game_against_a_bot_with_keys_only():
         assert isinstance(app.screen, GameOverScreen)
         assert any(m.seat == 0 for m in table.moves) and any(m.seat == 1 for m in table.moves)
         assert sum(1 for m in table.moves if m.action.kind == "place") > 60
+
+
+async def test_click_a_position_then_click_again_to_place():
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(TileGrid)
+        x, y, _ = table.state.legal_actions()[-1].args
+        # Find the screen offset of that position from the grid's own geometry.
+        tw, th = 5, 3
+        cols, rows, px, py = grid._window()
+        ox, oy = grid.origin
+        offset = (px + (x - ox) * tw + 2, py + (y - oy) * th + 1)
+        await pilot.click(TileGrid, offset=offset)
+        assert grid.cursor == (x, y) and grid.fits_here()
+        await pilot.click(TileGrid, offset=offset)
+        await settle(pilot)
+        assert f"{x},{y}" in table.state.board

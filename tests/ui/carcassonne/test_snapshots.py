@@ -89,3 +89,13 @@ def test_game_over_board_120x40(snap_compare):
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     assert snap_compare(app_with(table), terminal_size=(120, 40), run_before=close_dialog)
+
+
+def test_five_players_80x24(snap_compare):
+    table = advance(carc_table(seed=8, players=5), after_turns(26), seed=2)
+    assert snap_compare(app_with(table), terminal_size=(80, 24), run_before=settle)
+
+
+def test_five_players_meeple_choice_120x40(snap_compare):
+    table = advance(carc_table(seed=8, players=5), lambda s: s.turn >= 20 and person_to("figure")(s), seed=2)
+    assert snap_compare(app_with(table), terminal_size=(120, 40), run_before=settle)

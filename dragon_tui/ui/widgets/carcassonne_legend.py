@@ -1,0 +1,41 @@
+"""What the grid's glyphs mean (shown when the side panel has room)."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from .carcassonne_art import COLOUR, DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, MONO, SYMBOL_GLYPH
+
+ROWS = (
+    (("▒", "city", "city"), (GLYPH_PENNANT, "pennant", "mark")),
+    (("─", "road", "road"), ("·", "field", "field")),
+    ((GLYPH_MONASTERY, "monastery", "monastery"), (SYMBOL_GLYPH["princess"], "princess", "mark")),
+    ((SYMBOL_GLYPH["portal"], "portal", "mark"), (SYMBOL_GLYPH["volcano"], "volcano", "mark")),
+    ((GLYPH_JUNCTION, "crossing", "mark"), (GLYPH_FAIRY, "fairy", "fairy")),
+    ((DRAGON_TEXT, "dragon", "dragon"), ("+", "fits now", "fits")),
+    ((GLYPH_LAST, "last tile", "last"), ("┏", "cursor", "cursor")),
+)
+
+
+class Legend(Static):
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        mono = self.app.theme == "dragon-mono"
+        styles = dict(MONO if mono else COLOUR)
+        styles["fairy"] = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
+        styles["dragon"] = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
+        styles["last"] = Style(bold=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#3F8EFC")
+        styles["cursor"] = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFFFFF")
+        styles["fits"] = Style(bold=True) if mono else Style(bold=True, color="#FFD75F")
+        t = Text()
+        for i, row in enumerate(ROWS):
+            for j, (glyph, word, key) in enumerate(row):
+                t.append(glyph, styles[key])
+                t.append(f" {word}".ljust(12 - len(glyph)) if j == 0 else f" {word}", "dim")
+            if i < len(ROWS) - 1:
+                t.append("\n")
+        self.update(t)
