@@ -286,7 +286,7 @@ class Board(Widget):
     def repaint(self, *_) -> None:
         if self.view is None or not self.is_mounted:
             return
-        ink = Ink(self.app.theme)
+        ink = Ink(self.app.theme, self.app.current_theme.dark)
         for panel in self.query(CourtPanel):
             panel.show(self.view, self.offered, ink)
 

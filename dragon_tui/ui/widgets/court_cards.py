@@ -50,9 +50,11 @@ PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
 class Ink:
     """Styles for one theme: clan colours on dark or light, plain bold in monochrome."""
 
-    def __init__(self, theme: str = "dragon-dark") -> None:
+    def __init__(self, theme: str = "dragon-dark", dark: bool | None = None) -> None:
+        """``dark`` says what the background is for themes other than ours (None: by name)."""
         self.mono = theme == "dragon-mono"
-        self.colours = CLAN_COLOURS["light" if theme == "dragon-light" else "dark"]
+        light = theme == "dragon-light" if dark is None else not dark
+        self.colours = CLAN_COLOURS["light" if light else "dark"]
 
     def clan(self, clan: str, extra: str = "bold") -> str:
         return extra if self.mono else f"{extra} {self.colours[clan]}"
