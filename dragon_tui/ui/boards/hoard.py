@@ -27,6 +27,7 @@ DARK_COLOURS = {"red": "#F0624D", "blue": "#5B9BF0", "yellow": "#F2D04B", "purpl
 LIGHT_COLOURS = {"red": "#B3261E", "blue": "#1D5C9B", "yellow": "#8A6A00", "purple": "#7B3FB0", "orange": "#B35A00"}
 #: Room needed for the roomy layout (the whole terminal).
 ROOMY_WIDTH, ROOMY_HEIGHT = 100, 34
+LEGEND = "  ".join(f"{data.SYMBOLS[c]} {c}" for c in data.COLOURS) + " · treasure: points, cost (own colour + any)"
 SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",
                "Wild Sheep": "Wild", "Angry Mob": "Mob"}
 
@@ -79,6 +80,11 @@ class Palette:
                 t.append(" ")
                 t.append_text(self.cost(c.colour, c.own, c.any))
         return t
+
+    def token(self, card: int) -> Text:
+        """A laid treasure in short: its sheep and its points, '♦4'."""
+        c = data.CARDS[card]
+        return self.sheep(c.colour, "bold") + Text(str(c.vp), style=self.style(c.colour, "bold"))
 
     def cost(self, colour: int, own: int, any_: int) -> Text:
         """'♠♠+1': sheep of the treasure's colour, plus sheep of any colour."""
@@ -163,11 +169,17 @@ class TurnLine(FlowBox):
 
     def show(self, v: State, pal: Palette, names: list[str]) -> None:
         if v.over:
-            self.set_rows([(None, [Text("The game is over.", style="bold")])])
+            scores = v.scores()
+            winners = v.winners()
+            who = " and ".join(names[w] for w in winners)
+            verb = "wins" if len(winners) == 1 else "share the win"
+            points = int(scores[winners[0]]) if winners else 0
+            self.set_rows([(None, [Text(f"Game over · {who} {verb} with {points} points", style="bold")])])
             return
         items = [Text.assemble(("▶ ", "bold"), (f"{names[v.turn]}'s turn", "bold"))]
-        left = v.actions_left()
-        items.append(Text.assemble(("still to play: ", "dim"), ", ".join(left) or "nothing — end the turn"))
+        if v.phase in ("draw", "act"):
+            left = v.actions_left()
+            items.append(Text.assemble(("still to play: ", "dim"), ", ".join(left) or "nothing — end the turn"))
         pend = v.pending
         if pend:
             what = Text.assemble((f"{names[pend['actor']]} plays ", "dim"))
@@ -196,15 +208,17 @@ class PayLine(FlowBox):
             return
         card = data.CARDS[pay["card"]]
         lead = Text.assemble(("Paying for ", "bold"))
-        lead.append_text(pal.face(pay["card"], long=True))
+        lead.append_text(pal.sheep(card.colour, "bold"))
+        lead.append(f" {card.name}", style=pal.style(card.colour, "bold"))
+        lead.append(f" ({card.vp} VP)", style="bold")
         owed = Text("still owed ", style="bold")
         if pay["own"]:
             owed.append_text(pal.cost(card.colour, pay["own"], 0))
-            owed.append(f" ({pay['own']} {card.colour_name})")
+            owed.append(f" {pay['own']} {card.colour_name}")
         if pay["own"] and pay["any"]:
             owed.append(" + ")
         if pay["any"]:
-            owed.append(f"{pay['any']} of any colour")
+            owed.append(f"{pay['any']} any colour")
         spent = Text("spent ", style="dim")
         if pay["paid"]:
             for i, c in enumerate(pay["paid"]):
@@ -222,10 +236,12 @@ class HandPanel(FlowBox):
     def show(self, v: State, pal: Palette, names: list[str], seat: int | None, offered: list[Action],
              roomy: bool) -> None:
         if seat is None:
+            self.border_subtitle = ""
             self.border_title = "Hands"
             self.set_rows([(None, [Text("Each player's hand is shown to them on their own turn.", style="dim")])])
             return
         hand = v.hands[seat]
+        self.border_subtitle = LEGEND if roomy else ""
         self.border_title = f"{names[seat]}'s hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
         in_play = {(data.kind(a.args[0]), data.back(a.args[0])) for a in offered
                    if a.args and isinstance(a.args[0], int) and a.kind in ("pay", "discard", "treasure", "play", "battle")}
@@ -247,6 +263,25 @@ class PlayerPanel(FlowBox):
         self.player_name = name
         self.label = label
 
+    @staticmethod
+    def _lair(holding: dict, pal: Palette, roomy: bool) -> Text:
+        """'♠ Lair: Jewel 3, Ring 2 (+3)'; compact: '♠Lair 3 2'."""
+        colour = data.COLOURS.index(holding["colour"])
+        held = holding["treasures"]
+        t = pal.sheep(colour, "bold")
+        t.append(" Lair" if roomy else "Lair", style=pal.style(colour, "bold"))
+        if not held:
+            t.append(" empty" if roomy else " –", style="dim")
+        for i, c in enumerate(held):
+            card = data.CARDS[c]
+            if roomy:
+                t.append(", " if i else ": ", style="dim")
+                t.append(SHORT_NAMES.get(card.name, card.name), style=pal.style(colour))
+            t.append(f" {card.vp}", style=pal.style(colour, "bold"))
+        if held and roomy:
+            t.append(f" (+{data.LAIR_BONUS[len(held)]})", style="dim")
+        return t
+
     def show(self, v: State, pal: Palette, roomy: bool) -> None:
         s = self.seat
         active = not v.over and v.current_player == s
@@ -266,26 +301,10 @@ class PlayerPanel(FlowBox):
             marks.append(Text("skips next turn (Knight)", style="bold reverse"))
         if v.over and s in v.winners():
             marks.append(Text("WINNER", style="bold reverse"))
-        lairs = []
-        for holding in v.lair_holdings(s):
-            colour = data.COLOURS.index(holding["colour"])
-            t = Text()
-            t.append_text(pal.sheep(colour, "bold"))
-            t.append(" Lair", style=pal.style(colour, "bold"))
-            held = holding["treasures"]
-            if not held:
-                t.append(" empty", style="dim")
-            for i, c in enumerate(held):
-                card = data.CARDS[c]
-                t.append(", " if i else ": ", style="dim")
-                t.append(SHORT_NAMES.get(card.name, card.name), style=pal.style(colour))
-                t.append(f" {card.vp}", style="bold")
-            if held:
-                t.append(f" (+{data.LAIR_BONUS[len(held)]})", style="dim")
-            lairs.append(t)
-        loose = [pal.face(c) for c in v.loose_treasures(s)]
+        lairs = [self._lair(holding, pal, roomy) for holding in v.lair_holdings(s)]
         if roomy:
             self.border_title = f"{self.player_name} · {self.label}"
+            loose = [pal.face(c) for c in v.loose_treasures(s)]
             rows: list[tuple[Text | None, list[Text]]] = [
                 (None, [backs]),
                 (None, [laid, score, *marks]),
@@ -296,8 +315,11 @@ class PlayerPanel(FlowBox):
             marker = Text("▶ " if active else "  ", style="bold")
             name = Text.assemble(marker, (self.player_name, "bold"), (f" {self.label}", "dim"))
             rows = [(None, [name, backs, laid, score, *marks])]
-            treasures = [*lairs, *([Text("loose ", style="dim") + Text(" ").join(loose)] if loose else [])]
-            rows.append((Text("    ", style="dim"), treasures or [Text("no lairs or treasures yet", style="dim")]))
+            loose = [pal.token(c) for c in v.loose_treasures(s)]
+            if loose:
+                loose[0] = Text("loose ", style="dim") + loose[0]
+            treasures = [*lairs, *loose]
+            rows.append((Text("    "), treasures or [Text("no lairs or treasures yet", style="dim")]))
         self.set_rows(rows)
 
 
@@ -308,6 +330,7 @@ class Board(Widget):
     def __init__(self, table: Table, **kwargs) -> None:
         super().__init__(**kwargs)
         self.table = table
+        self._repaint_pending = False
 
     def compose(self) -> ComposeResult:
         labels = self.table.game.seat_labels
@@ -348,12 +371,19 @@ class Board(Widget):
         return None
 
     def watch_view(self, view: State | None) -> None:
-        self.repaint()
+        self._repaint_soon()
 
     def watch_offered(self, offered: list[Action]) -> None:
-        self.repaint()
+        self._repaint_soon()
+
+    def _repaint_soon(self) -> None:
+        """The screen sets view and offered one after the other: paint once for both."""
+        if not self._repaint_pending and self.is_mounted:
+            self._repaint_pending = True
+            self.call_next(self.repaint)
 
     def repaint(self) -> None:
+        self._repaint_pending = False
         v = self.view
         if v is None or not self.is_mounted:
             return
