@@ -93,11 +93,11 @@ LEVEL_TIME_LIMIT = {"easy": 0.4, "normal": 0.9, "hard": 2.7}
 DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: Per-game caps measured with ``ismcts.iterations_per_second`` (games not listed: defaults).
 ITERATION_CAPS: dict[str, dict[str, int]] = {
-    "crowns": {"easy": 150, "normal": 600, "hard": 1500},
-    "court": {"easy": 100, "normal": 600, "hard": 2000},
-    "hoard": {"easy": 80, "normal": 400, "hard": 1200},
-    "carcassonne": {"easy": 60, "normal": 300, "hard": 1000},
-    "throne": {"easy": 60, "normal": 300, "hard": 1000},
+    "crowns": {"easy": 100, "normal": 400, "hard": 1000},
+    "court": {"easy": 100, "normal": 400, "hard": 1500},
+    "hoard": {"easy": 60, "normal": 250, "hard": 800},
+    "carcassonne": {"easy": 40, "normal": 200, "hard": 600},
+    "throne": {"easy": 30, "normal": 100, "hard": 300},
 }
 
 

@@ -60,6 +60,10 @@ class SearchConfig:
     order_root: bool = True
     #: Weight of the greedy prior at the root, decaying with visits (progressive bias).
     prior_weight: float = 0.5
+    #: Each determinization serves this many iterations (each with freshly seeded future
+    #: chance). Sampling a world (reshuffling every unseen card) costs more than an iteration's
+    #: moves in some games; reusing it a few times keeps the tree fed. 1 = a new world each time.
+    det_reuse: int = 3
     #: Random lines of play used to measure the heuristic's scale.
     calibration_lines: int = 4
     calibration_depth: int = 12
@@ -113,6 +117,7 @@ class Search:
         self.view = state.view(seat)
         self.root = Node(None, None, self.n)
         self.iterations = 0
+        self._world: State | None = None
         self.scale = 1.0
         self.base = 0.0
 
@@ -225,9 +230,19 @@ class Search:
         node.children[action] = child
         return child
 
+    def _sample(self) -> State:
+        """A world consistent with the seat's view: a fresh determinization every
+        ``det_reuse`` iterations, in between a copy of the last one with new future chance."""
+        if self._world is None or self.iterations % max(1, self.config.det_reuse) == 0:
+            self._world = self.view.determinize(self.seat, self.rng)
+            return self._world.clone()
+        world = self._world.clone()
+        world.rng = Rng(self.rng.next64(), world.rng.draws)
+        return world
+
     def iterate(self) -> None:
         cfg = self.config
-        world = self.view.determinize(self.seat, self.rng)
+        world = self._sample()
         node = self.root
         path = [node]
         while not world.is_over:
