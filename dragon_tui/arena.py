@@ -1,6 +1,6 @@
 """``dragon-tui arena``: bot-only games that measure how strong each level is.
 
-    dragon-tui arena GAME --seats hard,greedy[,...] --games N --seed S [--processes P]
+    dragon-tui arena GAME --seats hard,greedy[,...] --games N --seed S [--processes P] [--time-scale X]
 
 Each entry of ``--seats`` is a bot level; the number of entries is the number of players.
 Games are played in rotation groups: the same deal (seed) is played once per rotation of the
@@ -18,7 +18,7 @@ import os
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .ai import LEVELS, make_agent
 from .games import GAMES, get_game
@@ -119,12 +119,17 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _play(task: tuple[str, list[str], list[int], int, int]) -> GameRecord:
+def _play(task: tuple[str, list[str], list[int], int, int, float]) -> GameRecord:
     """Play one game: ``entries[i]`` is the index into ``levels`` playing seat i."""
-    game_id, levels, entries, game_seed, agent_seed = task
+    game_id, levels, entries, game_seed, agent_seed, time_scale = task
     game = get_game(game_id)
     state = game.new_state(len(entries), game_seed)
     agents = [make_agent(levels[e], game, agent_seed * 101 + e) for e in entries]
+    if time_scale != 1.0:
+        for agent in agents:
+            config = getattr(agent, "config", None)
+            if config is not None:
+                agent.config = replace(config, time_limit=config.time_limit * time_scale)
     times: dict[int, list[float]] = {e: [0, 0.0, 0.0] for e in entries}
     moves = 0
     while not state.is_over:
@@ -142,22 +147,26 @@ def _play(task: tuple[str, list[str], list[int], int, int]) -> GameRecord:
                       {e: tuple(v) for e, v in times.items()}, moves)
 
 
-def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool):
+def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool, time_scale: float):
     n = len(seats)
     if solitaire:
         for g in range(games):
             for e in range(n):
-                yield (game_id, seats, [e], seed + g, seed * 7919 + g)
+                yield (game_id, seats, [e], seed + g, seed * 7919 + g, time_scale)
         return
     for g in range(games):
         group, rot = divmod(g, n)
         entries = [(i + rot) % n for i in range(n)]
-        yield (game_id, seats, entries, seed + group, seed * 7919 + g)
+        yield (game_id, seats, entries, seed + group, seed * 7919 + g, time_scale)
 
 
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
-              processes: int | None = None, progress=None) -> ArenaReport:
-    """Play ``games`` bot-only games (per level for the solitaire) and collect the figures."""
+              processes: int | None = None, progress=None, time_scale: float = 1.0) -> ArenaReport:
+    """Play ``games`` bot-only games (per level for the solitaire) and collect the figures.
+
+    ``time_scale`` multiplies the search levels' wall-clock safety limit: on a busy machine a
+    value above 1 lets every decision reach its iteration cap, so the figures measure the
+    levels as they play on an idle machine (and stay reproducible for the seed)."""
     game = get_game(game_id)
     for level in seats:
         if level not in LEVELS:
@@ -169,7 +178,7 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     for i, level in enumerate(seats):
         labels.append(f"{level}#{i + 1}" if seats.count(level) > 1 else level)
     entries = [EntryStats(labels[i], level) for i, level in enumerate(seats)]
-    tasks = list(_tasks(game_id, seats, games, seed, solitaire))
+    tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale))
     processes = processes if processes is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     records: list[GameRecord] = []
@@ -210,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games to play (per level for the solitaire)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--time-scale", type=float, default=1.0,
+                        help="multiply the levels' time limits (above 1 on a busy machine: iteration caps decide)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -219,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     try:
-        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show)
+        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale)
     except ValueError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
