@@ -123,7 +123,8 @@ class HandPanel(FlowBox):
         if seat is None:
             self.border_subtitle = ""
             self.border_title = "Hands"
-            self.set_rows([(None, [Text("Each player's hand is shown to them on their own turn.", style="dim")])])
+            note = "Hidden: each hand shows only its sheep backs, in the player rows."
+            self.set_rows([(None, [Text(note, style="dim")])])
             return
         hand = v.hands[seat]
         self.border_subtitle = LEGEND if roomy else ""
@@ -246,7 +247,7 @@ class Board(Widget):
         if len(with_faces) == 1:
             return with_faces[0]
         people = self.table.person_seats()
-        if len(people) == 1:
+        if len(people) == 1 and (with_faces or not v.hands[people[0]]):
             return people[0]  # faces everywhere (a finished game), or the person's hand is empty
         current = v.current_player
         if with_faces and current in with_faces:

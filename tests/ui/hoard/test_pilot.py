@@ -134,3 +134,39 @@ def _secret_faces(hidden_hand: list[int], view) -> set[str]:
     """Faces in another person's hand that nothing in the viewer's view accounts for."""
     visible = {_face(c) for c in view.all_cards() if c >= 0}
     return {_face(c) for c in hidden_hand} - visible
+
+
+async def test_board_switches_layout_with_the_terminal_and_follows_the_theme():
+    table = hoard_table(4, seed=5)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert not board.has_class("-roomy")
+        assert app.screen.query_one("#lower").region.height >= 6
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert board.has_class("-roomy")
+        assert "Lairs" in board_text(app)
+        await pilot.press("ctrl+t", "ctrl+t")  # light, then monochrome
+        await pilot.pause()
+        assert app.theme == "dragon-mono"
+        assert "North" in board_text(app)  # repainted, nothing lost
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not board.has_class("-roomy")
+
+
+async def test_replay_mid_game_shows_no_faces():
+    table = play_until(hoard_table(2, seed=3), lambda s: s.round >= 3 and s.current_player == 0)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.action_replay()
+        await pilot.pause()
+        await pilot.press("left", "left")
+        board = app.screen.query_one(Board)
+        assert all(c < 0 for hand in board.view.hands for c in hand)
+        secret = _secret_faces(table.state.hands[0] + table.state.hands[1], board.view)
+        text = board_text(app, board)
+        assert secret and not any(face in text for face in secret)
