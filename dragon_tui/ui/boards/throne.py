@@ -1,0 +1,252 @@
+"""Princes of the Dragon Throne: the 6×6 guild board with the prospects, the Clan Houses
+beside the Lo'en score track, and the players' line-up beside the viewing player's hand.
+
+The board takes the keyboard focus: arrows move a cursor over the guilds and Enter takes
+the choice on offer for the guild under it (the action list keeps every choice with its
+key). When no choice names a guild, Enter confirms the choice highlighted in the list.
+
+At 120×40 everything is shown at once. On a smaller terminal one of three views is shown
+— guilds, players & hand, houses & track — and ``v`` switches between them.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Action, State
+from ...games.throne import data
+from ...session import Table
+from ..widgets.action_list import ActionList
+from ..widgets.throne_guilds import GuildGrid, by_guild
+from ..widgets.throne_hand import HandPanel
+from ..widgets.throne_houses import ClanHouses
+from ..widgets.throne_players import PlayersPanel
+from ..widgets.throne_style import Palette, Scene, ThronePanel
+from ..widgets.throne_track import ScoreTrack
+
+#: Terminal size needed to show every panel at once.
+FULL_WIDTH, FULL_HEIGHT = 110, 36
+VIEWS = ("guilds", "players", "houses")
+VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses & track"}
+#: Choices that are not about a guild and never stop the cursor from jumping to one.
+ASIDE = ("favor_done", "end_turn")
+
+
+class Board(Widget, can_focus=True):
+    BINDINGS = [
+        Binding("up", "move(0,-1)", "Cursor", show=False),
+        Binding("down", "move(0,1)", "Cursor", show=False),
+        Binding("left", "move(-1,0)", "Cursor", show=False),
+        Binding("right", "move(1,0)", "Cursor", show=False),
+        Binding("enter", "choose", "Choose guild"),
+        Binding("v", "next_view", "View"),
+    ]
+
+    view: reactive[State | None] = reactive(None, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True)
+    shown: reactive[str] = reactive("guilds")
+
+    def __init__(self, table: Table, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+        self.cursor = 0
+        self.scene: Scene | None = None
+        self._repaint_due = False
+
+    def compose(self) -> ComposeResult:
+        yield GuildGrid(id="throne-guilds", classes="throne-panel")
+        with Horizontal(id="throne-mid"):
+            yield PlayersPanel(id="throne-players", classes="throne-panel")
+            yield HandPanel(id="throne-hand", classes="throne-panel")
+        with Horizontal(id="throne-low"):
+            yield ClanHouses(id="throne-houses", classes="throne-panel")
+            yield ScoreTrack(id="throne-track", classes="throne-panel")
+
+    def on_mount(self) -> None:
+        self.add_class(f"players-{len(self.table.seats)}")
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.repaint())
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
+        self._check_room()
+        self._apply_view()
+        self.repaint()
+
+    # ---------------------------------------------------------------- layout
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    def _check_room(self) -> None:
+        width, height = self.app.size
+        compact = width < FULL_WIDTH or height < FULL_HEIGHT
+        if compact != self.compact:
+            self.set_class(compact, "-compact")
+            self._apply_view()
+            self.refresh_bindings()
+            self.repaint()
+
+    def _apply_view(self) -> None:
+        for name in VIEWS:
+            self.set_class(self.shown == name, f"-show-{name}")
+
+    def watch_shown(self, _shown: str) -> None:
+        if self.is_mounted:
+            self._apply_view()
+            self.repaint()
+
+    def action_next_view(self) -> None:
+        self.shown = VIEWS[(VIEWS.index(self.shown) + 1) % len(VIEWS)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_view":
+            return self.compact
+        return True
+
+    # ---------------------------------------------------------------- cursor
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.compact and self.shown != "guilds":
+            self.shown = "guilds"
+            return
+        k, g = divmod(self.cursor, 6)
+        self.cursor = ((k + dy) % 6) * 6 + (g + dx) % 6
+        self._paint_grid()
+
+    def cell_actions(self, gi: int | None = None) -> list[Action]:
+        return by_guild(list(self.offered)).get(self.cursor if gi is None else gi, [])
+
+    def action_choose(self) -> None:
+        offered = list(self.offered)
+        if not offered:
+            self.notify("Wait: it is not your decision now.", severity="warning")
+            return
+        cells = by_guild(offered)
+        here = cells.get(self.cursor, [])
+        actions = self._action_list()
+        if len(here) == 1:
+            self.post_message(ActionList.Chosen(here[0]))
+        elif here:
+            # Several choices in one guild (whose supporter, move or take): pick in the list.
+            if actions is not None and here[0] in actions.actions:
+                actions.highlighted = actions.actions.index(here[0])
+                actions.focus()
+            self.notify(f"{len(here)} choices in the {data.guild_name(self.cursor)} guild: pick one in the list.")
+        elif not cells and actions is not None and actions.highlighted is not None and actions.actions:
+            self.post_message(ActionList.Chosen(actions.actions[actions.highlighted]))
+        else:
+            self.notify(f"No choice in the {data.guild_name(self.cursor)} guild: the guilds marked › have one.",
+                        severity="warning")
+
+    def _action_list(self) -> ActionList | None:
+        try:
+            return self.screen.query_one(ActionList)
+        except Exception:
+            return None
+
+    def on_focus(self) -> None:
+        self._paint_grid()
+
+    def on_blur(self) -> None:
+        self._paint_grid()
+
+    # ---------------------------------------------------------------- painting
+    def watch_view(self, _view: State | None) -> None:
+        self.repaint()
+
+    def watch_offered(self, offered: list[Action]) -> None:
+        cells = by_guild(list(offered))
+        rest = [a for a in offered if a.kind not in ASIDE and a.kind not in ("maneuver",)]
+        only_guilds = cells and all(a in sum(cells.values(), []) for a in rest)
+        if only_guilds and self.cursor not in cells:
+            self.cursor = min(cells)
+        if only_guilds and self.compact and self.shown != "guilds" and self.is_mounted:
+            self.shown = "guilds"
+        self.repaint()
+
+    def viewer(self, v: State) -> int | None:
+        """Whose hand the view holds face up (None while hands are hidden)."""
+        seen = [s for s in range(v.num_players) if v.hand[s] and all(c >= 0 for c in v.hand[s])]
+        if len(seen) == 1:
+            return seen[0]
+        if v.current_player in seen:
+            return v.current_player
+        people = self.table.person_seats()
+        if len(people) == 1 and (people[0] in seen or not v.hand[people[0]]):
+            return people[0]
+        return None
+
+    def repaint(self) -> None:
+        """Paint every panel once the current burst of changes is over (view and offered
+        change together)."""
+        if not self._repaint_due and self.is_mounted:
+            self._repaint_due = True
+            self.call_later(self._repaint_now)
+
+    def _repaint_now(self) -> None:
+        self._repaint_due = False
+        v = self.view
+        if v is None or not self.is_mounted:
+            return
+        scene = Scene(v, self.table.names, Palette(self.app.theme, self.app.current_theme.dark),
+                      list(self.offered), self.viewer(v), self.compact, self.table.text)
+        self.scene = scene
+        for panel in self.query(ThronePanel):
+            if not isinstance(panel, GuildGrid):
+                panel.show(scene)
+        self._paint_grid()
+        for panel in (self.query_one(ClanHouses), self.query_one(ScoreTrack), self.query_one(PlayersPanel),
+                      self.query_one(HandPanel)):
+            panel.border_title = panel.title(scene)
+        hint = self._hint()
+        self.query_one(HandPanel).border_subtitle = hint
+        self.query_one(ScoreTrack).border_subtitle = hint
+
+    def _hint(self) -> str:
+        if not self.compact:
+            return ""
+        return f"v: {VIEW_NAMES[VIEWS[(VIEWS.index(self.shown) + 1) % len(VIEWS)]]}"
+
+    def _paint_grid(self) -> None:
+        """The guild board alone: the cursor moved or the focus changed."""
+        scene = self.scene
+        if scene is None:
+            return
+        grid = self.query_one(GuildGrid)
+        grid.cursor = self.cursor
+        grid.focused = self.has_focus
+        grid.show(scene)
+        grid.border_title = self._grid_title(scene)
+        hint = self._hint()
+        grid.border_subtitle = self._cursor_line(scene) + (f" · {hint}" if hint else "")
+
+    def _grid_title(self, scene: Scene) -> str:
+        v = scene.view
+        title = "Guilds · K King's Guard · 1–4 supporters"
+        if v.num_players == 2 and v.options.get("neutral", True):
+            title += " · n neutral"
+        title += " · ⚑ control markers"
+        if v.phase == "sorcerer" and v.sub.get("roll"):
+            k, g = v.sub["roll"]
+            title += f" · ◆ Sorcery Dice: {data.KINGDOMS[k]}, {data.GUILDS[g]}"
+        return title
+
+    def _cursor_line(self, scene: Scene) -> str:
+        v = scene.view
+        gi = self.cursor
+        who = []
+        if v.kg[gi]:
+            who.append(f"{v.kg[gi]} King's Guard{'s' if v.kg[gi] > 1 else ''}")
+        for s in range(v.num_players):
+            if v.sup[gi][s]:
+                who.append(f"{v.sup[gi][s]} {scene.names[s]}")
+        if v.nsup[gi]:
+            who.append(f"{v.nsup[gi]} neutral")
+        line = f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}"
+        here = self.cell_actions()
+        if len(here) == 1:
+            line += f" · Enter: {scene.text(here[0].describe())}"
+        elif here:
+            line += f" · Enter: {len(here)} choices"
+        return line

@@ -1,0 +1,124 @@
+"""Princes of the Dragon Throne: the 6 Kingdoms × 6 Guilds board.
+
+Each guild shows its five pawn spaces — ``K`` King's Guard, ``1``–``4`` a player's supporter,
+``n`` a neutral supporter, ``·`` an empty space — then ``⚑`` and the digits of the players
+whose control markers lie there. Each Kingdom's row ends with its prospect stack (the top
+card and how many lie below). ``›`` marks a guild that a choice on offer uses; the cursor is
+``▶`` and reverse video.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...engine import Action
+from ...games.throne import data
+from .throne_style import CLAN_SHORT, EMPTY, GUARD, MARKER, Scene, ThronePanel, lines, prospect_text
+
+#: Actions that name a guild, and where in their args the guild is.
+GUILD_ARG = {"maneuver": 0, "deploy_to": 0, "maneuver_to": 0, "kg_from": 0, "kg_take": 0, "kg_to": 0,
+             "sup_to": 0, "sorc_add": 0, "sup_from": 1, "sorc_remove": 1}
+
+
+def guild_of(action: Action) -> int | None:
+    i = GUILD_ARG.get(action.kind)
+    if i is None or len(action.args) <= i:
+        return None
+    return action.args[i]
+
+
+def by_guild(actions: list[Action]) -> dict[int, list[Action]]:
+    cells: dict[int, list[Action]] = {}
+    for a in actions:
+        gi = guild_of(a)
+        if gi is not None:
+            cells.setdefault(gi, []).append(a)
+    return cells
+
+
+class GuildGrid(ThronePanel):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cursor = 0
+        self.focused = False
+
+    def paint(self, scene: Scene, width: int) -> Text:
+        v, pal = scene.view, scene.pal
+        compact = scene.compact
+        cell_w = 9 if compact else 11
+        label_w = 9 if compact else 14
+        legal = by_guild(scene.offered)
+        roll = v.sub.get("roll") if v.phase == "sorcerer" and isinstance(getattr(v, "sub", None), dict) else None
+        rows: list[Text] = []
+        # Header: guild names, then the clan each Guild type matches.
+        head, clans = Text(" " * label_w), Text(" " * label_w)
+        for g, name in enumerate(data.GUILDS):
+            clan = data.GUILD_CLAN[g]
+            rolled = roll is not None and roll[1] == g
+            label = ("◆" if rolled else " ") + (name[:cell_w - 2] if compact else name)
+            head.append(label.ljust(cell_w), style=pal.clan(clan, "bold"))
+            clans.append((" " + data.CLANS[clan]).ljust(cell_w), style=pal.clan(clan))
+        if not compact:
+            head.append("Prospects", style="bold")
+            clans.append("cost · top card (+ below)", style="dim")
+        rows += [head, clans]
+        for k, kingdom in enumerate(data.KINGDOMS):
+            clan = data.KINGDOM_CLAN[k]
+            rolled = roll is not None and roll[0] == k
+            t = Text("◆" if rolled else " ", style="bold")
+            t.append(kingdom.ljust(7), style=pal.clan(clan, "bold"))
+            short = CLAN_SHORT[clan] if compact else data.CLANS[clan]
+            t.append(short.ljust(label_w - 8), style=pal.clan(clan))
+            for g in range(6):
+                gi = k * 6 + g
+                t.append_text(self._cell(scene, gi, gi in legal, cell_w))
+            t.append_text(self._prospects(scene, k))
+            rows.append(t)
+        return lines(rows)
+
+    def _cell(self, scene: Scene, gi: int, legal: bool, cell_w: int) -> Text:
+        v, pal = scene.view, scene.pal
+        here = gi == self.cursor
+        t = Text()
+        if here:
+            t.append("▶" if self.focused else "▷", style="bold")
+        elif legal:
+            t.append("›", style="bold")
+        else:
+            t.append(" ")
+        pawns = Text()
+        pawns.append(GUARD * v.kg[gi], style="bold" if pal.mono else "bold #C9C9C9")
+        for seat in range(v.num_players):
+            for _ in range(v.sup[gi][seat]):
+                pawns.append_text(pal.mark(seat, "bold"))
+        for _ in range(v.nsup[gi]):
+            pawns.append_text(pal.mark(data.NEUTRAL))
+        pawns.append(EMPTY * (data.GUILD_SPACES - v.pawns(gi)), style="dim")
+        if here and self.focused:
+            pawns.stylize("reverse")
+        elif legal:
+            pawns.stylize("underline")
+        t.append_text(pawns)
+        marks = Text()
+        owners = v.markers[gi]
+        if owners:
+            marks.append(MARKER if (cell_w > 9 or len(owners) == 1) else "", style="bold")
+            for seat in owners:
+                marks.append_text(pal.mark(seat))
+        room = cell_w - 1 - data.GUILD_SPACES
+        if cell_w > 9:
+            t.append(" ")
+            room -= 1
+        marks.truncate(room)
+        t.append_text(marks)
+        t.append(" " * (room - marks.cell_len))
+        return t
+
+    def _prospects(self, scene: Scene, k: int) -> Text:
+        stack = scene.view.prospects[k]
+        if not stack:
+            return Text("—", style="dim")
+        t = prospect_text(stack[-1], scene.pal)
+        if len(stack) > 1:
+            t.append(f" (+{len(stack) - 1} below)", style="dim")
+        return t

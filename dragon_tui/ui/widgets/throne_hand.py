@@ -1,0 +1,50 @@
+"""Princes of the Dragon Throne: the viewing player's hand, face up.
+
+Only the seat whose cards the view holds is shown (another seat's cards never reach this
+screen). Cards a choice on offer uses carry ``›``; cards set aside for the Ka'yu redraw ``×``.
+While a supporter is being deployed the card that places it is named on top.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...games.throne import data
+from .throne_style import Scene, ThronePanel, card_text, lines
+
+CARD_KINDS = ("gather", "deploy", "favor", "kayu_discard", "discard", "dismiss")
+
+
+class HandPanel(ThronePanel):
+    def paint(self, scene: Scene, width: int) -> Text:
+        v, pal = scene.view, scene.pal
+        seat = scene.viewer
+        if seat is None:
+            return lines([Text("Each hand is shown to its player on their own turn.", style="dim")])
+        hand = v.hand[seat]
+        used = {a.args[0] for a in scene.offered if a.kind in CARD_KINDS and a.args}
+        chosen = set(v.kayu_sel) if seat == v.turn else set()
+        rows: list[Text] = []
+        pending = v.sub.get("card") if isinstance(v.sub, dict) and v.phase == "deploy_to" else None
+        if pending is not None:
+            rows.append(Text.assemble(("deploying ", "bold"), card_text(pending, pal, short=True)))
+        for cid in sorted(hand, key=_order):
+            t = Text("×" if cid in chosen else ("›" if cid in used else " "), style="bold")
+            t.append_text(card_text(cid, pal, short=scene.compact))
+            rows.append(t)
+        if not hand:
+            rows.append(Text("no cards in hand", style="dim"))
+        return lines(rows)
+
+    def title(self, scene: Scene) -> str:
+        seat = scene.viewer
+        if seat is None:
+            return "Hands hidden"
+        return f"{scene.names[seat]}'s hand · {len(scene.view.hand[seat])} cards"
+
+
+def _order(cid: int):
+    if cid < 0:
+        return (3, 0)
+    cd = data.card(cid)
+    return ({"citizen": 0, "dragon": 1, "favor": 2}[cd.kind], cd.starter, cd.name)

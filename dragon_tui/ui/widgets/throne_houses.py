@@ -1,0 +1,43 @@
+"""Princes of the Dragon Throne: the six Clan Houses.
+
+Each house: its five Dragon Lord spaces (player digits, ``n`` neutral, ``·`` open), the
+Dragon Prince seated there (``♛`` and the player's digit) and its bonus tile — held by that
+prince's player, or lying in the house until the next Parliament.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...games.throne import data
+from .throne_style import BONUS, EMPTY, PRINCE, Scene, ThronePanel, lines
+
+
+class ClanHouses(ThronePanel):
+    def paint(self, scene: Scene, width: int) -> Text:
+        v, pal = scene.view, scene.pal
+        rows: list[Text] = []
+        for h, clan in enumerate(data.CLANS):
+            t = Text()
+            t.append(clan.ljust(7), style=pal.clan(h, "bold"))
+            t.append(data.CLAN_COLOURS[h].ljust(7), style=pal.clan(h))
+            lords = v.houses[h]
+            for owner in lords:
+                t.append_text(pal.mark(owner))
+                t.append(" ")
+            for _ in range(data.HOUSE_SPACES - len(lords)):
+                t.append(EMPTY + " ", style="dim")
+            princes = [s for s in range(v.num_players) if v.prince[s] == h]
+            if princes:
+                t.append(f" {PRINCE}", style="bold")
+                t.append_text(pal.mark(princes[0]))
+                t.append(f" {BONUS[h]}", style=pal.player(princes[0], "bold"))
+            else:
+                t.append(f" tile {BONUS[h]}", style="dim")
+            rows.append(t)
+        return lines(rows)
+
+    def title(self, scene: Scene) -> str:
+        v = scene.view
+        placed = sum(len(h) for h in v.houses)
+        return f"Clan Houses · {placed}/{6 * data.HOUSE_SPACES} Dragon Lords · ♛ Prince"

@@ -1,0 +1,146 @@
+"""Princes of the Dragon Throne: how players, clans and cards are drawn on every panel.
+
+Every player has a digit (1–4) and every clan its name, so nothing on the board depends on
+colour alone: in the monochrome theme the digits and names still say everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Action, State
+from ...games.throne import data
+
+PLAYER_DARK = ("#4FC3F7", "#F06292", "#AED581", "#FFB74D")
+PLAYER_LIGHT = ("#0B6E99", "#AD1457", "#33691E", "#A35200")
+#: Ha'wa orange, Ka'yu green, Ma'ji blue, U'siku purple, Vu'ur red, Ze'me yellow.
+CLAN_DARK = ("#F5973A", "#59CD90", "#5B9BF0", "#C08CF5", "#F0624D", "#F2D04B")
+CLAN_LIGHT = ("#B35A00", "#2E7D32", "#1D5C9B", "#7B3FB0", "#B3261E", "#8A6A00")
+CLAN_SHORT = ("Ha", "Ka", "Ma", "U'", "Vu", "Ze")
+BONUS = (
+    "−1 on every recruit",
+    "redraw at turn start",
+    "+2 resources on gather",
+    "pawns & lords protected",
+    "King's Guard → supporter",
+    "Dragons eat 1 sheep",
+)
+FAVOR_EFFECT = (
+    "3 of one resource",
+    "move 2 supporters",
+    "move/take 2 King's Guards",
+    "4 sheep",
+    "dice: add/remove a supporter",
+    "move a Dragon Lord",
+)
+MARKER = "⚑"
+PRINCE = "♛"
+GUARD = "K"
+NEUTRAL_MARK = "n"
+EMPTY = "·"
+
+
+class Palette:
+    """Styles for the current theme (no colours at all in ``dragon-mono``)."""
+
+    def __init__(self, theme: str = "dragon-dark", dark: bool = True) -> None:
+        self.mono = theme == "dragon-mono"
+        self.players = PLAYER_DARK if dark else PLAYER_LIGHT
+        self.clans = CLAN_DARK if dark else CLAN_LIGHT
+
+    def player(self, seat: int, extra: str = "bold") -> str:
+        if seat == data.NEUTRAL:
+            return "dim"
+        return extra if self.mono else f"{self.players[seat]} {extra}".strip()
+
+    def clan(self, clan: int, extra: str = "") -> str:
+        return extra if self.mono else f"{self.clans[clan]} {extra}".strip()
+
+    def mark(self, seat: int, extra: str = "bold") -> Text:
+        """A player's digit (1–4), or 'n' for the 2-player neutral colour."""
+        return Text(NEUTRAL_MARK if seat == data.NEUTRAL else str(seat + 1), style=self.player(seat, extra))
+
+
+def res_text(produce) -> str:
+    return " ".join(f"+{n}{data.RES_LETTER[r]}" for r, n in enumerate(produce) if n)
+
+
+def card_text(cid: int, pal: Palette, short: bool = False) -> Text:
+    """One card in a line: name, clan (Dragons), yield, feed, cost and prestige."""
+    if cid < 0:
+        return Text("hidden card", style="dim")
+    cd = data.card(cid)
+    t = Text()
+    if cd.kind == "favor":
+        t.append(f"{data.GUILDS[cd.guild]} Favor", style="bold")
+        if not short:
+            t.append(f" {FAVOR_EFFECT[cd.guild]}", style="dim")
+        return t
+    t.append(cd.name, style="bold" if cd.is_recruit else "")
+    if cd.is_dragon and not cd.starter:
+        t.append(f" {data.CLANS[cd.clan]}", style=pal.clan(cd.clan, "bold"))
+    if cd.starter:
+        t.append(" (starter)", style="dim")
+    t.append(f" {res_text(cd.produce)}")
+    if cd.feed:
+        t.append(f" eats {cd.feed}s", style="dim")
+    if cd.cost and not short:
+        t.append(f" · {cd.cost}{'g' if cd.is_dragon else 'i'}", style="dim")
+    if cd.prestige:
+        t.append(f" ★{cd.prestige}", style="bold")
+    return t
+
+
+def prospect_text(cid: int, pal: Palette) -> Text:
+    """A prospect as it lies on the board: printed cost first, then the card."""
+    cd = data.card(cid)
+    t = Text(f"{cd.cost}{'g' if cd.is_dragon else 'i'} ", style="bold")
+    t.append(cd.name.replace(" Dragon", " Dr.") if cd.is_dragon else cd.name)
+    if cd.is_dragon:
+        t.append(f" {CLAN_SHORT[cd.clan]}", style=pal.clan(cd.clan, "bold"))
+    t.append(f" {res_text(cd.produce)}", style="dim")
+    if cd.prestige:
+        t.append(f" ★{cd.prestige}", style="bold")
+    return t
+
+
+@dataclass
+class Scene:
+    """Everything a panel needs to paint itself."""
+
+    view: State
+    names: list[str]
+    pal: Palette
+    offered: list[Action] = field(default_factory=list)
+    viewer: int | None = None
+    compact: bool = False
+    text: object = str  # the table's {pN} → name formatter
+
+
+class ThronePanel(Static):
+    """A panel painted from a Scene; it repaints itself when its width changes."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.scene: Scene | None = None
+
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        self.update(self.paint(scene, self.content_size.width or 80))
+
+    def on_resize(self) -> None:
+        if self.scene is not None:
+            self.update(self.paint(self.scene, self.content_size.width or 80))
+
+    def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def lines(rows: list[Text]) -> Text:
+    out = Text("\n").join(rows)
+    out.no_wrap = True
+    out.overflow = "ellipsis"
+    return out

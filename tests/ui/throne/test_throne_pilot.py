@@ -1,0 +1,183 @@
+"""Pilot tests for Princes of the Dragon Throne: real key presses on the running app."""
+
+from dragon_tui.session import TurnController
+from dragon_tui.ui.boards.throne import Board
+from dragon_tui.ui.screens.game_over import GameOverScreen
+from dragon_tui.ui.widgets.action_list import ActionList
+from dragon_tui.ui.widgets.throne_guilds import by_guild, guild_of
+
+from ..apps import app_with, settle
+from .apps import throne_table
+
+KEYS = "123456789eigscd"
+OPENING = 30
+
+
+def until(table, ready):
+    """Play greedy moves for every seat until ``ready(state)`` holds for the person (seat 0)."""
+    controller = TurnController(table)
+    for _ in range(2000):
+        s = table.state
+        if s.current_player == 0 and ready(s):
+            return table
+        seat = s.current_player
+        table.apply(controller.think(seat), seat)
+    raise AssertionError("position not reached")
+
+
+def can_deploy(s):
+    return s.phase == "main" and s.main is None and any(a.kind == "deploy" for a in s.legal_actions())
+
+
+async def focus(pilot, widget):
+    """Tab until ``widget`` has the focus (keys only)."""
+    for _ in range(4):
+        if pilot.app.focused is widget:
+            return
+        await pilot.press("tab")
+    assert pilot.app.focused is widget
+
+
+async def walk_to(pilot, board, gi):
+    """Arrow keys from the cursor to guild ``gi``."""
+    k, g = divmod(board.cursor, 6)
+    tk, tg = divmod(gi, 6)
+    for _ in range(abs(tk - k)):
+        await pilot.press("down" if tk > k else "up")
+    for _ in range(abs(tg - g)):
+        await pilot.press("right" if tg > g else "left")
+    assert board.cursor == gi
+
+
+async def press_for(pilot, action):
+    """Take ``action`` with keys only: a guild by arrows + Enter, else its key in the list,
+    else by walking the list's highlight."""
+    screen = pilot.app.screen
+    board = screen.query_one(Board)
+    actions = screen.query_one(ActionList)
+    gi = guild_of(action)
+    if gi is not None and by_guild(actions.actions)[gi] == [action]:
+        await focus(pilot, board)
+        await walk_to(pilot, board, gi)
+        await pilot.press("enter")
+        return "board"
+    for key in KEYS:
+        if actions.action_for_key(key) == action:
+            await pilot.press(key)
+            return "key"
+    await focus(pilot, actions)
+    await pilot.press("home")
+    for _ in range(actions.actions.index(action)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    return "list"
+
+
+async def test_arrows_and_enter_deploy_to_a_chosen_guild():
+    table = until(throne_table(2, seed=3), can_deploy)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert app.focused is board  # the board takes the keys first
+        deploy = next(a for a in table.state.legal_actions() if a.kind == "deploy")
+        assert await press_for(pilot, deploy) == "key"
+        await pilot.pause()
+        state = table.state
+        assert state.phase == "deploy_to"
+        targets = sorted(guild_of(a) for a in state.legal_actions() if a.kind == "deploy_to")
+        assert board.cursor == targets[0]  # the cursor jumped to the first guild on offer
+        target = targets[-1]
+        before = state.sup[target][0]
+        await walk_to(pilot, board, target)
+        assert "Enter: Deploy" in str(app.screen.query_one("#throne-guilds").border_subtitle)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.moves[-1].action.kind == "deploy_to" or table.state.sup[target][0] == before + 1
+        assert any(m.action == type(deploy)("deploy_to", (target,)) and m.seat == 0 for m in table.moves)
+
+
+async def test_enter_on_a_guild_without_a_choice_says_so():
+    table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        targets = {guild_of(a) for a in table.state.legal_actions()}
+        elsewhere = min(set(range(36)) - targets)
+        await walk_to(pilot, board, elsewhere)
+        moves = len(table.moves)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.moves) == moves
+        assert any("No choice" in n.message for n in app._notifications)
+
+
+async def test_enter_without_any_guild_choice_takes_the_highlighted_one():
+    table = throne_table(2, seed=3)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = app.screen.query_one(ActionList).actions[0]
+        assert not by_guild(app.screen.query_one(ActionList).actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(m.action == first and m.seat == 0 for m in table.moves)
+
+
+async def test_v_switches_the_views_at_80x24():
+    app = app_with(throne_table(2, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert board.has_class("-compact") and board.has_class("-show-guilds")
+        shown = []
+        for _ in range(3):
+            await pilot.press("v")
+            await pilot.pause()
+            shown.append([w.id for w in board.query(".throne-panel") if w.display and w.parent.display])
+        assert shown == [["throne-players", "throne-hand"], ["throne-houses", "throne-track"], ["throne-guilds"]]
+        await pilot.press("v", "down")  # an arrow brings the guilds back
+        assert board.shown == "guilds"
+
+
+async def play_with_keys(pilot, table, limit):
+    """The person plays what the greedy bot would, but only through key presses: guilds by
+    arrows and Enter on the board, other choices by their keys or by walking the list."""
+    helper = TurnController(table)
+    ways = {"board": 0, "key": 0, "list": 0}
+    for _ in range(limit):
+        if table.state.is_over:
+            break
+        assert table.state.current_player == 0  # the bot has always finished
+        ways[await press_for(pilot, helper.think(0))] += 1
+        await settle(pilot)
+    return ways
+
+
+async def test_opening_turns_against_the_bot_with_keys_only():
+    """A whole game takes ~200 decisions of the person and ~90 s under the pilot, too slow for
+    the suite: the opening is played here, the last turns to game over in the next test."""
+    table = throne_table(2, seed=2)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        ways = await play_with_keys(pilot, table, OPENING)
+    assert all(ways.values()), ways
+    assert {m.seat for m in table.moves} == {0, 1}
+    assert table.state.turns >= 8
+
+
+def houses_nearly_full(s):
+    return sum(len(h) for h in s.houses) >= 28
+
+
+async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
+    table = until(throne_table(2, seed=2), houses_nearly_full)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await play_with_keys(pilot, table, 80)
+        assert table.state.is_over
+        assert isinstance(app.screen, GameOverScreen)
+    assert table.state.winners()
