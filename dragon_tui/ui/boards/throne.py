@@ -23,7 +23,7 @@ from ...session import Table
 from ..widgets.action_list import ActionList
 from ..widgets.throne_guilds import GuildGrid, by_guild
 from ..widgets.throne_hand import HandPanel
-from ..widgets.throne_houses import ClanHouses
+from ..widgets.throne_houses import ClanHouses, house_of
 from ..widgets.throne_players import PlayersPanel
 from ..widgets.throne_style import Palette, Scene, ThronePanel
 from ..widgets.throne_track import ScoreTrack
@@ -163,6 +163,9 @@ class Board(Widget, can_focus=True):
             self.cursor = min(cells)
         if only_guilds and self.compact and self.shown != "guilds" and self.is_mounted:
             self.shown = "guilds"
+        houses = [a for a in rest if house_of(a) is not None or a.kind == "bump"]
+        if rest and len(houses) == len(rest) and self.compact and self.is_mounted:
+            self.shown = "houses"  # placing a lord or seating a prince: show the houses
         self.repaint()
 
     def viewer(self, v: State) -> int | None:

@@ -65,7 +65,7 @@ class GuildGrid(ThronePanel):
         for k, kingdom in enumerate(data.KINGDOMS):
             clan = data.KINGDOM_CLAN[k]
             rolled = roll is not None and roll[0] == k
-            t = Text("◆" if rolled else " ", style="bold")
+            t = Text.assemble(("◆" if rolled else " ", "bold"))
             t.append(kingdom.ljust(7), style=pal.clan(clan, "bold"))
             short = CLAN_SHORT[clan] if compact else data.CLANS[clan]
             t.append(short.ljust(label_w - 8), style=pal.clan(clan))

@@ -29,7 +29,7 @@ class HandPanel(ThronePanel):
         if pending is not None:
             rows.append(Text.assemble(("deploying ", "bold"), card_text(pending, pal, short=True)))
         for cid in sorted(hand, key=_order):
-            t = Text("×" if cid in chosen else ("›" if cid in used else " "), style="bold")
+            t = Text.assemble(("×" if cid in chosen else ("›" if cid in used else " "), "bold"))
             t.append_text(card_text(cid, pal, short=scene.compact))
             rows.append(t)
         if not hand:

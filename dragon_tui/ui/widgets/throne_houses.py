@@ -2,24 +2,40 @@
 
 Each house: its five Dragon Lord spaces (player digits, ``n`` neutral, ``·`` open), the
 Dragon Prince seated there (``♛`` and the player's digit) and its bonus tile — held by that
-prince's player, or lying in the house until the next Parliament.
+prince's player, or lying in the house until the next Parliament. ``›`` marks a house that a
+choice on offer names (placing a lord, moving one, seating a prince).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from ...engine import Action
 from ...games.throne import data
 from .throne_style import BONUS, EMPTY, PRINCE, Scene, ThronePanel, lines
+
+
+#: Actions that name a Clan House, and where in their args the house is.
+HOUSE_ARG = {"house": 0, "bump_to": 0, "lord_to": 0, "prince": 0, "lord_from": 1}
+
+
+def house_of(action: Action) -> int | None:
+    i = HOUSE_ARG.get(action.kind)
+    if i is None or len(action.args) <= i:
+        return None
+    return action.args[i]
 
 
 class ClanHouses(ThronePanel):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         rows: list[Text] = []
+        legal = {house_of(a) for a in scene.offered} - {None}
+        if v.phase == "reward_bump" and isinstance(v.sub, dict) and "house" in v.sub:
+            legal.add(v.sub["house"])  # the full house a Dragon Lord must leave
         for h, clan in enumerate(data.CLANS):
-            t = Text()
-            t.append(clan.ljust(7), style=pal.clan(h, "bold"))
+            t = Text.assemble(("›" if h in legal else " ", "bold"))
+            t.append(clan.ljust(7), style=pal.clan(h, "bold" + (" underline" if h in legal else "")))
             t.append(data.CLAN_COLOURS[h].ljust(7), style=pal.clan(h))
             lords = v.houses[h]
             for owner in lords:

@@ -21,7 +21,7 @@ COLUMNS = (("★", 3), ("i", 4), ("g", 3), ("s", 3), ("sup", 5), ("res", 4), ("K
 class PlayersPanel(ThronePanel):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
-        head = Text("   " + "Player".ljust(9), style="dim")
+        head = Text.assemble(("   " + "Player".ljust(9), "dim"))
         for name, w in COLUMNS:
             head.append(name.rjust(w), style="dim")
         rows: list[Text] = [head]

@@ -97,7 +97,7 @@ def card_text(cid: int, pal: Palette, short: bool = False) -> Text:
 def prospect_text(cid: int, pal: Palette) -> Text:
     """A prospect as it lies on the board: printed cost first, then the card."""
     cd = data.card(cid)
-    t = Text(f"{cd.cost}{'g' if cd.is_dragon else 'i'} ", style="bold")
+    t = Text.assemble((f"{cd.cost}{'g' if cd.is_dragon else 'i'} ", "bold"))
     t.append(cd.name.replace(" Dragon", " Dr.") if cd.is_dragon else cd.name)
     if cd.is_dragon:
         t.append(f" {CLAN_SHORT[cd.clan]}", style=pal.clan(cd.clan, "bold"))

@@ -56,7 +56,7 @@ class ScoreTrack(ThronePanel):
         rows.append(Text("".join(numbers), style="dim"))
         if scene.compact:
             return lines(rows)
-        order = Text("Parliament order, last place first: ", style="dim")
+        order = Text.assemble(("Parliament order, last place first: ", "dim"))
         for i, seat in enumerate(v.rank_order()):
             order.append(" " if i else "")
             order.append_text(pal.mark(seat))

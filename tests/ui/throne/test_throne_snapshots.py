@@ -76,3 +76,24 @@ def test_game_over_2p(snap_compare):
 
 def test_game_over_board_2p(snap_compare):
     assert snap_compare(app_with(over()), terminal_size=(120, 40), run_before=settle, press=["b"])
+
+
+@cache
+def _parliament():
+    from .test_throne_pilot import until
+
+    return until(throne_table(2, seed=3), lambda s: s.phase == "parliament").to_json()
+
+
+def parliament():
+    from dragon_tui.session import Table
+
+    return Table.from_json(_parliament())
+
+
+def test_parliament_2p_120x40(snap_compare):
+    assert snap_compare(app_with(parliament()), terminal_size=(120, 40), run_before=settle)
+
+
+def test_parliament_2p_80x24_shows_the_houses(snap_compare):
+    assert snap_compare(app_with(parliament()), terminal_size=(80, 24), run_before=settle)
