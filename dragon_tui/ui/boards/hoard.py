@@ -177,14 +177,17 @@ class PlayerPanel(FlowBox):
         scores = v.scores()
         lair_pts = v.lair_points(s)
         score = Text.assemble((f"{int(scores[s])}", "bold"), (" pts", "dim"))
-        if lair_pts:
+        if lair_pts and roomy:
             score.append(f" ({v.treasure_points(s)}+{lair_pts} lair)", style="dim")
         laid = Text.assemble(("laid ", "dim"), (f"{len(v.treasures[s])}/{v.goal}", "bold"))
         backs = Text.assemble(("hand ", "dim"), (f"{len(hand)} ", "bold"))
         backs.append_text(pal.backs(hand))
         marks = []
         if v.skip_next[s]:
-            marks.append(Text("skips next turn (Knight)", style="bold reverse"))
+            marks.append(Text("skips next turn", style="bold reverse"))
+        pend = v.pending
+        if pend and pend["target"] == s:
+            marks.append(Text(f"◀ {data.ACTION_NAMES[pend['kind']]}", style="bold"))
         if v.over and s in v.winners():
             marks.append(Text("WINNER", style="bold reverse"))
         lairs = [self._lair(holding, pal, roomy) for holding in v.lair_holdings(s)]
