@@ -117,7 +117,7 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
     for game in chosen:
         players = game.min_players
         n, actions, spent, legal = _random_games(game, players, seconds, 5000)
-        print(f"{game.id} — {game.title} ({players} players)")
+        print(f"{game.id} — {game.title} ({players} player{'s' if players > 1 else ''})")
         print(f"  random playouts: {n / spent:,.1f} games/s, {actions / n:,.0f} actions/game, "
               f"{actions / spent:,.0f} actions/s")
         print(f"  legal_actions(): {1e6 * legal / actions:,.1f} µs per step")
@@ -128,4 +128,12 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
     startup, key = asyncio.run(_app_latency())
     print(f"app start-up to first paint (headless, 80×24): {1e3 * startup:,.0f} ms")
     print(f"key-to-paint latency (roll the dice): {1e3 * key:,.0f} ms")
+    try:
+        from .net.bench import net_figures
+    except ImportError as exc:  # the serving extras are missing
+        print(f"network figures skipped: {exc}")
+        return 0
+    print("\nplay over SSH (loopback):")
+    for name, value in net_figures().items():
+        print(f"  {name}: {value}")
     return 0

@@ -14,7 +14,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dragon-tui",
         description="Five dragon-themed tabletop games for the terminal.",
         epilog="Games: throne, hoard, crowns, court, carcassonne. "
-        "'dragon-tui bench' prints speed figures; 'dragon-tui screenshots [DIR]' draws every screen as SVG.",
+        "'dragon-tui bench' prints speed figures; 'dragon-tui screenshots [DIR]' draws every screen as SVG; "
+        "'dragon-tui serve --ssh PORT | --web PORT' serves the app (see 'dragon-tui serve --help'); "
+        "'dragon-tui arena GAME --seats hard,greedy' plays bots against each other.",
     )
     parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
@@ -36,12 +38,21 @@ def main(argv: list[str] | None = None) -> int:
         from .screenshots import main as screenshots
 
         return screenshots(argv[1:])
+    if argv[:1] == ["serve"]:
+        from .net.cli import main as serve
+
+        return serve(argv[1:])
+    if argv[:1] == ["arena"]:
+        from .arena import main as arena
+
+        return arena(argv[1:])
     args = build_parser().parse_args(argv)
     if args.game == "bench":
         from .bench import run_bench
 
         return run_bench(games=args.games.split(",") if args.games else None, quick=args.quick)
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    under_web_driver = bool(os.environ.get("TEXTUAL_DRIVER"))
+    if not under_web_driver and (not sys.stdin.isatty() or not sys.stdout.isatty()):
         print(
             "dragon-tui needs a terminal: run it in a terminal window "
             "(over SSH, connect with 'ssh -t').",

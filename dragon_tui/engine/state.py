@@ -97,8 +97,14 @@ class State(ABC):
         return None
 
     def view(self, seat: int | None) -> State:
-        """What ``seat`` may see; perfect-information games see everything (None: a spectator)."""
-        return self.clone()
+        """What ``seat`` may see; perfect-information games see everything (None: a spectator).
+
+        Even then the future of the dice is secret: the copy's RNG is blanked (keeping the
+        draw count, which undo and replays compare), so a view cannot predict the next roll.
+        """
+        state = self.clone()
+        state.rng = Rng(0, state.rng.draws)
+        return state
 
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``seat``'s view, with unknown chance re-seeded.

@@ -80,6 +80,9 @@ class GameOverScreen(ModalScreen):
     def action_rematch(self) -> None:
         from ...session import Table as NewTable
 
+        if getattr(self.table, "is_remote", False):  # a shared table: the lobby hosts the next one
+            self.action_menu()
+            return
         table = NewTable(self.table.game.id, self.table.seats, self.table.seed + 1, self.table.options)
         self.app.pop_screen()
         self.app.pop_screen()

@@ -3,6 +3,8 @@ load a saved game, quit."""
 
 from __future__ import annotations
 
+import os
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -76,6 +78,8 @@ class MenuScreen(Screen):
             if blurb and playable:
                 text.append(f"\n  {blurb}", "dim")
             menu.add_option(Option(text, id=f"game:{entry.id}", disabled=not playable))
+        if os.environ.get("DRAGON_TUI_TABLES"):  # running under 'dragon-tui serve'
+            menu.add_option(Option(Text("Shared tables…"), id="tables"))
         menu.add_option(Option(Text("Load a saved game…"), id="load"))
         menu.add_option(Option(Text("Quit"), id="quit"))
         menu.highlighted = next(i for i, option in enumerate(menu.options) if not option.disabled)
@@ -89,6 +93,10 @@ class MenuScreen(Screen):
             from .setup import SetupScreen
 
             self.app.push_screen(SetupScreen(choice.split(":", 1)[1]))
+        elif choice == "tables":
+            from .lobby import LobbyScreen
+
+            self.app.push_screen(LobbyScreen())
         elif choice == "load":
             self.action_load()
         elif choice == "quit":

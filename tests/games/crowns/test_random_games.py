@@ -35,3 +35,10 @@ def test_random_duels_keep_every_invariant(chunk):
         options = OPTION_SETS[seed % len(OPTION_SETS)]
         final, actions = play_random_game(GAME, 2, seed, invariants, full_checks_every=7, options=options)
         assert final.gems_won[final.winners()[0]] == 3
+
+
+def test_a_view_cannot_predict_the_dice():
+    state = GAME.new_state(2, 5)
+    view = state.view(0)
+    assert view.rng.state != state.rng.state and view.rng.draws == state.rng.draws
+    assert view.to_json()["data"] == state.to_json()["data"]
