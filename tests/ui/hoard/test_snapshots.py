@@ -105,3 +105,13 @@ def test_board_after_game_over_120x40(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app_with(table), terminal_size=LARGE, run_before=see_board)
+
+
+def test_answering_an_action_card_with_a_battle_80x24(snap_compare):
+    table = play_until(hoard_table(4, seed=1), _knight_on_ana)
+    assert table.state.pending["kind"] == "knight"
+    assert snap_compare(app_with(table), terminal_size=SMALL, run_before=settle)
+
+
+def _knight_on_ana(state) -> bool:
+    return state.phase == "react" and state.current_player == 0 and state.pending["target"] == 0
