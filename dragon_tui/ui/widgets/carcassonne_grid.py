@@ -69,10 +69,13 @@ class TileGrid(Widget, can_focus=True):
         self._place: dict[tuple[int, int], set[int]] = {}
         self._dragon: dict[tuple[int, int], tuple[str, Action]] = {}
         self._spots: dict[tuple[int, int], dict[int, str]] = {}
+        #: Fairy and princess choices: a key drawn beside the meeple they concern.
+        self._beside: dict[tuple[int, int], list[tuple[int | None, str, str]]] = {}
         self._lines: list[Strip] | None = None
         self._spots_before = False
         self._sized = False
         self._modes = (False, False)
+        self._theme = ""
 
     # ------------------------------------------------------------------ feeding
     def show(self, view: State, offered: list[Action]) -> None:
@@ -85,6 +88,7 @@ class TileGrid(Widget, can_focus=True):
         self._dragon = {}
         self._spots_before = bool(self._spots)
         self._spots = {}
+        self._beside = {}
         keys = self._keys(view, offered)
         wanted = {"place": ("place",), "dragon": ("dragon",), "figure": ("meeple", "princess", "fairy", "pass")}
         fresh = [(a, k) for a, k in zip(offered, keys) if a.kind in wanted.get(view.phase, ())]
@@ -98,6 +102,9 @@ class TileGrid(Widget, can_focus=True):
                 self._dragon[(dxy[0] + dx, dxy[1] + dy)] = (key, action)
             elif action.kind == "meeple" and key:
                 self._spots.setdefault((action.args[0], action.args[1]), {})[action.args[2]] = key
+            elif action.kind in ("fairy", "princess") and key:
+                idx = action.args[2] if len(action.args) > 2 else None
+                self._beside.setdefault((action.args[0], action.args[1]), []).append((idx, key, action.kind))
         # Put the cursor where the decision is.
         if self._place and (view.tile != prev_tile or not had_place):
             self.rot = 0
@@ -264,7 +271,8 @@ class TileGrid(Widget, can_focus=True):
         return container.height
 
     def render_line(self, y: int) -> Strip:
-        if self._lines is None or len(self._lines) != self.size.height:
+        if self._lines is None or len(self._lines) != self.size.height or self._theme != self.app.theme:
+            self._theme = self.app.theme
             self._lines = self._build()
         if 0 <= y < len(self._lines):
             return self._lines[y]
@@ -281,6 +289,7 @@ class TileGrid(Widget, can_focus=True):
         tw, th = ZOOMS[self.zoom]
         cols, rows, px, py = self._window()
         ox, oy = self.origin
+        base = self.rich_style  # the widget's own background under every cell
         grid: list[list[tuple[str, Style]]] = [[(" ", _BLANK)] * width for _ in range(height)]
         for r in range(rows):
             for c in range(cols):
@@ -302,7 +311,7 @@ class TileGrid(Widget, can_focus=True):
                 text, style = ch, st
             if text:
                 segments.append(Segment(text, style))
-            lines.append(Strip(segments, width))
+            lines.append(Strip(segments, width).apply_style(base))
         return lines
 
     def _block(self, view: State, x: int, y: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
@@ -311,7 +320,8 @@ class TileGrid(Widget, can_focus=True):
         self._protected: set[tuple[int, int]] = set()
         cursor = here == self.cursor
         placed = view.board.get(pos)
-        accent = Style(bold=True) if mono else Style(bold=True, color="#FFD75F")
+        primary = self.app.current_theme.primary or "#D4A017"
+        accent = Style(bold=True) if mono else Style(bold=True, color=primary)
         mark = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
         if placed is not None:
             block = self._tile_block(view, pos, placed[0], placed[1], tw, th, mono)
@@ -326,7 +336,7 @@ class TileGrid(Widget, can_focus=True):
                 return block
         elif here in self._place:
             now = self._tile is not None and CANON[self._tile][self.rot] in self._place[here]
-            style = accent if now else (Style(dim=True) if mono else Style(color="#8A7A40"))
+            style = accent if now else (Style(dim=True) if mono else Style(color=primary, dim=True))
             block = _frame(tw, th, style, "+" if now else " ")
         else:
             block = [[(" ", _BLANK)] * tw for _ in range(th)]
@@ -357,6 +367,19 @@ class TileGrid(Widget, can_focus=True):
                 c = spot[0] - 1
             style = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
             block[r][c] = (GLYPH_FAIRY, style)
+        for idx, key, kind in self._beside.get(xy(pos), ()):
+            spot = art.anchors[idx] if idx is not None else None
+            c, r = (spot[0] - 1, spot[1]) if spot else (1, 0)
+            if c < 0:
+                c = spot[0] + 1
+            if mono:
+                style = Style(bold=True, underline=True)
+            elif kind == "fairy":
+                style = Style(bold=True, color="#000000", bgcolor="#FF7FD0")
+            else:
+                style = Style(bold=True, color="#000000", bgcolor="#F2C14E")
+            block[r][c] = (key, style)
+            self._protected.add((c, r))
         spots = self._spots.get(xy(pos))
         if spots:
             style = Style(bold=True, reverse=True, underline=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")

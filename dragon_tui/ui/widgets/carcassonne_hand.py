@@ -77,6 +77,8 @@ class HandPanel(TextPanel):
                 other = sum(1 for a in offered if a.kind in ("princess", "fairy") or (a.kind == "meeple" and (a.args[0], a.args[1]) != (px, py)))
                 if other:
                     t.append(f" +{other}↓", "dim")
+                if any(a.kind == "fairy" for a in offered):
+                    t.append("\n✦ fairy: key by meeple", "dim")
             else:
                 t.append(f"{names[who]} decides…", "dim")
         elif view.phase == "dragon":

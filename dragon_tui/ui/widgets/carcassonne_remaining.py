@@ -40,7 +40,7 @@ class RemainingTiles(VerticalScroll):
         per_row = max(1, width // ENTRY_W)
         t = Text()
         t.append(f"Tiles to come: {total}", "bold")
-        t.append("   (t or Esc: back to the table)\n", "dim")
+        t.append("  t/Esc: back\n", "dim")
         items = list(counts.items())
         for start in range(0, len(items), per_row):
             row = items[start:start + per_row]

@@ -99,3 +99,7 @@ def test_five_players_80x24(snap_compare):
 def test_five_players_meeple_choice_120x40(snap_compare):
     table = advance(carc_table(seed=8, players=5), lambda s: s.turn >= 20 and person_to("figure")(s), seed=2)
     assert snap_compare(app_with(table), terminal_size=(120, 40), run_before=settle)
+
+
+def test_mid_game_light_theme(snap_compare):
+    assert snap_compare(app_with(mid_game(), theme="dragon-light"), terminal_size=(80, 24), run_before=settle)
