@@ -181,3 +181,30 @@ async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
         assert table.state.is_over
         assert isinstance(app.screen, GameOverScreen)
     assert table.state.winners()
+
+
+async def test_hot_seat_shows_only_the_deciding_players_hand():
+    from dragon_tui.ui.screens.dialogs import PassScreen
+    from dragon_tui.ui.widgets.throne_hand import HandPanel
+
+    table = throne_table(2, seed=3, people=2)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        hand = app.screen.query_one(HandPanel)
+        first = table.state.current_player
+        assert board.viewer(board.view) == first
+        assert hand.border_title.startswith(table.names[first])
+        await pilot.press("1", "e")  # gather once, end the turn: the other person decides
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert all(c == -1 for h in board.view.hand for c in h)
+        assert board.viewer(board.view) is None and hand.border_title == "Hands hidden"
+        await pilot.press("enter")
+        await pilot.pause()
+        second = table.state.current_player
+        assert second != first
+        assert board.viewer(board.view) == second
+        assert hand.border_title.startswith(table.names[second])
+        assert all(c == -1 for c in board.view.hand[first])
