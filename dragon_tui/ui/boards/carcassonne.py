@@ -60,6 +60,13 @@ class Board(Widget):
         self.query_one("#carc-remaining").display = False
         self._refresh_all()
         self.query_one(TileGrid).focus()
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme) -> None:
+        # Colours are drawn by hand (and dropped in the monochrome theme): redraw everything.
+        self.query_one(Legend).show()
+        self.query_one(TileGrid)._dirty()
+        self._refresh_all()
 
     def watch_view(self, view: State | None) -> None:
         self._schedule()

@@ -47,6 +47,7 @@ class TileGrid(Widget, can_focus=True):
         Binding("right,l", "move(1,0)", "Right", show=False),
         Binding("r", "rotate", "Rotate"),
         Binding("tab,n", "next_spot", "Next", key_display="tab"),
+        Binding("N,p", "next_spot(-1)", "Previous", show=False),
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("z", "zoom", "Zoom", show=False),
     ]
@@ -167,11 +168,15 @@ class TileGrid(Widget, can_focus=True):
         self._dirty()
         self.post_message(self.Moved())
 
-    def action_next_spot(self) -> None:
+    def action_next_spot(self, step: int = 1) -> None:
         spots = sorted(self._place or self._dragon, key=lambda p: (p[1], p[0]))
         if not spots:
             return
-        later = [p for p in spots if (p[1], p[0]) > (self.cursor[1], self.cursor[0])]
+        if step < 0:
+            spots.reverse()
+            later = [p for p in spots if (p[1], p[0]) < (self.cursor[1], self.cursor[0])]
+        else:
+            later = [p for p in spots if (p[1], p[0]) > (self.cursor[1], self.cursor[0])]
         self.cursor = (later or spots)[0]
         self._fit_rotation()
         self._scroll_to_cursor()

@@ -92,5 +92,11 @@ class HandPanel(TextPanel):
                 t.append(f" {key} ", "bold reverse")
                 t.append(f" {SIDE_NAMES[side]}\n")
         elif view.phase == "over":
-            t.append("Game over", "bold")
+            t.append("Game over\n", "bold")
+            scores = view.scores()
+            best = max(scores)
+            winners = [names[s] for s, v in enumerate(scores) if v == best]
+            t.append(" and ".join(winners), "bold")
+            t.append(f" win{'s' if len(winners) == 1 else ''} with {best:g}\n", "")
+            t.append("z zoom · arrows look", "dim")
         self.show_text(t)

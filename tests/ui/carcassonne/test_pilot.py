@@ -63,6 +63,14 @@ async def test_vim_keys_tab_zoom_and_tiles_window():
             seen.add(grid.cursor)
             assert grid.fits_here()  # tab picks a rotation that fits
         assert seen == set(spots)
+        here = grid.cursor
+        await pilot.press("p")
+        before = grid.cursor
+        assert before != here or len(spots) == 1
+        await pilot.press("tab")
+        assert grid.cursor == here
+        await pilot.press("N")
+        assert grid.cursor == before
         await pilot.press("z")
         assert grid.zoom == "detailed"
         await pilot.press("z")
