@@ -69,6 +69,8 @@ class SearchConfig:
     #: chance). Sampling a world (reshuffling every unseen card) costs more than an iteration's
     #: moves in some games; reusing it a few times keeps the tree fed. 1 = a new world each time.
     det_reuse: int = 3
+    #: Stop once the most visited root move cannot be caught (same answer, less time).
+    early_stop: bool = True
     #: Random lines of play used to measure the heuristic's scale.
     calibration_lines: int = 4
     calibration_depth: int = 12
@@ -297,7 +299,7 @@ class Search:
                 break
             self.iterate()
             self.iterations += 1
-            if self.iterations % 32 == 0 and self._decided(planned - self.iterations):
+            if cfg.early_stop and self.iterations % 32 == 0 and self._decided(planned - self.iterations):
                 break
             if self.on_progress is not None and self.iterations % report_every == 0:
                 self.on_progress(self.iterations, planned)
