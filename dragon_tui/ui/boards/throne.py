@@ -247,6 +247,10 @@ class Board(Widget, can_focus=True):
         if v.nsup[gi]:
             who.append(f"{v.nsup[gi]} neutral")
         line = f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}"
+        stack = v.prospects[gi // 6]
+        if len(stack) > 1:
+            below = ", ".join(data.card(c).name for c in reversed(stack[:-1]))
+            line += f" · under the {data.KINGDOMS[gi // 6]} prospect: {below}"
         here = self.cell_actions()
         if len(here) == 1:
             line += f" · Enter: {scene.text(here[0].describe())}"

@@ -87,7 +87,7 @@ class GuildGrid(ThronePanel):
         else:
             t.append(" ")
         pawns = Text()
-        pawns.append(GUARD * v.kg[gi], style="bold" if pal.mono else "bold #C9C9C9")
+        pawns.append(GUARD * v.kg[gi], style=pal.guard)
         for seat in range(v.num_players):
             for _ in range(v.sup[gi][seat]):
                 pawns.append_text(pal.mark(seat, "bold"))

@@ -50,6 +50,7 @@ class Palette:
         self.mono = theme == "dragon-mono"
         self.players = PLAYER_DARK if dark else PLAYER_LIGHT
         self.clans = CLAN_DARK if dark else CLAN_LIGHT
+        self.guard = "bold" if self.mono else ("bold #C9C9C9" if dark else "bold #5A5A5A")
 
     def player(self, seat: int, extra: str = "bold") -> str:
         if seat == data.NEUTRAL:

@@ -97,3 +97,7 @@ def test_parliament_2p_120x40(snap_compare):
 
 def test_parliament_2p_80x24_shows_the_houses(snap_compare):
     assert snap_compare(app_with(parliament()), terminal_size=(80, 24), run_before=settle)
+
+
+def test_mid_3p_light_theme_120x40(snap_compare):
+    assert snap_compare(app_with(mid(3, 4, 250), theme="dragon-light"), terminal_size=(120, 40), run_before=settle)
