@@ -184,6 +184,17 @@ def tile_art(tile: int, rot: int, w: int, h: int) -> Art:
                 if owner[r][c] is None and cell not in field_of and cell not in taken:
                     field_of[cell] = i
                     queue.append(cell)
+    # A field touching no edge (PD-19's, between its two cities) grows from the free cell
+    # nearest the centre, so it gets room of its own.
+    for i, f in enumerate(feats):
+        if f.kind == FIELD and not f.halves:
+            free = [(c, r) for r in range(h) for c in range(w)
+                    if owner[r][c] is None and (c, r) not in taken and (c, r) not in field_of]
+            inner_free = [cell for cell in free if 0 < cell[0] < w - 1 and 0 < cell[1] < h - 1] or free
+            if inner_free:
+                cell = min(inner_free, key=lambda cell: ((cell[0] - cx) / 2) ** 2 + (cell[1] - cy) ** 2)
+                field_of[cell] = i
+                queue.appendleft(cell)
     while queue:
         c, r = queue.popleft()
         for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
