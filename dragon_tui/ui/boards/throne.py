@@ -247,6 +247,8 @@ class Board(Widget, can_focus=True):
         if v.nsup[gi]:
             who.append(f"{v.nsup[gi]} neutral")
         line = f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}"
+        if v.markers[gi]:
+            line += f" · ⚑ {', '.join(scene.names[s] for s in v.markers[gi])}"
         stack = v.prospects[gi // 6]
         if len(stack) > 1:
             below = ", ".join(data.card(c).name for c in reversed(stack[:-1]))

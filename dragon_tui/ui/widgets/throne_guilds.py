@@ -2,7 +2,7 @@
 
 Each guild shows its five pawn spaces — ``K`` King's Guard, ``1``–``4`` a player's supporter,
 ``n`` a neutral supporter, ``·`` an empty space — then ``⚑`` and the digits of the players
-whose control markers lie there. Each Kingdom's row ends with its prospect stack (the top
+whose control markers lie there (in reverse video, without ``⚑``, when they do not fit). Each Kingdom's row ends with its prospect stack (the top
 card and how many lie below). ``›`` marks a guild that a choice on offer uses; the cursor is
 ``▶`` and reverse video.
 """
@@ -46,7 +46,7 @@ class GuildGrid(ThronePanel):
         v, pal = scene.view, scene.pal
         compact = scene.compact
         cell_w = 9 if compact else 11
-        label_w = 9 if compact else 14
+        label_w = 11 if compact else 15
         legal = by_guild(scene.offered)
         roll = v.sub.get("roll") if v.phase == "sorcerer" and isinstance(getattr(v, "sub", None), dict) else None
         rows: list[Text] = []
@@ -55,12 +55,12 @@ class GuildGrid(ThronePanel):
         for g, name in enumerate(data.GUILDS):
             clan = data.GUILD_CLAN[g]
             rolled = roll is not None and roll[1] == g
-            label = ("◆" if rolled else " ") + (name[:cell_w - 2] if compact else name)
+            label = ("◆" if rolled else " ") + name[:cell_w - 1]
             head.append(label.ljust(cell_w), style=pal.clan(clan, "bold"))
             clans.append((" " + data.CLANS[clan]).ljust(cell_w), style=pal.clan(clan))
         if not compact:
-            head.append("Prospects", style="bold")
-            clans.append("cost · top card (+ below)", style="dim")
+            head.append(" Prospects", style="bold")
+            clans.append(" cost · top card (+ below)", style="dim")
         rows += [head, clans]
         for k, kingdom in enumerate(data.KINGDOMS):
             clan = data.KINGDOM_CLAN[k]
@@ -72,6 +72,7 @@ class GuildGrid(ThronePanel):
             for g in range(6):
                 gi = k * 6 + g
                 t.append_text(self._cell(scene, gi, gi in legal, cell_w))
+            t.append(" ")
             t.append_text(self._prospects(scene, k))
             rows.append(t)
         return lines(rows)
@@ -99,16 +100,19 @@ class GuildGrid(ThronePanel):
         elif legal:
             pawns.stylize("underline")
         t.append_text(pawns)
-        marks = Text()
+        # A space, then the control markers: "⚑1"; on a small terminal two or more markers
+        # are their digits in reverse video (the cursor line names them all).
+        t.append(" ")
+        room = cell_w - 2 - data.GUILD_SPACES
         owners = v.markers[gi]
-        if owners:
-            marks.append(MARKER if (cell_w > 9 or len(owners) == 1) else "", style="bold")
+        marks = Text()
+        if owners and (len(owners) < room):
+            marks.append(MARKER, style="bold")
             for seat in owners:
                 marks.append_text(pal.mark(seat))
-        room = cell_w - 1 - data.GUILD_SPACES
-        if cell_w > 9:
-            t.append(" ")
-            room -= 1
+        elif owners:
+            for seat in owners:
+                marks.append_text(pal.mark(seat, "bold reverse"))
         marks.truncate(room)
         t.append_text(marks)
         t.append(" " * (room - marks.cell_len))
