@@ -208,3 +208,23 @@ async def test_hot_seat_shows_only_the_deciding_players_hand():
         assert board.viewer(board.view) == second
         assert hand.border_title.startswith(table.names[second])
         assert all(c == -1 for c in board.view.hand[first])
+
+
+async def test_resizing_switches_layouts_and_themes_repaint():
+    app = app_with(throne_table(2, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert not board.has_class("-compact")
+        assert all(w.display for w in board.query(".throne-panel"))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert board.has_class("-compact")
+        assert "v: players & hand" in str(app.screen.query_one("#throne-guilds").border_subtitle)
+        for _ in range(3):  # every theme, the monochrome one included
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not board.has_class("-compact")
+        assert "v:" not in str(app.screen.query_one("#throne-guilds").border_subtitle)
