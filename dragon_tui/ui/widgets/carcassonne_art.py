@@ -43,6 +43,11 @@ COLOUR = {
     "mark": Style(color="#FFE08A", bold=True),
     "monastery": Style(color="#FFFFFF", bgcolor="#8B1E3F", bold=True),
 }
+#: Every other tile (a checkerboard) a shade darker, so tile edges show in a wide field.
+COLOUR_SHADED = dict(
+    COLOUR,
+    **{CITY: Style(color="#D0A060", bgcolor="#6A3F1C"), FIELD: Style(color="#80B463", bgcolor="#284E24")},
+)
 MONO = {
     CITY: Style(),
     FIELD: Style(dim=True),
@@ -310,8 +315,8 @@ def _bend(sides: list[int], w: int, h: int) -> list[tuple[tuple[int, int], set[s
     return out
 
 
-def cell_style(art: Art, c: int, r: int, mono: bool) -> Style:
-    styles = MONO if mono else COLOUR
+def cell_style(art: Art, c: int, r: int, mono: bool, shaded: bool = False) -> Style:
+    styles = MONO if mono else (COLOUR_SHADED if shaded else COLOUR)
     key = art.layer[r][c]
     style = styles[key]
     if key in (ROAD, "mark") and not mono:

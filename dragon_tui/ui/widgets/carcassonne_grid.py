@@ -358,7 +358,9 @@ class TileGrid(Widget, can_focus=True):
 
     def _tile_block(self, view: State, pos: str, tile: int, rot: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
         art = tile_art(tile, rot, tw, th)
-        block = [[(art.chars[r][c], cell_style(art, c, r, mono)) for c in range(tw)] for r in range(th)]
+        x, y = xy(pos)
+        shaded = (x + y) % 2 == 1
+        block = [[(art.chars[r][c], cell_style(art, c, r, mono, shaded)) for c in range(tw)] for r in range(th)]
         for seat, mpos, idx in view.meeples:
             if mpos == pos and art.anchors[idx] is not None:
                 c, r = art.anchors[idx]
