@@ -56,6 +56,7 @@ class Board(Widget, can_focus=True):
         self.cursor = 0
         self.scene: Scene | None = None
         self._repaint_due = False
+        self._lent_focus = False
 
     def compose(self) -> ComposeResult:
         yield GuildGrid(id="throne-guilds", classes="throne-panel")
@@ -132,6 +133,7 @@ class Board(Widget, can_focus=True):
             if actions is not None and here[0] in actions.actions:
                 actions.highlighted = actions.actions.index(here[0])
                 actions.focus()
+                self._lent_focus = True
             self.notify(f"{len(here)} choices in the {data.guild_name(self.cursor)} guild: pick one in the list.")
         elif not cells and actions is not None and actions.highlighted is not None and actions.actions:
             self.post_message(ActionList.Chosen(actions.actions[actions.highlighted]))
@@ -161,6 +163,12 @@ class Board(Widget, can_focus=True):
         only_guilds = cells and all(a in sum(cells.values(), []) for a in rest)
         if only_guilds and self.cursor not in cells:
             self.cursor = min(cells)
+        if self._lent_focus and self.is_mounted:
+            # The list took the keys for a choice within one guild; the next guild choice
+            # (where it goes) is back on the board.
+            self._lent_focus = False
+            if only_guilds:
+                self.focus()
         if only_guilds and self.compact and self.shown != "guilds" and self.is_mounted:
             self.shown = "guilds"
         houses = [a for a in rest if house_of(a) is not None or a.kind == "bump"]

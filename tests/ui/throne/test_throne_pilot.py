@@ -228,3 +228,41 @@ async def test_resizing_switches_layouts_and_themes_repaint():
         await pilot.pause()
         assert not board.has_class("-compact")
         assert "v:" not in str(app.screen.query_one("#throne-guilds").border_subtitle)
+
+
+def holds_soldier_favor(s):
+    from dragon_tui.games.throne.data import SOLDIER, card
+
+    return s.phase == "main" and any(a.kind == "favor" and card(a.args[0]).guild == SOLDIER
+                                     for a in s.legal_actions())
+
+
+async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_has_the_keys():
+    table = until(throne_table(2, seed=4), holds_soldier_favor)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        actions = app.screen.query_one(ActionList)
+        favor = next(a for a in table.state.legal_actions() if a.kind == "favor" and "Soldier" in a.describe())
+        await press_for(pilot, favor)
+        await pilot.pause()
+        assert table.state.phase == "soldier"
+        source = board.cursor  # jumped to the first guild with a King's Guard
+        assert {a.kind for a in board.cell_actions()} == {"kg_from", "kg_take"}
+        await focus(pilot, board)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is actions  # the list holds the two choices of this guild
+        assert actions.actions[actions.highlighted] == board.cell_actions()[0]
+        await pilot.press("enter")  # the highlighted one: move a King's Guard out of it
+        await pilot.pause()
+        assert table.moves[-1].action.kind == "kg_from"
+        assert table.state.phase == "soldier_to"
+        assert app.focused is board  # where it goes is a guild: the board has the keys again
+        target = next(gi for gi in range(36) if gi != source and table.state.has_space(gi))
+        await walk_to(pilot, board, target)
+        kg = table.state.kg[target]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.kg[target] == kg + 1
