@@ -58,8 +58,17 @@ class Board(Widget):
 
     def on_mount(self) -> None:
         self.query_one("#carc-remaining").display = False
+        grid = self.query_one(TileGrid)
+        from ..screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            grid.focus()
+        else:
+            # The replay viewer steps with the arrow keys: the grid only shows, following
+            # the last tile placed.
+            grid.can_focus = False
+            grid.follow_last = True
         self._refresh_all()
-        self.query_one(TileGrid).focus()
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:

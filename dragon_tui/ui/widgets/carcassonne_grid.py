@@ -77,6 +77,8 @@ class TileGrid(Widget, can_focus=True):
         self._sized = False
         self._modes = (False, False)
         self._theme = ""
+        #: Replay: no cursor of one's own; keep the last tile placed in sight.
+        self.follow_last = False
 
     # ------------------------------------------------------------------ feeding
     def show(self, view: State, offered: list[Action]) -> None:
@@ -107,7 +109,9 @@ class TileGrid(Widget, can_focus=True):
                 idx = action.args[2] if len(action.args) > 2 else None
                 self._beside.setdefault((action.args[0], action.args[1]), []).append((idx, key, action.kind))
         # Put the cursor where the decision is.
-        if self._place and (view.tile != prev_tile or not had_place):
+        if self.follow_last and view.placed:
+            self.cursor = xy(view.placed)
+        elif self._place and (view.tile != prev_tile or not had_place):
             self.rot = 0
             if self.cursor not in self._place:
                 self.cursor = min(self._place, key=lambda p: (abs(p[0] - self.cursor[0]) + abs(p[1] - self.cursor[1]), p[1], p[0]))

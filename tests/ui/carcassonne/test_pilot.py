@@ -141,3 +141,25 @@ async def test_click_a_position_then_click_again_to_place():
         await pilot.click(TileGrid, offset=offset)
         await settle(pilot)
         assert f"{x},{y}" in table.state.board
+
+
+async def test_replay_steps_with_arrows_and_follows_the_last_tile():
+    from .apps import advance, after_turns
+
+    table = advance(carc_table(seed=3), after_turns(12), seed=4)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.action_replay()
+        await pilot.pause()
+        replay = app.screen
+        end = replay.position
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert replay.position == end - 2
+        grid = replay.query_one(TileGrid)
+        placed = table.states[end - 2].placed
+        assert grid.cursor == tuple(int(v) for v in placed.split(","))
+        await pilot.press("home")
+        await pilot.pause()
+        assert replay.position == 0 and grid.cursor == (0, 0)

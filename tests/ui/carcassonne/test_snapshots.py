@@ -103,3 +103,14 @@ def test_five_players_meeple_choice_120x40(snap_compare):
 
 def test_mid_game_light_theme(snap_compare):
     assert snap_compare(app_with(mid_game(), theme="dragon-light"), terminal_size=(80, 24), run_before=settle)
+
+
+def test_replay_viewer_80x24(snap_compare):
+    async def replay(pilot):
+        await settle(pilot)
+        pilot.app.screen.action_replay()
+        await pilot.pause()
+        await pilot.press("left", "left", "left")
+        await pilot.pause()
+
+    assert snap_compare(app_with(mid_game()), terminal_size=(80, 24), run_before=replay)
