@@ -3,15 +3,18 @@
 One tree per decision, seen from the bot's seat. Each iteration
 
 1. samples a world the seat cannot tell from the real one: ``view(seat)`` is taken once (it
-   hides hands, deck and bag order and blanks the RNG seed) and every iteration calls
-   ``determinize(seat, rng)`` on that view with the search's own RNG. The bot therefore never
-   reads a hidden card, the order of a pile or a future die: changing only what its seat cannot
-   see changes nothing it computes (tests/ai/test_ismcts.py checks that for every hidden-
+   hides hands, deck and bag order and blanks the RNG seed) and ``determinize(seat, rng)`` is
+   called on that view with the search's own RNG (each sampled world serves ``det_reuse``
+   iterations, each copy with freshly seeded future chance). The bot therefore never reads a
+   hidden card, the order of a pile or a future die: changing only what its seat cannot see
+   changes nothing it computes (tests/ai/test_ismcts.py checks that for every hidden-
    information game);
 2. descends the tree by UCB1 with *availability counts* (a child's exploration term uses how
    often it was legal, not how often its parent was visited, because in other worlds it may not
-   have been), expanding one untried action (progressive widening limits how many children a
-   node may have, which matters for Carcassonne's many placements);
+   have been) on children's mean rewards rescaled to [0, 1] between the worst and best sibling,
+   plus a decaying greedy prior at the root; it expands one untried action (progressive
+   widening limits how many children a node may have, which matters for Carcassonne's many
+   placements; the root expands its moves best-greedy-value first);
 3. plays at most ``rollout_depth`` random steps and scores the position with the game's
    heuristic for *every* seat (each seat maximises its own reward, so three- to five-player
    games work as they are);
@@ -23,7 +26,8 @@ where ``h`` is the game's heuristic and ``scale`` is measured once per decision 
 of heuristic values over a few random lines of play, so no game needs a hand-set constant.
 
 The search only ever touches clones, runs on its own :class:`Rng` (seeded by the agent),
-stops at an iteration cap (deterministic for a fixed seed) or at a wall-clock limit (a safety
+stops at an iteration cap (deterministic for a fixed seed; it may stop earlier once the most
+visited move cannot be caught, which returns the same move), at a wall-clock limit (a safety
 net) or when ``cancel`` is set (best move so far), and reports progress through
 ``on_progress(done, planned)`` and the ``progress`` attribute.
 """
