@@ -26,6 +26,8 @@ from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, cell_style, t
 
 #: Characters per tile (width, height) at each zoom level.
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
+#: Start in the detailed zoom when this many tiles (columns, rows) fit in it.
+DETAILED_FITS = (11, 5)
 PLAYER_COLOURS = ("#E4572E", "#3F8EFC", "#F2C14E", "#B07CE8", "#EEEEEE")
 
 _BLANK = Style()
@@ -268,6 +270,9 @@ class TileGrid(Widget, can_focus=True):
         if not self._sized and self.size.width and self.size.height:
             self._sized = True
             self.origin = None  # centre on the cursor once the real size is known
+            tw, th = ZOOMS["detailed"]
+            if self.size.width // tw >= DETAILED_FITS[0] and self.size.height // th >= DETAILED_FITS[1]:
+                self.zoom = "detailed"  # room enough (120×40): start with the readable tiles
         self._scroll_to_cursor()
         self._dirty()
 

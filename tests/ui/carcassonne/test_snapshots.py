@@ -8,10 +8,21 @@ def mid_game():
     return advance(carc_table(seed=3), after_turns(31), seed=4)
 
 
-async def zoom_in(pilot):
+async def zoom_to(pilot, zoom):
+    from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+
     await settle(pilot)
-    await pilot.press("z")
-    await pilot.pause()
+    if pilot.app.screen.query_one(TileGrid).zoom != zoom:
+        await pilot.press("z")
+        await pilot.pause()
+
+
+async def zoom_in(pilot):
+    await zoom_to(pilot, "detailed")
+
+
+async def zoom_out(pilot):
+    await zoom_to(pilot, "compact")
 
 
 def test_start_80x24(snap_compare):
@@ -31,7 +42,7 @@ def test_mid_game_detailed_80x24(snap_compare):
 
 
 def test_mid_game_compact_120x40(snap_compare):
-    assert snap_compare(app_with(mid_game()), terminal_size=(120, 40), run_before=settle)
+    assert snap_compare(app_with(mid_game()), terminal_size=(120, 40), run_before=zoom_out)
 
 
 def test_mid_game_detailed_120x40(snap_compare):
@@ -86,6 +97,7 @@ def test_game_over_board_120x40(snap_compare):
         await settle(pilot)
         await pilot.press("b")
         await pilot.pause()
+        await zoom_out(pilot)  # the whole table at a glance
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     assert snap_compare(app_with(table), terminal_size=(120, 40), run_before=close_dialog)
