@@ -20,6 +20,7 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...games.throne import data
 from ...session import Table
+from ..screens.game import GameScreen
 from ..widgets.action_list import ActionList
 from ..widgets.throne_guilds import GuildGrid, by_guild
 from ..widgets.throne_hand import HandPanel
@@ -68,6 +69,8 @@ class Board(Widget, can_focus=True):
             yield ScoreTrack(id="throne-track", classes="throne-panel")
 
     def on_mount(self) -> None:
+        # Only where decisions are made: the replay viewer keeps its arrows for stepping.
+        self.can_focus = isinstance(self.screen, GameScreen)
         self.add_class(f"players-{len(self.table.seats)}")
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.repaint())
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())

@@ -266,3 +266,26 @@ async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_ha
         await pilot.press("enter")
         await pilot.pause()
         assert table.state.kg[target] == kg + 1
+
+
+async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
+    from dragon_tui.ui.screens.replay import ReplayScreen
+
+    from .test_throne_snapshots import over
+
+    table = over()
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        end = replay.position
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert replay.position == end - 2
+        await pilot.press("home")
+        await pilot.pause()
+        assert replay.position == 0
