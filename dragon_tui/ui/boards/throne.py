@@ -233,7 +233,7 @@ class Board(Widget, can_focus=True):
         grid.show(scene)
         grid.border_title = self._grid_title(scene)
         hint = self._hint()
-        grid.border_subtitle = self._cursor_line(scene) + (f" · {hint}" if hint else "")
+        grid.border_subtitle = (f"{hint} · " if hint else "") + self._cursor_line(scene)
 
     def _grid_title(self, scene: Scene) -> str:
         v = scene.view

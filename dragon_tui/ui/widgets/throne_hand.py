@@ -1,8 +1,8 @@
 """Princes of the Dragon Throne: the viewing player's hand, face up.
 
 Only the seat whose cards the view holds is shown (another seat's cards never reach this
-screen). Cards a choice on offer uses carry ``›``; cards set aside for the Ka'yu redraw ``×``.
-While a supporter is being deployed the card that places it is named on top.
+screen). Cards a choice on offer uses carry ``›``; cards set aside for the Ka'yu redraw ``×``;
+the card deploying a supporter (its guild still to choose) ``»``.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ class HandPanel(ThronePanel):
         chosen = set(v.kayu_sel) if seat == v.turn else set()
         rows: list[Text] = []
         pending = v.sub.get("card") if isinstance(v.sub, dict) and v.phase == "deploy_to" else None
-        if pending is not None:
-            rows.append(Text.assemble(("deploying ", "bold"), card_text(pending, pal, short=True)))
         for cid in sorted(hand, key=_order):
-            t = Text.assemble(("×" if cid in chosen else ("›" if cid in used else " "), "bold"))
-            t.append_text(card_text(cid, pal, short=scene.compact))
+            mark = "»" if cid == pending else ("×" if cid in chosen else ("›" if cid in used else " "))
+            t = Text.assemble((mark, "bold"))
+            if cid == pending:
+                t.append("deploying ", style="bold reverse")
+            t.append_text(card_text(cid, pal, short=scene.compact or cid == pending))
             rows.append(t)
         if not hand:
             rows.append(Text("no cards in hand", style="dim"))

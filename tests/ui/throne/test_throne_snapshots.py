@@ -101,3 +101,24 @@ def test_parliament_2p_80x24_shows_the_houses(snap_compare):
 
 def test_mid_3p_light_theme_120x40(snap_compare):
     assert snap_compare(app_with(mid(3, 4, 250), theme="dragon-light"), terminal_size=(120, 40), run_before=settle)
+
+
+@cache
+def _deploying():
+    from .test_throne_pilot import until
+
+    return until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to").to_json()
+
+
+def deploying():
+    from dragon_tui.session import Table
+
+    return Table.from_json(_deploying())
+
+
+def test_deploy_targets_marked_cursor_moved_120x40(snap_compare):
+    assert snap_compare(app_with(deploying()), terminal_size=(120, 40), run_before=settle, press=["down"])
+
+
+def test_deploy_targets_marked_80x24(snap_compare):
+    assert snap_compare(app_with(deploying()), terminal_size=(80, 24), run_before=settle)
