@@ -2,9 +2,9 @@
 
 Each guild shows its five pawn spaces — ``K`` King's Guard, ``1``–``4`` a player's supporter,
 ``n`` a neutral supporter, ``·`` an empty space — then ``⚑`` and the digits of the players
-whose control markers lie there (in reverse video, without ``⚑``, when they do not fit). Each Kingdom's row ends with its prospect stack (the top
-card and how many lie below). ``›`` marks a guild that a choice on offer uses; the cursor is
-``▶`` and reverse video.
+whose control markers lie there (in reverse video, without ``⚑``, when they do not fit).
+Each Kingdom's row ends with its prospect stack (the top card and how many lie below).
+``›`` marks a guild that a choice on offer uses; the cursor is ``▶`` and reverse video.
 """
 
 from __future__ import annotations
