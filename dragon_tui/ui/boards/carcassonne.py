@@ -107,7 +107,11 @@ class Board(Widget):
             return
         grid = self.query_one(TileGrid)
         keys = TileGrid._keys(view, self.offered)
-        self.query_one(HandPanel).show(view, self.offered, grid.rot, grid.fits_here(), grid.cursor, keys, self.names)
+        fits = grid.fits_here()
+        if fits is False and grid.legal_here():
+            fits = None  # a place where it fits after turning: say so
+        hand = self.query_one(HandPanel)
+        hand.show(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, turnable=grid.legal_here())
         scores = self.query_one(ScorePanel)
         scores.show(view, self.names, self.letters, scores.size.width or 26)
 

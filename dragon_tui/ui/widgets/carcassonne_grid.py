@@ -143,6 +143,10 @@ class TileGrid(Widget, can_focus=True):
             return None
         return CANON[self._tile][self.rot] in self._place.get(self.cursor, set())
 
+    def legal_here(self) -> bool:
+        """Whether the tile in hand fits at the cursor in some rotation."""
+        return self.cursor in self._place
+
     def chosen_action(self) -> Action | None:
         if self._place and self.fits_here():
             x, y = self.cursor

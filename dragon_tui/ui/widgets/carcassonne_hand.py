@@ -39,7 +39,7 @@ class HandPanel(TextPanel):
     """What to decide now, with the tile shown large."""
 
     def show(self, view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
-             keys: list[str | None], names: list[str]) -> None:
+             keys: list[str | None], names: list[str], turnable: bool = False) -> None:
         mono = self.app.theme == "dragon-mono"
         t = Text()
         who = view.current_player
@@ -55,8 +55,10 @@ class HandPanel(TextPanel):
                 where = f"{cursor[0]},{cursor[1]}"
                 if fits:
                     t.append(f"⏎ place at {where}", "bold")
-                elif fits is False:
-                    t.append(f"✗ not at {where}", "dim")
+                elif turnable:
+                    t.append(f"r: turn to fit {where}", "bold")
+                else:
+                    t.append(f"✗ no fit at {where}", "dim")
                 t.append("\n")
                 t.append("tab: next place", "dim")
             else:

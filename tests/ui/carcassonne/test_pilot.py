@@ -27,7 +27,7 @@ async def test_place_tiles_with_cursor_keys_rotate_and_enter():
             # Aim for the last legal position in the list (rarely where the cursor starts).
             target = state.legal_actions()[-1]
             x, y, rot = target.args
-            await pilot.press(*keys_to(grid.cursor, (x, y)), *"hjkl"[:0])
+            await pilot.press(*keys_to(grid.cursor, (x, y)))
             assert grid.cursor == (x, y)
             for _ in range(4):
                 if CANON[state.tile][grid.rot] == rot:
