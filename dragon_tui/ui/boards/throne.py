@@ -204,7 +204,7 @@ class Board(Widget, can_focus=True):
         if v is None or not self.is_mounted:
             return
         scene = Scene(v, self.table.names, Palette(self.app.theme, self.app.current_theme.dark),
-                      list(self.offered), self.viewer(v), self.compact, self.table.text)
+                      list(self.offered), self.viewer(v), self.compact, self.table.text, self._final(v))
         self.scene = scene
         for panel in self.query(ThronePanel):
             if not isinstance(panel, GuildGrid):
@@ -216,6 +216,15 @@ class Board(Widget, can_focus=True):
         hint = self._hint()
         self.query_one(HandPanel).border_subtitle = hint
         self.query_one(ScoreTrack).border_subtitle = hint
+
+    def _final(self, v: State) -> tuple[list[float], list[int]] | None:
+        """Final scores and winners once the game is over. End scoring counts every card a
+        player owns, and the view hides the others' hands and decks, so they are read from
+        the finished game itself, where nothing is hidden any more."""
+        real = self.table.state
+        if not (v.is_over and real.is_over):
+            return None
+        return real.scores(), real.winners()
 
     def _hint(self) -> str:
         if not self.compact:

@@ -25,7 +25,7 @@ class PlayersPanel(ThronePanel):
         for name, w in COLUMNS:
             head.append(name.rjust(w), style="dim")
         rows: list[Text] = [head]
-        winners = v.winners() if v.is_over else []
+        winners = scene.final[1] if scene.final else []
         for s in range(v.num_players):
             t = Text()
             active = not v.is_over and v.current_player == s
@@ -46,7 +46,7 @@ class PlayersPanel(ThronePanel):
     def title(self, scene: Scene) -> str:
         v = scene.view
         stock = " ".join(f"{n}{data.RES_LETTER[r]}" for r, n in enumerate(v.stock))
-        if v.is_over:
-            final = ", ".join(f"{scene.names[s]} {int(x)}" for s, x in enumerate(v.scores()))
+        if scene.final:
+            final = ", ".join(f"{scene.names[s]} {int(x)}" for s, x in enumerate(scene.final[0]))
             return f"Players · W winner · final score {final}"
         return f"Players · ★ prestige · stock {stock}"

@@ -119,6 +119,9 @@ class Scene:
     viewer: int | None = None
     compact: bool = False
     text: object = str  # the table's {pN} → name formatter
+    #: Once the game is over: (final scores, winners) of the real state — a seat's view
+    #: hides the others' cards, which end scoring counts.
+    final: tuple[list[float], list[int]] | None = None
 
 
 class ThronePanel(Static):

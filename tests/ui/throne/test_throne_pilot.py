@@ -278,7 +278,12 @@ async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("r")
+        await pilot.press("b")  # see the board: the final scores are the real ones, not the view's
+        await pilot.pause()
+        players = app.screen.query_one("#throne-players")
+        final = ", ".join(f"{n} {int(x)}" for n, x in zip(table.names, table.state.scores()))
+        assert players.border_title.endswith(final)
+        app.screen.action_replay()
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
