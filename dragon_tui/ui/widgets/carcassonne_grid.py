@@ -369,6 +369,17 @@ class TileGrid(Widget, can_focus=True):
                     block[cy][cx] = (ch, cur)
         return block
 
+    def _near(self, spot: tuple[int, int] | None, tw: int, th: int, first: tuple[int, int, int, int]) -> tuple[int, int]:
+        """A free cell beside a meeple's spot (for the fairy or a key), preferring one side."""
+        if spot is None:
+            return (tw - 2, 0)
+        a, b, c2, d = first
+        for dc, dr in ((a, b), (c2, d), (0, -1), (0, 1)):
+            cell = (spot[0] + dc, spot[1] + dr)
+            if 0 <= cell[0] < tw and 0 <= cell[1] < th and cell not in self._protected:
+                return cell
+        return (spot[0] + (1 if spot[0] + 1 < tw else -1), spot[1])
+
     def _tile_block(self, view: State, pos: str, tile: int, rot: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
         art = tile_art(tile, rot, tw, th)
         x, y = xy(pos)
@@ -382,16 +393,13 @@ class TileGrid(Widget, can_focus=True):
         fairy = view.fairy
         if fairy and fairy["pos"] == pos:
             spot = art.anchors[fairy["idx"]] if fairy.get("idx") is not None else None
-            c, r = (spot[0] + 1, spot[1]) if spot else (tw - 2, 0)
-            if c >= tw:
-                c = spot[0] - 1
+            c, r = self._near(spot, tw, th, (1, 0, -1, 0))
             style = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
             block[r][c] = (GLYPH_FAIRY, style)
+            self._protected.add((c, r))
         for idx, key, kind in self._beside.get(xy(pos), ()):
             spot = art.anchors[idx] if idx is not None else None
-            c, r = (spot[0] - 1, spot[1]) if spot else (1, 0)
-            if c < 0:
-                c = spot[0] + 1
+            c, r = self._near(spot, tw, th, (-1, 0, 1, 0))
             if mono:
                 style = Style(bold=True, underline=True)
             elif kind == "fairy":
@@ -410,7 +418,9 @@ class TileGrid(Widget, can_focus=True):
                     self._protected.add((c, r))
         if pos == view.placed and view.phase in ("place", "over") and len(view.board) > 1:
             last = Style(bold=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#3F8EFC")
-            block[0][0] = (GLYPH_LAST, last)
+            corner = next((c for c in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)) if c not in self._protected), None)
+            if corner:
+                block[corner[1]][corner[0]] = (GLYPH_LAST, last)
         if view.dragon == pos:
             style = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
             cy = th // 2
