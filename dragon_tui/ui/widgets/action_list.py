@@ -14,6 +14,14 @@ from textual.widgets.option_list import Option
 from ...engine import Action
 
 
+def assign_keys(game_keys: list[str | None]) -> list[str | None]:
+    """The key each action gets: the game's own, else the next digit no action claims.
+
+    One rule for the list and for boards that draw the keys on the board itself."""
+    free = [d for d in "123456789" if d not in game_keys]
+    return [key if key is not None else (free.pop(0) if free else None) for key in game_keys]
+
+
 class ActionList(OptionList):
     class Chosen(Message):
         def __init__(self, action: Action) -> None:
@@ -29,12 +37,8 @@ class ActionList(OptionList):
         """Fill the list; ``keys`` holds the game's key for each action, None for 'any free digit'."""
         self._actions = list(actions)
         self._keys = {}
-        free_digits = [d for d in "123456789" if d not in keys]
-        final_keys: list[str] = []
-        for action, key in zip(actions, keys):
-            if key is None and free_digits:
-                key = free_digits.pop(0)
-            final_keys.append(key or "")
+        final_keys = [key or "" for key in assign_keys(list(keys))]
+        for action, key in zip(actions, final_keys):
             if key:
                 self._keys.setdefault(key, action)
         self.clear_options()

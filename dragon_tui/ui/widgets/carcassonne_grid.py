@@ -21,7 +21,7 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
 from ...games.carcassonne.tiles import CANON, DELTA, SIDES
-from .action_list import ActionList
+from .action_list import ActionList, assign_keys
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, cell_style, tile_art
 
 #: Characters per tile (width, height) at each zoom level.
@@ -132,9 +132,7 @@ class TileGrid(Widget, can_focus=True):
     @staticmethod
     def _keys(view: State, offered: list[Action]) -> list[str | None]:
         """The keys the action list gives each action (the game's, then free digits)."""
-        keys = [view.action_key(a) for a in offered]
-        free = [d for d in "123456789" if d not in keys]
-        return [k if k is not None else (free.pop(0) if free else None) for k in keys]
+        return assign_keys([view.action_key(a) for a in offered])
 
     # ------------------------------------------------------------------ questions
     def fits_here(self) -> bool | None:
