@@ -56,7 +56,9 @@ class SearchConfig:
     #: Rank each node's children on their mean reward rescaled to [0, 1] between the worst
     #: and the best child (as MuZero does): squashed heuristic values of sibling moves often
     #: differ by a few hundredths, which plain UCB1 cannot tell from noise in a few hundred
-    #: iterations, so without this the search spreads its visits almost evenly.
+    #: iterations, so without this the search spreads its visits almost evenly. Applied in
+    #: games of two or more players only: in the solitaire (no opponent, the draw decides most
+    #: differences) it amplified noise and scored lower in the arena, so there plain UCB1 runs.
     normalize: bool = True
     #: Random steps played after expansion before the heuristic scores the position.
     rollout_depth: int = 0
@@ -218,8 +220,9 @@ class Search:
         if ready:
             means = [c.reward[c.mover] / c.visits for c in ready]
             lo, hi = min(means), max(means)
-            span = hi - lo if cfg.normalize and hi > lo else 1.0
-            if not cfg.normalize or hi <= lo:
+            normalize = cfg.normalize and self.n > 1
+            span = hi - lo if normalize and hi > lo else 1.0
+            if not normalize or hi <= lo:
                 lo = 0.0
             c_explore = cfg.exploration
             for child, mean in zip(ready, means):
