@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine import Action
 from . import data
-from .data import CARDS, COLOURS, NEGATIVE_ACTIONS, PLAYABLE_ACTIONS, back, kind
+from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, back, kind
 
 
 def _seat(s: int) -> str:

@@ -7,11 +7,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine import Action, State
 from ...session import Table
+from .base import BoardBase
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import HandPanel
 from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, Legend
@@ -34,15 +33,11 @@ def len_legend() -> int:
     return len(LEGEND_ROWS)
 
 
-class Board(Widget):
+class Board(BoardBase):
     BINDINGS = [Binding("t", "tiles", "Tiles", show=False)]
 
-    view: reactive[State | None] = reactive(None, always_update=True)
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
-
     def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.table = table
+        super().__init__(table, **kwargs)
         self.names = table.names
         self.letters = seat_letters(self.names)
         self._pending = False

@@ -15,13 +15,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
-from ...session import Table
+from .base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
 
@@ -81,7 +80,7 @@ class SocietyRow(CourtPanel):
 
     def slot(self, i: int, w: int) -> list[Text]:
         s, ink = self.state, self.ink
-        wide, tall = w >= 23, w >= 25
+        tall = w >= 25
         offer = self.offered_at(self.KINDS, i)
         key = Text.assemble((f"{i + 1}", "bold reverse" if offer else "bold"), " ")
         card_id = s.row[i]
@@ -142,7 +141,6 @@ class RoyalCourt(CourtPanel):
                 self.border_title = f"Royal Court: place the {name} in a free space"
 
     def lines(self, width: int) -> list[Text]:
-        s = self.state
         w = max(width // COURT_COLUMNS, 6)
         out = []
         for top in (0, COURT_COLUMNS):
@@ -263,14 +261,7 @@ class CourtLosses(CourtPanel):
         return t
 
 
-class Board(Widget):
-    view: reactive[State | None] = reactive(None, always_update=True)
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
-
-    def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.table = table
-
+class Board(BoardBase):
     def compose(self) -> ComposeResult:
         yield SocietyRow(id="court-row")
         yield RoyalCourt(id="court-court")

@@ -6,13 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import Action, State
+from ...engine import State
 from ...games.crowns import data
-from ...session import Table
+from .base import BoardBase
 
 ADVISOR_STYLE = {
     "commander": "bold #4F8FE8",
@@ -105,14 +103,7 @@ class DiceBar(Static):
         self.update(t)
 
 
-class Board(Widget):
-    view: reactive[State | None] = reactive(None, always_update=True)
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
-
-    def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.table = table
-
+class Board(BoardBase):
     def compose(self) -> ComposeResult:
         labels = self.table.game.seat_labels
         with Horizontal(id="councils"):

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.hoard import data
 from ...session import Table
+from .base import BoardBase
 from ..widgets.hoard_cards import LEGEND, SHORT_NAMES, FlowBox, Palette
 
 __all__ = ["Board", "Palette"]
@@ -212,13 +212,9 @@ class PlayerPanel(FlowBox):
         self.set_rows(rows)
 
 
-class Board(Widget):
-    view: reactive[State | None] = reactive(None, always_update=True)
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
-
+class Board(BoardBase):
     def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.table = table
+        super().__init__(table, **kwargs)
         self._repaint_pending = False
 
     def compose(self) -> ComposeResult:

@@ -15,11 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.throne import data
 from ...session import Table
+from .base import BoardBase
 from ..screens.game import GameScreen
 from ..widgets.action_list import ActionList
 from ..widgets.throne_guilds import GuildGrid, by_guild
@@ -37,7 +37,10 @@ VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses
 ASIDE = ("favor_done", "end_turn")
 
 
-class Board(Widget, can_focus=True):
+class Board(BoardBase, can_focus=True):
+    #: Keys the game screen forwards here while the focus is elsewhere (the action list).
+    SCREEN_KEYS = {"v": "next_view"}
+
     BINDINGS = [
         Binding("up", "move(0,-1)", "Cursor", show=False),
         Binding("down", "move(0,1)", "Cursor", show=False),
@@ -47,13 +50,10 @@ class Board(Widget, can_focus=True):
         Binding("v", "next_view", "View"),
     ]
 
-    view: reactive[State | None] = reactive(None, always_update=True)
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
     shown: reactive[str] = reactive("guilds")
 
     def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.table = table
+        super().__init__(table, **kwargs)
         self.cursor = 0
         self.scene: Scene | None = None
         self._repaint_due = False

@@ -71,6 +71,9 @@ class GameScreen(Screen):
     def on_unmount(self) -> None:
         self._stop_bot()
 
+    def on_resize(self) -> None:
+        self._update_status()
+
     # ---------------------------------------------------------------- model → widgets
     def viewer(self) -> int | None:
         """Whose eyes the board uses: the person deciding, else the only person, else nobody."""
@@ -110,7 +113,8 @@ class GameScreen(Screen):
             self.app.push_screen(PassScreen(name), passed)
             return
         viewer = self.viewer()
-        self.view = state.view(viewer)
+        # Once the game is over nothing is secret, and end scoring needs every hand and deck.
+        self.view = state if state.is_over else state.view(viewer)
         mine = current is not None and current in people
         actions = state.legal_actions() if mine else []
         self.offered = actions
@@ -135,7 +139,9 @@ class GameScreen(Screen):
 
     def _update_status(self) -> None:
         state = self.table.state
-        parts = [self.table.game.title, self.table.text(state.phase_label())]
+        parts = [self.table.text(state.phase_label())]
+        if self.app.size.width >= 100:  # the title only where the phase label still fits
+            parts.insert(0, self.table.game.title)
         if self.thinking:
             parts.append("thinking… (space: hurry)")
         self.query_one("#status", Static).update(" · ".join(parts))
@@ -211,13 +217,21 @@ class GameScreen(Screen):
         event.stop()
         self.play(event.action)
 
-    def on_key(self, event) -> None:
+    async def on_key(self, event) -> None:
         key = event.character if event.character and event.character.isprintable() else event.key
         action = self.query_one(ActionList).action_for_key(key)
         if action is not None:
             event.stop()
             event.prevent_default()
             self.play(action)
+            return
+        # A board's own view keys (e.g. switching panels) work wherever the focus is.
+        board = self.query_one("#board")
+        board_action = getattr(board, "SCREEN_KEYS", {}).get(key)
+        if board_action and not board.has_focus:
+            event.stop()
+            event.prevent_default()
+            await board.run_action(board_action)
 
     def action_undo(self) -> None:
         reason = self.table.undo_block()

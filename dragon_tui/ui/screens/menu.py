@@ -41,6 +41,7 @@ class MenuScreen(Screen):
             yield Static(BANNER, id="banner")
             yield Static(f"five dragon games for the terminal · v{__version__}", id="tagline")
             yield OptionList(id="menu")
+            yield Static(id="blurb")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -68,15 +69,12 @@ class MenuScreen(Screen):
             menu.add_option(Option(text, id="continue"))
         for entry in CATALOG:
             playable = is_playable(entry.id)
-            blurb = GAMES[entry.id].blurb if entry.id in GAMES else ""
             players = f"{entry.players} players" if entry.players != "1" else "solitaire"
             text = Text.assemble(
                 (f"{entry.title:<42}", "bold" if playable else "dim"),
                 (f"{players:<12}", "dim"),
                 ("" if playable else "coming soon", "italic dim"),
             )
-            if blurb and playable:
-                text.append(f"\n  {blurb}", "dim")
             menu.add_option(Option(text, id=f"game:{entry.id}", disabled=not playable))
         if os.environ.get("DRAGON_TUI_TABLES"):  # running under 'dragon-tui serve'
             menu.add_option(Option(Text("Shared tables…"), id="tables"))
@@ -84,6 +82,12 @@ class MenuScreen(Screen):
         menu.add_option(Option(Text("Quit"), id="quit"))
         menu.highlighted = next(i for i, option in enumerate(menu.options) if not option.disabled)
         menu.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted game's one-line description under the list."""
+        choice = event.option.id or ""
+        game = GAMES.get(choice.split(":", 1)[1]) if choice.startswith("game:") else None
+        self.query_one("#blurb", Static).update(game.blurb if game else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
