@@ -49,7 +49,8 @@ class GameOverScreen(ModalScreen):
             grid.add_column(name)
         for part in breakdown[0]:
             grid.add_row(part, *[_fmt(row.get(part, "")) for row in breakdown])
-        grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
+        if not any(part.lower() in ("total", "final score") for part in breakdown[0]):
+            grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
         if self.table.game.max_players == 1:
             self._show_highscores()
 
