@@ -27,7 +27,9 @@ class GameOverScreen(ModalScreen):
         state = self.table.state
         names = self.table.names
         winners = [names[w] for w in state.winners()]
-        if len(winners) == 1:
+        if self.table.game.max_players == 1:
+            headline = f"{names[0]} scores {_fmt(state.scores()[0])}"
+        elif len(winners) == 1:
             headline = f"{winners[0]} wins!"
         else:
             headline = "Shared victory: " + " and ".join(winners)
