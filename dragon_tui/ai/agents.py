@@ -86,9 +86,12 @@ def _score_lead(state: State, seat: int) -> float:
 #: Bot levels offered on the setup screen, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
 
-#: Search levels: iterations per decision (the reproducible limit) and a wall-clock safety
-#: limit. The caps are calibrated per game (see ``ITERATION_CAPS``) so that normal decides
-#: within 1 s and hard within 3 s on the 2-core reference machine, with room to spare.
+#: Search levels (ISMCTS, see ismcts.py): iterations per decision (the reproducible limit) and
+#: a wall-clock safety limit that always holds. The caps are set per game (``ITERATION_CAPS``)
+#: from measured iterations/s so that normal decides well within 1 s and hard within 3 s on
+#: the 2-core machine even when it is busy; on a busy machine the time limit may cut a search
+#: short (then the decision is no longer reproducible). The ``budget`` a caller passes to
+#: ``choose`` does not shorten a search level: the level decides how long it thinks.
 LEVEL_TIME_LIMIT = {"easy": 0.4, "normal": 0.9, "hard": 2.7}
 DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: Per-game caps measured with ``ismcts.iterations_per_second`` (games not listed: defaults).
