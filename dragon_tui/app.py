@@ -79,6 +79,7 @@ class DragonApp(App):
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
         if isinstance(screen, GameScreen):
+            yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
             yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
             yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
             yield SystemCommand("Save game", "Save this game under a name", screen.action_save)

@@ -166,3 +166,40 @@ async def test_replay_steps_back_and_forth():
         assert replay.position == 0 and replay.view.to_json() == table.states[0].view(None).to_json()
         await pilot.press("end")
         assert replay.position == end
+
+
+async def test_hint_highlights_a_legal_action_without_playing_it():
+    table = duel_table(seed=7, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        moves = len(table.moves)
+        await pilot.press("f3")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(table.moves) == moves  # nothing was played
+        hints = [n.message for n in app._notifications if n.message.startswith("Hint: ")]
+        assert hints
+        actions = app.screen.query_one("#actions")
+        chosen = actions.actions[actions.highlighted]
+        assert hints[-1] == "Hint: " + table.text(chosen.describe())
+
+
+async def test_search_bot_shows_progress_and_can_be_hurried():
+    from dragon_tui.session import Seat, Table
+
+    table = Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "hard")], 7)
+    app = DragonApp(table=table, bot_delay=60, autosave=False)  # the bot waits until hurried
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        while table.state.current_player == 0:
+            await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.thinking
+        assert "thinking" in str(screen.query_one("#status").render())
+        assert not any(m.seat == 1 for m in table.moves)
+        await pilot.press("space")  # hurry: think now, and stop at the best move so far
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(m.seat == 1 for m in table.moves)

@@ -33,6 +33,7 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Menu"),
         Binding("space", "hurry", "Hurry bot", show=False),
+        Binding("f3", "hint", "Hint"),
     ]
 
     #: The position as the viewing seat may see it; the board binds to this.
@@ -50,6 +51,8 @@ class GameScreen(Screen):
         self._bot_timer = None
         self._shown_person: int | None = None
         self._game_over_shown = False
+        self._progress_timer = None
+        self._hint_cancel: threading.Event | None = None
         self.thinking = False
 
     # ---------------------------------------------------------------- layout
@@ -143,10 +146,19 @@ class GameScreen(Screen):
         if self.app.size.width >= 100:  # the title only where the phase label still fits
             parts.insert(0, self.table.game.title)
         if self.thinking:
-            parts.append("thinking… (space: hurry)")
+            parts.append(f"thinking{self._progress_text()}… (space: hurry)")
         self.query_one("#status", Static).update(" · ".join(parts))
 
     # ---------------------------------------------------------------- bots
+    def _progress_text(self) -> str:
+        """How far a search bot has got, e.g. ' 420/1200' (nothing for instant bots)."""
+        seat = self.controller.bot_to_move()
+        agent = self.controller.agent_for(seat) if seat is not None else None
+        progress = getattr(agent, "progress", None)
+        if not progress or not progress[1]:
+            return ""
+        return f" {progress[0]}/{progress[1]}"
+
     def _maybe_start_bot(self) -> None:
         seat = self.controller.bot_to_move()
         if seat is None or self.thinking:
@@ -155,6 +167,8 @@ class GameScreen(Screen):
         generation = self._bot_generation
         self.thinking = True
         self._update_status()
+        if self._progress_timer is None:
+            self._progress_timer = self.set_interval(0.3, self._update_status)
         cancel = threading.Event()
         self._bot_cancel = cancel
 
@@ -173,6 +187,7 @@ class GameScreen(Screen):
 
     def _bot_done(self, seat: int, generation: int, action: Action) -> None:
         self.thinking = False
+        self._stop_progress()
         if generation != self._bot_generation or self.table.state.current_player != seat:
             self._update_status()
             return
@@ -188,9 +203,19 @@ class GameScreen(Screen):
             self._bot_timer = None
         if self._bot_cancel is not None:
             self._bot_cancel.set()
+        if self._hint_cancel is not None:
+            self._hint_cancel.set()
         self.thinking = False
+        self._stop_progress()
+
+    def _stop_progress(self) -> None:
+        if self._progress_timer is not None:
+            self._progress_timer.stop()
+            self._progress_timer = None
 
     def action_hurry(self) -> None:
+        if self._hint_cancel is not None:
+            self._hint_cancel.set()
         if self._bot_cancel is not None:
             self._bot_cancel.set()
         if self._bot_timer is not None:
@@ -232,6 +257,34 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             await board.run_action(board_action)
+
+    def action_hint(self) -> None:
+        """Ask the hard bot what it would do for the person deciding now; never plays it."""
+        seat = self.table.state.current_player
+        if seat is None or not self.table.seats[seat].is_local_person:
+            self.notify("A hint is for your own decision.", severity="warning")
+            return
+        from ...ai.ismcts import hint
+
+        cancel = threading.Event()
+        self._hint_cancel = cancel
+        state, moves = self.table.state.clone(), len(self.table.moves)
+        self.notify("Thinking about a hint… (space: hurry)")
+
+        def think() -> None:
+            action = hint(self.table.game, state, seat, seed=self.table.seed + moves, cancel=cancel)
+            self.app.call_from_thread(self._show_hint, moves, action)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=False)
+
+    def _show_hint(self, moves: int, action: Action) -> None:
+        self._hint_cancel = None
+        if moves != len(self.table.moves):
+            return  # the position changed meanwhile: the hint is stale
+        actions = self.query_one(ActionList)
+        if action in actions.actions:
+            actions.highlighted = actions.actions.index(action)
+        self.notify(f"Hint: {self.table.text(action.describe())}", title="The hard bot would…")
 
     def action_undo(self) -> None:
         reason = self.table.undo_block()
