@@ -33,7 +33,7 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Menu"),
         Binding("space", "hurry", "Hurry bot", show=False),
-        Binding("f3", "hint", "Hint"),
+        Binding("f3", "hint", "Hint", show=False),
     ]
 
     #: The position as the viewing seat may see it; the board binds to this.

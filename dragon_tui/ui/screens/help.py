@@ -20,8 +20,9 @@ COMMON_KEYS = """
 | ↑ ↓ Enter | pick from the action list |
 | u / ctrl+y | undo / redo your own decisions (never past dice or drawn cards) |
 | ctrl+s | save under a name |
-| space | hurry a thinking bot |
-| ctrl+p | command palette: undo, save, replay, theme … |
+| space | hurry a thinking bot (it plays its best move so far) |
+| F3 | hint: the hard bot's choice for you, highlighted in the list, not played |
+| ctrl+p | command palette: hint, undo, save, replay, theme … |
 | ctrl+t | next theme (dark, light, monochrome) |
 | ? or F1 | this help |
 | Esc | back to the menu (the game is autosaved: Continue resumes it) |
