@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from .ai import LEVELS, make_agent
+from .ai.ismcts import iterations_per_second
 from .engine import Rng
 from .games import GAMES
 
@@ -122,7 +123,10 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
               f"{actions / spent:,.0f} actions/s")
         print(f"  legal_actions(): {1e6 * legal / actions:,.1f} µs per step")
         for level in LEVELS:
-            print(f"  bot '{level}': {1e3 * _decision_times(game, players, level):,.2f} ms per decision")
+            decisions = 60 if level in ("random", "greedy") else (6 if quick else 20)
+            mean = _decision_times(game, players, level, decisions)
+            print(f"  bot '{level}': {1e3 * mean:,.2f} ms per decision")
+        print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()
     startup, key = asyncio.run(_app_latency())
