@@ -41,6 +41,31 @@ def _random_games(game, players: int, seconds: float, max_games: int) -> tuple[i
     return games, actions, time.perf_counter() - start, legal_time
 
 
+def _carcassonne_figures(game, seconds: float) -> list[str]:
+    """The issue's own figures: placement listing per call and scoring a finished board."""
+    state = game.new_state(2, 11)
+    rng = Rng(12)
+    listing, calls = 0.0, 0
+    while not state.is_over:
+        if state.phase == "place" and state.tile is not None:
+            t0 = time.perf_counter()
+            state.placements(state.tile)
+            listing += time.perf_counter() - t0
+            calls += 1
+        state.apply(rng.choice(state.legal_actions()))
+    runs, spent = 0, 0.0
+    while spent < seconds / 4 or runs < 5:
+        board = state.clone()
+        t0 = time.perf_counter()
+        board.final_scoring()
+        spent += time.perf_counter() - t0
+        runs += 1
+    return [
+        f"  placement listing: {1e6 * listing / max(calls, 1):,.1f} µs per call ({calls} calls in one game)",
+        f"  final scoring, run again on a finished {len(state.board)}-tile board: {1e3 * spent / runs:,.2f} ms",
+    ]
+
+
 def _decision_times(game, players: int, level: str, decisions: int = 60) -> float:
     """Mean seconds per bot decision over positions from a random game."""
     state = game.new_state(players, 99)
@@ -117,11 +142,14 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
     print(f"Dragon TUI bench ({'quick' if quick else 'full'}; wall clock, one core)\n")
     for game in chosen:
         players = game.min_players
-        n, actions, spent, legal = _random_games(game, players, seconds, 5000)
-        print(f"{game.id} — {game.title} ({players} player{'s' if players > 1 else ''})")
-        print(f"  random playouts: {n / spent:,.1f} games/s, {actions / n:,.0f} actions/game, "
-              f"{actions / spent:,.0f} actions/s")
-        print(f"  legal_actions(): {1e6 * legal / actions:,.1f} µs per step")
+        print(f"{game.id} — {game.title}")
+        for count in range(game.min_players, game.max_players + 1):
+            n, actions, spent, legal = _random_games(game, count, seconds / 2 if count > players else seconds, 5000)
+            print(f"  random playouts, {count} player{'s' if count > 1 else ''}: {n / spent:,.1f} games/s, "
+                  f"{actions / n:,.0f} actions/game, {actions / spent:,.0f} actions/s, "
+                  f"legal_actions() {1e6 * legal / actions:,.1f} µs per step")
+        if game.id == "carcassonne":
+            print("\n".join(_carcassonne_figures(game, seconds)))
         for level in LEVELS:
             decisions = 60 if level in ("random", "greedy") else (6 if quick else 20)
             mean = _decision_times(game, players, level, decisions)
