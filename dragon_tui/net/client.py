@@ -21,9 +21,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine import Action, IllegalAction, State, format_seats
+from ..engine import Action, IllegalAction, State
 from ..games import get_game
 from ..session import Move, Seat, storage
+from ..session.table import SeatNames
 
 TOKENS_FILE = "table_tokens.json"
 
@@ -178,7 +179,7 @@ class _States(Sequence):
         return self.cache[k]
 
 
-class RemoteTable:
+class RemoteTable(SeatNames):
     """A seat at a table held by the table server (or a spectator's chair)."""
 
     is_remote = True
@@ -348,18 +349,6 @@ class RemoteTable:
     def state(self) -> State:
         assert self._state is not None
         return self._state
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def text(self, line: str) -> str:
-        return format_seats(line, self.names)
-
-    @property
-    def current_seat(self) -> Seat | None:
-        player = self.state.current_player
-        return None if player is None else self.seats[player]
 
     def person_seats(self) -> list[int]:
         return [] if self.seat is None else [self.seat]

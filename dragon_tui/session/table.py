@@ -53,7 +53,28 @@ class Move:
     revealed: bool
 
 
-class Table:
+class SeatNames:
+    """What every table-like object (local ``Table``, networked ``RemoteTable``) derives
+    from its ``seats`` and ``state``: names, log lines with names, the seat to decide."""
+
+    seats: list[Seat]
+    state: State
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def text(self, line: str) -> str:
+        """A log line or label with the seats' names in it."""
+        return format_seats(line, self.names)
+
+    @property
+    def current_seat(self) -> Seat | None:
+        player = self.state.current_player
+        return None if player is None else self.seats[player]
+
+
+class Table(SeatNames):
     def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None) -> None:
         self.game = get_game(game_id)
         if not self.game.min_players <= len(seats) <= self.game.max_players:
@@ -73,19 +94,6 @@ class Table:
     @property
     def state(self) -> State:
         return self.states[-1]
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
-
-    def text(self, line: str) -> str:
-        """A log line or label with the seats' names in it."""
-        return format_seats(line, self.names)
-
-    @property
-    def current_seat(self) -> Seat | None:
-        player = self.state.current_player
-        return None if player is None else self.seats[player]
 
     def person_seats(self) -> list[int]:
         """Seats played by a person at this keyboard (not bots, not remote players)."""
