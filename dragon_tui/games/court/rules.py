@@ -405,8 +405,9 @@ class CourtState(CourtTexts, State):
 
     # ------------------------------------------------------------------ hidden pile order
     def view(self, seat: int | None) -> State:
-        """The pile's contents are public (everything not elsewhere) but not its order."""
-        state = self.clone()
+        """The pile's contents are public (everything not elsewhere) but not its order,
+        and the RNG is blanked like every view's, so the next reshuffle cannot be foreseen."""
+        state = super().view(seat)
         state.pile = sorted(state.pile)
         return state
 

@@ -132,3 +132,12 @@ def test_help_card_table_matches_the_data_module():
     for prince in (c for c in CARDS if c.is_prince):
         short = prince.name.replace("Prince of the ", "").replace("Prince of ", "")
         assert f"{short} {prince.strength}/{prince.vp}" in text, prince.name
+
+
+def test_a_view_hides_the_pile_order_and_the_rng():
+    from dragon_tui.games import get_game
+
+    state = get_game("court").new_state(1, 4)
+    view = state.view(0)
+    assert view.pile == sorted(state.pile)
+    assert view.rng.state != state.rng.state and view.rng.draws == state.rng.draws
