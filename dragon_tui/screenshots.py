@@ -18,7 +18,8 @@ from .games import CATALOG, is_playable
 Shot = tuple[str, Callable[[], object], tuple[int, int], Callable[[object], Awaitable[None]] | None]
 
 
-async def _settle(pilot) -> None:
+async def settle(pilot) -> None:
+    """Wait until no bot is thinking and the screen has caught up (also used by the UI tests)."""
     await pilot.pause()
     for _ in range(500):
         if not any(getattr(s, "thinking", False) for s in pilot.app.screen_stack):
@@ -63,7 +64,7 @@ def shots() -> list[Shot]:
         await pilot.press("enter")
 
     async def helpscreen(pilot):
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("question_mark")
 
     async def load(pilot):
@@ -81,13 +82,13 @@ def shots() -> list[Shot]:
         n = sizes[entry.id]
         gid = entry.id
         result += [
-            (f"{gid}-80x24", app(lambda g=gid, n=n: _midgame(g, n, 7, 6)), (80, 24), _settle),
-            (f"{gid}-120x40", app(lambda g=gid, n=n: _midgame(g, n, 7, 12)), (120, 40), _settle),
+            (f"{gid}-80x24", app(lambda g=gid, n=n: _midgame(g, n, 7, 6)), (80, 24), settle),
+            (f"{gid}-120x40", app(lambda g=gid, n=n: _midgame(g, n, 7, 12)), (120, 40), settle),
             (f"{gid}-help", app(lambda g=gid, n=n: _midgame(g, n, 7, 0)), (80, 24), helpscreen),
-            (f"{gid}-game-over", app(lambda g=gid, n=n: _finished(g, n, 3)), (100, 30), _settle),
+            (f"{gid}-game-over", app(lambda g=gid, n=n: _finished(g, n, 3)), (100, 30), settle),
         ]
-    result.append(("crowns-light", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-light"), (80, 24), _settle))
-    result.append(("crowns-mono", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-mono"), (80, 24), _settle))
+    result.append(("crowns-light", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-light"), (80, 24), settle))
+    result.append(("crowns-mono", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-mono"), (80, 24), settle))
     return result
 
 
@@ -96,7 +97,7 @@ async def _take(name: str, make, size, before, folder: Path) -> Path:
     async with app.run_test(size=size) as pilot:
         if before is not None:
             await before(pilot)
-        await _settle(pilot)
+        await settle(pilot)
         svg = app.export_screenshot(title=f"Dragon TUI — {name}")
     path = folder / f"{name}.svg"
     path.write_text(svg, encoding="utf-8")

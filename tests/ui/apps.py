@@ -4,6 +4,7 @@ unless a test asks for it."""
 from __future__ import annotations
 
 from dragon_tui.app import DragonApp
+from dragon_tui.screenshots import settle  # noqa: F401  (the tests import it from here)
 from dragon_tui.session import Seat, Table
 
 
@@ -14,13 +15,3 @@ def duel_table(seed: int = 7, bot: bool = True) -> Table:
 
 def app_with(table: Table | None = None, autosave: bool = False, theme: str = "dragon-dark") -> DragonApp:
     return DragonApp(table=table, bot_delay=0, autosave=autosave, theme=theme)
-
-
-async def settle(pilot) -> None:
-    """Let bots finish thinking and the screen catch up."""
-    await pilot.pause()
-    for _ in range(500):
-        if not any(getattr(s, "thinking", False) for s in pilot.app.screen_stack):
-            break
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
