@@ -114,7 +114,7 @@ async def test_authorized_keys_mode(private_data_dir, tmp_path):
         conn = await connect(srv.port, "ana", client_keys=[friend])
         screen = await open_screen(conn)
         assert await screen.wait_for("five dragon games", 20)
-        assert await wait_until(lambda: len(srv.children) == 1, 5)
+        assert await wait_until(lambda: len(srv.children) == 1, 20)
         # the player's folder is tied to the key, so another key cannot take over "ana"'s saves
         homes = [p.name for p in (private_data_dir / "players").iterdir()]
         assert len(homes) == 1 and homes[0].startswith("ana-")
