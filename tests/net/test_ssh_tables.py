@@ -48,7 +48,7 @@ async def test_join_and_play_with_keys_then_come_back(served):
     while mine < 5 and not room.table.state.is_over:
         seat = room.table.state.current_player
         if seat == 0:
-            await asyncio.to_thread(ana.wait_for, lambda t: len(t.moves) == len(room.table.moves), 5)
+            await asyncio.to_thread(ana.wait_for, lambda t: len(t.moves) == len(room.table.moves), 30)
             await asyncio.to_thread(ana.apply, rng.choice(ana.state.legal_actions()))
             continue
         before = len(room.table.moves)
@@ -57,7 +57,7 @@ async def test_join_and_play_with_keys_then_come_back(served):
         assert await wait_until(lambda: len(room.table.moves) > before, 10), screen.text[-600:]
         assert room.table.moves[-1].seat == 1
         mine += 1
-    assert await asyncio.to_thread(ana.wait_for, lambda t: len(t.moves) == len(room.table.moves), 5)
+    assert await asyncio.to_thread(ana.wait_for, lambda t: len(t.moves) == len(room.table.moves), 30)
     # Ben's connection drops: his app ends, the seat stays his
     moves = len(room.table.moves)
     screen.close()
