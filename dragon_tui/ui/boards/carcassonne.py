@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from ...engine import Action, State
+from ...engine import State
 from ...session import Table
 from .base import BoardBase
 from ..widgets.carcassonne_grid import TileGrid
@@ -40,7 +40,6 @@ class Board(BoardBase):
         super().__init__(table, **kwargs)
         self.names = table.names
         self.letters = seat_letters(self.names)
-        self._pending = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="carc-main"):
@@ -63,32 +62,16 @@ class Board(BoardBase):
             # the last tile placed.
             grid.can_focus = False
             grid.follow_last = True
-        self._refresh_all()
+        self.paint_now()
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:
         # Colours are drawn by hand (and dropped in the monochrome theme): redraw everything.
         self.query_one(Legend).show()
         self.query_one(TileGrid)._dirty()
-        self._refresh_all()
+        self.paint_now()
 
-    def watch_view(self, view: State | None) -> None:
-        self._schedule()
-
-    def watch_offered(self, offered: list[Action]) -> None:
-        self._schedule()
-
-    def _schedule(self) -> None:
-        # The screen sets view, then offered: draw once both belong to the same position.
-        if not self._pending:
-            self._pending = True
-            self.call_later(self._refresh_all)
-
-    def _refresh_all(self) -> None:
-        self._pending = False
-        view = self.view
-        if view is None or not self.is_mounted:
-            return
+    def paint(self, view: State) -> None:
         grid = self.query_one(TileGrid)
         grid.show(view, self.offered)
         self._show_side()

@@ -111,13 +111,11 @@ class Board(BoardBase):
                 yield CouncilPanel(seat, self.table.seats[seat].name, labels[seat], classes="council")
         yield DiceBar(id="dice")
 
-    def watch_view(self, view: State | None) -> None:
-        if view is None or not self.is_mounted:
-            return
+    def paint(self, view: State) -> None:
         mono = self.app.theme == "dragon-mono"
         for panel in self.query(CouncilPanel):
             panel.show(view, mono)
         self.query_one(DiceBar).show(view)
 
     def on_mount(self) -> None:
-        self.watch_view(self.view)
+        self.paint_now()

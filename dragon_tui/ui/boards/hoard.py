@@ -18,7 +18,6 @@ from textual.widget import Widget
 
 from ...engine import Action, State
 from ...games.hoard import data
-from ...session import Table
 from .base import BoardBase
 from ..widgets.hoard_cards import LEGEND, SHORT_NAMES, FlowBox, Palette
 
@@ -213,10 +212,6 @@ class PlayerPanel(FlowBox):
 
 
 class Board(BoardBase):
-    def __init__(self, table: Table, **kwargs) -> None:
-        super().__init__(table, **kwargs)
-        self._repaint_pending = False
-
     def compose(self) -> ComposeResult:
         labels = self.table.game.seat_labels
         yield TableTop(id="hoard-table")
@@ -228,17 +223,17 @@ class Board(BoardBase):
                 yield PlayerPanel(seat, who.name, labels[seat], classes="hoard-player")
 
     def on_mount(self) -> None:
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.repaint())
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
         self._check_room()
-        self.repaint()
+        self.paint_now()
 
     def _check_room(self) -> None:
         width, height = self.app.size
         roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
         if roomy != self.has_class("-roomy"):
             self.set_class(roomy, "-roomy")
-            self.repaint()
+            self.paint_now()
 
     def viewer(self, v: State) -> int | None:
         """Whose hand to show face up: the one seat whose faces the view holds."""
@@ -255,23 +250,7 @@ class Board(BoardBase):
             return current  # an empty hand: nothing to hide, and it is theirs to see
         return None
 
-    def watch_view(self, view: State | None) -> None:
-        self._repaint_soon()
-
-    def watch_offered(self, offered: list[Action]) -> None:
-        self._repaint_soon()
-
-    def _repaint_soon(self) -> None:
-        """The screen sets view and offered one after the other: paint once for both."""
-        if not self._repaint_pending and self.is_mounted:
-            self._repaint_pending = True
-            self.call_next(self.repaint)
-
-    def repaint(self) -> None:
-        self._repaint_pending = False
-        v = self.view
-        if v is None or not self.is_mounted:
-            return
+    def paint(self, v: State) -> None:
         pal = Palette(self.app.theme, self.app.current_theme.dark)
         names = self.table.names
         roomy = self.has_class("-roomy")

@@ -56,7 +56,6 @@ class Board(BoardBase, can_focus=True):
         super().__init__(table, **kwargs)
         self.cursor = 0
         self.scene: Scene | None = None
-        self._repaint_due = False
         self._lent_focus = False
 
     def compose(self) -> ComposeResult:
@@ -72,11 +71,11 @@ class Board(BoardBase, can_focus=True):
         # Only where decisions are made: the replay viewer keeps its arrows for stepping.
         self.can_focus = isinstance(self.screen, GameScreen)
         self.add_class(f"players-{len(self.table.seats)}")
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.repaint())
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
         self._check_room()
         self._apply_view()
-        self.repaint()
+        self.paint_soon()
 
     # ---------------------------------------------------------------- layout
     @property
@@ -90,7 +89,7 @@ class Board(BoardBase, can_focus=True):
             self.set_class(compact, "-compact")
             self._apply_view()
             self.refresh_bindings()
-            self.repaint()
+            self.paint_soon()
 
     def _apply_view(self) -> None:
         for name in VIEWS:
@@ -99,7 +98,7 @@ class Board(BoardBase, can_focus=True):
     def watch_shown(self, _shown: str) -> None:
         if self.is_mounted:
             self._apply_view()
-            self.repaint()
+            self.paint_soon()
 
     def action_next_view(self) -> None:
         self.shown = VIEWS[(VIEWS.index(self.shown) + 1) % len(VIEWS)]
@@ -157,9 +156,6 @@ class Board(BoardBase, can_focus=True):
         self._paint_grid()
 
     # ---------------------------------------------------------------- painting
-    def watch_view(self, _view: State | None) -> None:
-        self.repaint()
-
     def watch_offered(self, offered: list[Action]) -> None:
         cells = by_guild(list(offered))
         rest = [a for a in offered if a.kind not in ASIDE and a.kind not in ("maneuver",)]
@@ -177,7 +173,7 @@ class Board(BoardBase, can_focus=True):
         houses = [a for a in rest if house_of(a) is not None or a.kind == "bump"]
         if rest and len(houses) == len(rest) and self.compact and self.is_mounted:
             self.shown = "houses"  # placing a lord or seating a prince: show the houses
-        self.repaint()
+        self.paint_soon()
 
     def viewer(self, v: State) -> int | None:
         """Whose hand the view holds face up (None while hands are hidden)."""
@@ -191,18 +187,7 @@ class Board(BoardBase, can_focus=True):
             return people[0]
         return None
 
-    def repaint(self) -> None:
-        """Paint every panel once the current burst of changes is over (view and offered
-        change together)."""
-        if not self._repaint_due and self.is_mounted:
-            self._repaint_due = True
-            self.call_later(self._repaint_now)
-
-    def _repaint_now(self) -> None:
-        self._repaint_due = False
-        v = self.view
-        if v is None or not self.is_mounted:
-            return
+    def paint(self, v: State) -> None:
         scene = Scene(v, self.table.names, Palette(self.app.theme, self.app.current_theme.dark),
                       list(self.offered), self.viewer(v), self.compact, self.table.text, self._final(v))
         self.scene = scene

@@ -83,13 +83,7 @@ def arrange(
 
 
 def all_cards(st) -> list[int]:
-    cards = [c for h in st.hands for c in h] + list(st.deck) + [c for c in st.field if c is not None]
-    cards += list(st.discard) + [c for t in st.treasures for c in t] + [c for x in st.lairs for c in x]
-    if st.pay:
-        cards += [st.pay["card"], *st.pay["paid"]]
-    if st.pending:
-        cards += st.pending["cards"]
-    return cards
+    return st.all_cards()
 
 
 def assert_conserved(st) -> None:

@@ -1,7 +1,6 @@
 """The greedy bot's heuristic: sensible single decisions, and it beats random play."""
 
 from dragon_tui.ai import GreedyAgent, RandomAgent
-from dragon_tui.engine import Action
 from dragon_tui.games.hoard import GAME, evaluate
 from dragon_tui.games.hoard.data import CARDS
 

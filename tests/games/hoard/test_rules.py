@@ -4,7 +4,7 @@ import pytest
 
 from dragon_tui.engine import Action
 from dragon_tui.games.hoard import GAME
-from dragon_tui.games.hoard.data import CARDS, HAND_LIMIT, back
+from dragon_tui.games.hoard.data import CARDS, HAND_LIMIT
 
 from .helpers import act, arrange, assert_conserved, cid, filler, give, kinds
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dragon_tui.engine import Action, Rng
+from dragon_tui.engine import Rng
 from dragon_tui.games.hoard import GAME
 from dragon_tui.games.hoard.data import CARDS, UNKNOWN, back
 
