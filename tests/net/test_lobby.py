@@ -98,6 +98,8 @@ async def test_a_shared_game_reaches_the_game_over_screen(tables):
         await pilot.press("j")  # her seat, with the token her first app kept
         assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         ana = app.screen.table
+        # the rejoined client may still be receiving the room's history: wait for it
+        assert await _until(pilot, lambda: len(ana.moves) == total - 6)
         assert ana.seat == 1 and len(ana.moves) == total - 6
         await play_until(total, ana)
         assert room.table.state.is_over
