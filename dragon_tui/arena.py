@@ -96,6 +96,7 @@ class ArenaReport:
                     counts[s] = counts.get(s, 0) + 1
                 dist = " ".join(f"{s:g}:{n}" for s, n in sorted(counts.items()))
                 lines.append(f"  {e.label} scores: {dist}")
+            lines.extend(self._paired_lines())
             return "\n".join(lines)
         lines.append(f"{game.title}: {self.games} games, {len(self.seats)} players, seats rotated, "
                      f"seed {self.seed}, {self.seconds:.0f} s")
@@ -107,6 +108,33 @@ class ArenaReport:
                          f"{f'[{100 * lo:.1f}, {100 * hi:.1f}]':>15}{e.mean_score:>12.2f}"
                          f"{1000 * e.mean_time:>9.1f}{1000 * e.longest:>9.1f}")
         return "\n".join(lines)
+
+    def paired_differences(self) -> list[tuple[str, str, list[float]]]:
+        """Solitaire: per pair of neighbouring levels (as listed in ``--seats``), the score
+        difference on every seed both played. The deal decides most of a solitaire score,
+        so comparing levels seed by seed is far less noisy than comparing their means."""
+        by_entry: dict[int, dict[int, float]] = {}
+        for rec in self.records:
+            by_entry.setdefault(rec.entries[0], {})[rec.seed] = rec.scores[0]
+        out = []
+        for lower, upper in zip(range(len(self.entries)), range(1, len(self.entries))):
+            a, b = by_entry.get(lower, {}), by_entry.get(upper, {})
+            seeds = sorted(set(a) & set(b))
+            out.append((self.entries[upper].label, self.entries[lower].label, [b[s] - a[s] for s in seeds]))
+        return out
+
+    def _paired_lines(self) -> list[str]:
+        lines = []
+        for upper, lower, diffs in self.paired_differences():
+            if len(diffs) < 2:
+                continue
+            mean = statistics.fmean(diffs)
+            half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            better = sum(d > 0 for d in diffs)
+            worse = sum(d < 0 for d in diffs)
+            lines.append(f"  {upper} − {lower}, same seeds: {mean:+.2f} ± {half:.2f} (95%); "
+                         f"higher on {better}, lower on {worse} of {len(diffs)} seeds")
+        return lines
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

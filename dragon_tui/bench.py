@@ -66,20 +66,25 @@ def _carcassonne_figures(game, seconds: float) -> list[str]:
     ]
 
 
-def _decision_times(game, players: int, level: str, decisions: int = 60) -> float:
-    """Mean seconds per bot decision over positions from a random game."""
+def _decision_times(game, players: int, level: str, decisions: int = 60) -> tuple[float, float]:
+    """Mean and longest seconds per bot decision, over positions spread across a random game
+    (late positions of some games cost more per iteration than the opening)."""
     state = game.new_state(players, 99)
-    agent = make_agent(level, game, 5)
+    positions = []
     rng = Rng(3)
-    total = 0.0
-    made = 0
-    while made < decisions and not state.is_over:
-        t0 = time.perf_counter()
-        agent.choose(state, state.current_player)
-        total += time.perf_counter() - t0
-        made += 1
+    while not state.is_over:
+        if len(state.legal_actions()) > 1:
+            positions.append(state.clone())
         state.apply(rng.choice(state.legal_actions()))
-    return total / max(made, 1)
+    step = max(1, len(positions) // decisions)
+    chosen = positions[::step][:decisions]
+    agent = make_agent(level, game, 5)
+    times = []
+    for position in chosen:
+        t0 = time.perf_counter()
+        agent.choose(position, position.current_player)
+        times.append(time.perf_counter() - t0)
+    return statistics.fmean(times), max(times)
 
 
 def _play(game, players: int, levels: list[str], seed: int):
@@ -152,8 +157,8 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
             print("\n".join(_carcassonne_figures(game, seconds)))
         for level in LEVELS:
             decisions = 60 if level in ("random", "greedy") else (6 if quick else 20)
-            mean = _decision_times(game, players, level, decisions)
-            print(f"  bot '{level}': {1e3 * mean:,.2f} ms per decision")
+            mean, longest = _decision_times(game, players, level, decisions)
+            print(f"  bot '{level}': {1e3 * mean:,.2f} ms per decision (longest {1e3 * longest:,.0f} ms)")
         print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()

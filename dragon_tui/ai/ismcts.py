@@ -118,9 +118,11 @@ class Search:
         rng: Rng,
         cancel: threading.Event | None = None,
         on_progress: Callable[[int, int], None] | None = None,
+        heuristic_all: Callable[[State], list[float]] | None = None,
     ) -> None:
         self.seat = seat
         self.heuristic = heuristic
+        self.heuristic_all = heuristic_all
         self.config = config
         self.rng = rng
         self.cancel = cancel
@@ -128,6 +130,8 @@ class Search:
         self.n = state.num_players
         self.root_legal = state.legal_actions()
         self.view = state.view(seat)
+        # The search's worlds need no history: without the log every clone is cheaper.
+        self.view.log = []
         self.root = Node(None, None, self.n)
         self.iterations = 0
         self._world: State | None = None
@@ -139,6 +143,8 @@ class Search:
         h = self.heuristic
         if h is None:
             return [float(s) for s in world.scores()]
+        if self.heuristic_all is not None:
+            return self.heuristic_all(world)
         return [float(h(world, s)) for s in range(self.n)]
 
     def _relative(self, values: list[float]) -> list[float]:
@@ -368,7 +374,8 @@ class ISMCTSAgent:
 
     def choose(self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None) -> Action:
         self.progress = (0, self.config.iterations)
-        search = Search(state, seat, self.game.heuristic, self.config, Rng(self.rng.next64()), cancel, self._progress)
+        search = Search(state, seat, self.game.heuristic, self.config, Rng(self.rng.next64()), cancel, self._progress,
+                        self.game.heuristic_all)
         action = search.run()
         self.progress = (search.iterations, self.config.iterations)
         self.last_search = search
@@ -410,7 +417,7 @@ def iterations_per_second(game: Game, seconds: float = 2.0, players: int | None 
     total_time = 0.0
     for i, pos in enumerate(positions):
         cfg = SearchConfig(iterations=10**9, time_limit=per)
-        search = Search(pos, pos.current_player, game.heuristic, cfg, Rng(i))
+        search = Search(pos, pos.current_player, game.heuristic, cfg, Rng(i), heuristic_all=game.heuristic_all)
         t0 = time.perf_counter()
         search.run()
         total_time += time.perf_counter() - t0

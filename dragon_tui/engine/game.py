@@ -35,6 +35,10 @@ class Game:
     blurb: str = ""
     #: evaluate(state, seat) -> float, higher is better for seat: drives the greedy bot.
     heuristic: Callable[[State, int], float] | None = None
+    #: Optional: every seat's ``heuristic`` value in one pass (the same numbers). The search
+    #: bot scores each leaf for every seat; games whose evaluation already works out all
+    #: seats to compare them give this so that work is done once per leaf, not once per seat.
+    heuristic_all: Callable[[State], list[float]] | None = None
     #: Package that holds this game's ``help.md``.
     help_package: str = ""
     seat_labels: tuple[str, ...] = field(default=("Red", "Blue", "Yellow", "Green", "Black"))

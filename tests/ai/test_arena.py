@@ -22,6 +22,13 @@ def test_solitaire_arena_gives_distribution_per_level():
     assert [e.games for e in report.entries] == [2, 2]
     text = report.format()
     assert "random scores:" in text and "easy scores:" in text
+    (upper, lower, diffs), = report.paired_differences()
+    assert (upper, lower) == ("easy", "random")
+    by_level = {0: {}, 1: {}}
+    for rec in report.records:
+        by_level[rec.entries[0]][rec.seed] = rec.scores[0]
+    assert diffs == [by_level[1][s] - by_level[0][s] for s in sorted(by_level[0])]
+    assert "easy − random, same seeds:" in text
 
 
 def test_main_prints_a_report(capsys):

@@ -2,7 +2,7 @@
 
 from dragon_tui.engine import Game, RuleOption
 
-from .heuristics import evaluate
+from .heuristics import evaluate, evaluate_all
 from .rules import CarcassonneState
 
 OPTIONS = (
@@ -77,6 +77,7 @@ GAME = Game(
     hidden_information=False,
     blurb="Lay tiles, claim cities, roads, monasteries and fields; steer the dragon, court the fairy.",
     heuristic=evaluate,
+    heuristic_all=evaluate_all,
     help_package="dragon_tui.games.carcassonne",
 )
 

@@ -43,6 +43,26 @@ def evaluate(state: CarcassonneState, seat: int) -> float:
         scores = state.scores()
         best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0
         return float(scores[seat] - best_other)
+    worth = _worth(state)
+    worth[seat] += _spot_bonus(state, seat)
+    return _relative(worth, seat)
+
+
+def evaluate_all(state: CarcassonneState) -> list[float]:
+    """``[evaluate(state, s) for s in seats]`` with the board walked once."""
+    n = state.num_players
+    if state.is_over:
+        return [evaluate(state, s) for s in range(n)]
+    worth = _worth(state)
+    values = [_relative(worth, s) for s in range(n)]
+    bonus = _spot_bonus(state, state.active)
+    if bonus:
+        # Only the seat placing a figure counts the spot it could still take.
+        values[state.active] += bonus
+    return values
+
+
+def _worth(state: CarcassonneState) -> list[float]:
     worth = [float(sum(p.values())) for p in state.points]
     seg = state.seg
     for fid in dict.fromkeys(seg[m[1]][m[2]] for m in state.meeples):
@@ -52,10 +72,20 @@ def evaluate(state: CarcassonneState, seat: int) -> float:
     late = len(state.bag) < 10
     for s in range(state.num_players):
         worth[s] += state.supply[s] * (0.5 if late else SUPPLY_VALUE)
-    if state.phase == "figure" and state.active == seat and state.placed in state.board:
-        here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
-        gains = [potential(state, seg[p][i]) - (0.5 if late else SUPPLY_VALUE) for p, i in here]
-        if gains:
-            worth[seat] += SPOT_WEIGHT * max(0.0, max(gains))
+    return worth
+
+
+def _spot_bonus(state: CarcassonneState, seat: int) -> float:
+    """While ``seat`` decides where a figure goes, the best spot on the tile it just placed."""
+    if not (state.phase == "figure" and state.active == seat and state.placed in state.board):
+        return 0.0
+    late = len(state.bag) < 10
+    seg = state.seg
+    here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
+    gains = [potential(state, seg[p][i]) - (0.5 if late else SUPPLY_VALUE) for p, i in here]
+    return SPOT_WEIGHT * max(0.0, max(gains)) if gains else 0.0
+
+
+def _relative(worth: list[float], seat: int) -> float:
     others = [w for i, w in enumerate(worth) if i != seat]
     return worth[seat] - (sum(others) / len(others) if others else 0.0)

@@ -2,7 +2,7 @@
 
 from dragon_tui.engine import Game, RuleOption
 
-from .heuristics import evaluate
+from .heuristics import evaluate, evaluate_all
 from .rules import ThroneState
 
 GAME = Game(
@@ -32,6 +32,7 @@ GAME = Game(
     hidden_information=True,
     blurb="Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses.",
     heuristic=evaluate,
+    heuristic_all=evaluate_all,
     help_package="dragon_tui.games.throne",
 )
 

@@ -64,12 +64,29 @@ def evaluate(state, seat: int) -> float:
         best = None
         for action in state.legal_actions():
             nxt = state.clone()
-            nxt.apply(action)
+            nxt._apply(action)  # offered by legal_actions() just now: no second check
             value = evaluate(nxt, seat)
             best = value if best is None else max(best, value)
         if best is not None:
             return best
+    return _static_values(state)[seat]
+
+
+def _static_values(state) -> list[float]:
+    """Each seat's value from the position as it stands (no pending choice completed)."""
     bonus = state.end_bonus()
-    mine = _own_value(state, seat, bonus)
-    others = [_own_value(state, s, bonus) for s in range(state.num_players) if s != seat]
-    return mine - 0.5 * max(others, default=0.0)
+    n = state.num_players
+    own = [_own_value(state, s, bonus) for s in range(n)]
+    return [own[s] - 0.5 * max((own[o] for o in range(n) if o != s), default=0.0) for s in range(n)]
+
+
+def evaluate_all(state) -> list[float]:
+    """``[evaluate(state, s) for s in seats]`` with the shared work done once."""
+    n = state.num_players
+    if state.is_over:
+        return [evaluate(state, s) for s in range(n)]
+    values = _static_values(state)
+    if state.phase in PENDING:
+        seat = state.current_player
+        values[seat] = evaluate(state, seat)
+    return values

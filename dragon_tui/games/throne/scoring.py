@@ -41,18 +41,27 @@ class ScoringMixin:
         return citizens, dragons
 
     def end_bonus(self) -> list[dict[str, int]]:
+        # Written for speed (the search bots call it at every leaf); one pass per part.
         n = self.num_players
         parts = [{name: 0 for name in PARTS[1:]} for _ in range(n)]
-        ctrl = [self.controller(gi) for gi in range(36)]
+        controller = self.controller
+        ctrl = [controller(gi) for gi in range(36)]
+        by_kingdom = [[0] * n for _ in range(6)]
+        by_guild = [[0] * n for _ in range(6)]
+        for gi, owner in enumerate(ctrl):
+            if owner is not None:
+                by_kingdom[gi // 6][owner] += 1
+                by_guild[gi % 6][owner] += 1
 
         def add(name: str, points: list[int]) -> None:
             for s in range(n):
-                parts[s][name] += points[s]
+                if points[s]:
+                    parts[s][name] += points[s]
 
-        for k in range(6):
-            add("Kingdoms", majority([sum(1 for g in range(6) if ctrl[k * 6 + g] == s) for s in range(n)]))
-        for g in range(6):
-            add("Guilds", majority([sum(1 for k in range(6) if ctrl[k * 6 + g] == s) for s in range(n)]))
+        for counts in by_kingdom:
+            add("Kingdoms", majority(counts))
+        for counts in by_guild:
+            add("Guilds", majority(counts))
         for house in self.houses:
             add("Clan Houses", majority([house.count(s) for s in range(n)], house.count(NEUTRAL)))
         counts = [self.recruit_counts(s) for s in range(n)]
