@@ -38,7 +38,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import Action, Game, Rng, State
 
@@ -77,6 +77,12 @@ class SearchConfig:
     det_reuse: int = 3
     #: Stop once the most visited root move cannot be caught (same answer, less time).
     early_stop: bool = True
+    #: Independent trees the iterations are split among, their root statistics summed
+    #: (root parallelisation, run one after the other). Past a few hundred iterations one tree
+    #: stops gaining where chance decides much (the solitaire's draws: its deep nodes average
+    #: over draws that never happen together); several smaller trees instead average out the
+    #: noise of each one's root estimate.
+    trees: int = 1
     #: Random lines of play used to measure the heuristic's scale.
     calibration_lines: int = 4
     calibration_depth: int = 12
@@ -373,13 +379,35 @@ class ISMCTSAgent:
             self.on_progress(done, planned)
 
     def choose(self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None) -> Action:
-        self.progress = (0, self.config.iterations)
-        search = Search(state, seat, self.game.heuristic, self.config, Rng(self.rng.next64()), cancel, self._progress,
-                        self.game.heuristic_all)
-        action = search.run()
-        self.progress = (search.iterations, self.config.iterations)
+        cfg = self.config
+        planned = cfg.iterations
+        self.progress = (0, planned)
+        trees = max(1, cfg.trees)
+        deadline = time.perf_counter() + cfg.time_limit
+        visits: dict[Action, int] = {}
+        reward: dict[Action, float] = {}
+        done = 0
+        search = None
+        for tree in range(trees):
+            remaining = deadline - time.perf_counter()
+            if search is not None and (remaining <= 0 or (cancel is not None and cancel.is_set())):
+                break
+            share = planned // trees + (1 if tree < planned % trees else 0)
+            sub = cfg if trees == 1 else replace(cfg, iterations=share, time_limit=max(remaining, 0.0))
+            offset = done
+            search = Search(state, seat, self.game.heuristic, sub, Rng(self.rng.next64()), cancel,
+                            lambda d, _p, offset=offset: self._progress(offset + d, planned), self.game.heuristic_all)
+            action = search.run()
+            done += search.iterations
+            self.progress = (done, planned)
+            for act, count, mean in search.statistics():
+                visits[act] = visits.get(act, 0) + count
+                reward[act] = reward.get(act, 0.0) + mean * count
         self.last_search = search
-        return action
+        if trees == 1 or not visits:
+            return action
+        legal = search.root_legal
+        return max(legal, key=lambda a: (visits.get(a, 0), reward.get(a, 0.0) / max(1, visits.get(a, 0))))
 
 
 def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,

@@ -210,3 +210,29 @@ def test_early_stop_gives_the_same_move(game_id):
     full = SearchConfig(iterations=200, time_limit=120.0, early_stop=False)
     early = SearchConfig(iterations=200, time_limit=120.0)
     assert decide(state, state.current_player, 5, full)[0] == decide(state, state.current_player, 5, early)[0]
+
+
+def test_several_trees_share_the_iterations_and_stay_reproducible():
+    state = position("court", 6, players=1)
+    config = SearchConfig(iterations=120, time_limit=120.0, trees=4, normalize=False)
+    game = get_game("court")
+    agent = ISMCTSAgent(game, config, seed=9)
+    seen = []
+    agent.on_progress = lambda done, planned: seen.append((done, planned))
+    first = agent.choose(state.clone(), 0)
+    assert first in state.legal_actions()
+    assert first == ISMCTSAgent(game, config, seed=9).choose(state.clone(), 0)
+    done, planned = agent.progress
+    assert 0 < done <= planned == 120
+    # Progress counts across the trees: it only goes up and never past the plan.
+    assert seen and all(b >= a for (a, _), (b, _) in zip(seen, seen[1:])) and seen[-1][0] <= 120
+    cancel = threading.Event()
+    cancel.set()
+    assert agent.choose(state.clone(), 0, cancel=cancel) in state.legal_actions()
+
+
+def test_the_solitaire_hard_level_uses_several_trees():
+    from dragon_tui.ai.agents import level_config
+
+    assert level_config("hard", "court").trees > 1
+    assert level_config("normal", "court").trees == 1
