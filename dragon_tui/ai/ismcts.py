@@ -69,6 +69,15 @@ class SearchConfig:
     widen_min: int = 4
     #: Order untried actions at the root by the one-step heuristic (greedy) value.
     order_root: bool = True
+    #: Where a seat finishes a decision it started (a deploy's guild, a tile's figure: the
+    #: node's mover moves again), expand the untried completions best-first by the one-step
+    #: heuristic instead of at random. The leaf value of such a position is already its best
+    #: completion, so expanding random completions below it would pull the decision's value
+    #: down the more it is explored; costs one heuristic call per completion, once per node.
+    order_continuations: bool = False
+    #: ... but only at nodes visited this often (ordering costs a heuristic call per action;
+    #: rarely visited nodes matter little to the decision).
+    order_min_visits: int = 4
     #: Weight of the greedy prior at the root, decaying with visits (progressive bias).
     prior_weight: float = 0.5
     #: Each determinization serves this many iterations (each with freshly seeded future
@@ -89,7 +98,7 @@ class SearchConfig:
 
 
 class Node:
-    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior")
+    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior", "order")
 
     def __init__(self, action: Action | None, mover: int | None, num_players: int) -> None:
         self.action = action
@@ -100,6 +109,8 @@ class Node:
         self.avail = 0
         self.reward = [0.0] * num_players
         self.prior = 0.0
+        #: Untried actions best-first (see ``SearchConfig.order_continuations``), once computed.
+        self.order: list[Action] | None = None
 
     def mean(self, seat: int) -> float:
         return self.reward[seat] / self.visits if self.visits else 0.0
@@ -251,17 +262,34 @@ class Search:
                 return None
         return best
 
-    def _expand(self, node: Node, legal: list[Action], mover: int) -> Node:
-        # Prepared children (root priors) come first, in their order; then a random untried one.
+    def _expand(self, node: Node, legal: list[Action], mover: int, world: State) -> Node:
+        # Prepared children (root priors) come first, in their order; then the best untried
+        # completion of a decision the mover started, or else a random untried action.
         for action, child in node.children.items():
             if child.visits == 0 and action in legal:
                 return child
-        fresh = [a for a in legal if a not in node.children]
-        action = self.rng.choice(fresh)
+        action = None
+        cfg = self.config
+        if (cfg.order_continuations and node.mover == mover and self.heuristic is not None
+                and (node.order is not None or node.visits >= cfg.order_min_visits)):
+            if node.order is None:
+                node.order = self._best_first(world, legal, mover)
+            action = next((a for a in node.order if a not in node.children and a in legal), None)
+        if action is None:
+            action = self.rng.choice([a for a in legal if a not in node.children])
         child = Node(action, mover, self.n)
         child.avail = 1
         node.children[action] = child
         return child
+
+    def _best_first(self, world: State, legal: list[Action], mover: int) -> list[Action]:
+        values = []
+        for action in legal:
+            after = world.clone()
+            after._apply(action)
+            values.append(self.heuristic(after, mover))
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in ranked]
 
     def _sample(self) -> State:
         """A world consistent with the seat's view: a fresh determinization every
@@ -283,7 +311,7 @@ class Search:
             mover = world.current_player
             child = self._select(node, legal)
             if child is None:
-                child = self._expand(node, legal, mover)
+                child = self._expand(node, legal, mover, world)
                 world._apply(child.action)
                 path.append(child)
                 break

@@ -236,3 +236,40 @@ def test_the_solitaire_hard_level_uses_several_trees():
 
     assert level_config("hard", "court").trees > 1
     assert level_config("normal", "court").trees == 1
+
+
+def test_a_seats_own_follow_up_moves_are_expanded_best_first():
+    from dragon_tui.ai.ismcts import Node
+
+    game = get_game("carcassonne")
+    state = position("carcassonne", 3)
+    seat = state.current_player
+    config = SearchConfig(iterations=10, time_limit=60.0, order_continuations=True, order_min_visits=0)
+    search = Search(state, seat, game.heuristic, config, Rng(2), heuristic_all=game.heuristic_all)
+    world = search.view.determinize(seat, Rng(5))
+    legal = world.legal_actions()
+    node = Node(None, seat, state.num_players)  # this seat moved into it and moves again
+    values = {}
+    for action in legal:
+        after = world.clone()
+        after._apply(action)
+        values[action] = game.heuristic(after, seat)
+    child = search._expand(node, legal, seat, world)
+    first = child.action
+    assert values[first] == max(values.values())
+    child.visits = 1  # tried: the next expansion takes the next best
+    second = search._expand(node, legal, seat, world).action
+    assert second != first
+    assert values[second] == max(v for a, v in values.items() if a != first)
+    # After another seat's move the reply is picked at random (ordering costs a call per reply).
+    other = Node(None, 1 - seat, state.num_players)
+    other.visits = 50
+    search._expand(other, legal, seat, world)
+    assert other.order is None and node.order is not None
+
+
+def test_princes_hard_level_orders_follow_up_moves():
+    from dragon_tui.ai.agents import level_config
+
+    assert level_config("hard", "throne").order_continuations
+    assert not level_config("normal", "throne").order_continuations

@@ -41,6 +41,10 @@ empty seat, undo, autosave and replay.
 * Games are saved after every move, so closing the terminal (or losing an SSH connection)
   loses nothing but the move in flight.
 * **ctrl+t** switches between the dark, light and monochrome themes.
+* **Bots** can take any seat: *random* and *greedy* (the move that looks best right now), and
+  three search bots that think ahead from what their own seat can see (never hidden cards):
+  *easy*, *normal* (answers within a second) and *hard* (within three). On your turn **F3**
+  shows what the hard bot would do.
 """
 
 
