@@ -207,11 +207,7 @@ class Search:
         if self.heuristic is None or len(self.root_legal) < 2:
             return
         world = self.view.determinize(self.seat, self.rng)
-        values = []
-        for action in self.root_legal:
-            after = world.clone()
-            after._apply(action)
-            values.append(self.heuristic(after, self.seat))
+        values = self._one_step_values(world, self.root_legal, self.seat)
         lo, hi = min(values), max(values)
         for action, value in zip(self.root_legal, values):
             child = Node(action, self.seat, self.n)
@@ -282,12 +278,17 @@ class Search:
         node.children[action] = child
         return child
 
-    def _best_first(self, world: State, legal: list[Action], mover: int) -> list[Action]:
+    def _one_step_values(self, world: State, actions: list[Action], seat: int) -> list[float]:
+        """The heuristic's value for ``seat`` after each action (what the greedy bot weighs)."""
         values = []
-        for action in legal:
+        for action in actions:
             after = world.clone()
             after._apply(action)
-            values.append(self.heuristic(after, mover))
+            values.append(self.heuristic(after, seat))
+        return values
+
+    def _best_first(self, world: State, legal: list[Action], mover: int) -> list[Action]:
+        values = self._one_step_values(world, legal, mover)
         ranked = sorted(range(len(legal)), key=lambda i: -values[i])
         return [legal[i] for i in ranked]
 

@@ -69,20 +69,25 @@ def _worth(state: CarcassonneState) -> list[float]:
         value = potential(state, fid)
         for s in state.majority(state.meeples_in(fid)):
             worth[s] += value
-    late = len(state.bag) < 10
+    kept = _figure_kept_value(state)
     for s in range(state.num_players):
-        worth[s] += state.supply[s] * (0.5 if late else SUPPLY_VALUE)
+        worth[s] += state.supply[s] * kept
     return worth
+
+
+def _figure_kept_value(state: CarcassonneState) -> float:
+    """A follower still in supply: worth more early, when it can still be placed well."""
+    return 0.5 if len(state.bag) < 10 else SUPPLY_VALUE
 
 
 def _spot_bonus(state: CarcassonneState, seat: int) -> float:
     """While ``seat`` decides where a figure goes, the best spot on the tile it just placed."""
     if not (state.phase == "figure" and state.active == seat and state.placed in state.board):
         return 0.0
-    late = len(state.bag) < 10
     seg = state.seg
+    kept = _figure_kept_value(state)
     here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
-    gains = [potential(state, seg[p][i]) - (0.5 if late else SUPPLY_VALUE) for p, i in here]
+    gains = [potential(state, seg[p][i]) - kept for p, i in here]
     return SPOT_WEIGHT * max(0.0, max(gains)) if gains else 0.0
 
 
