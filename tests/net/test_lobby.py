@@ -104,4 +104,12 @@ async def test_a_shared_game_reaches_the_game_over_screen(tables):
         await play_until(total, ana)
         assert room.table.state.is_over
         assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen), 30)
+        # wait for the score breakdown itself: leaving while the screen still mounts races the teardown
+        from textual.widgets import DataTable
+
+        def breakdown_rows():
+            tables_shown = app.screen.query(DataTable)
+            return tables_shown.first().row_count if tables_shown else 0
+
+        assert await _until(pilot, lambda: breakdown_rows() >= 6, 30)
     ben.close()
