@@ -37,15 +37,16 @@ class GameOverScreen(ModalScreen):
             yield Static(f"[b]{headline}[/b]", id="over-title")
             yield Static(f"{self.table.game.title} · {len(self.table.moves)} moves · seed {self.table.seed}",
                          id="over-sub")
-            yield DataTable(id="breakdown", show_cursor=False, zebra_stripes=True)
+            yield self._breakdown()
             if self.table.game.max_players == 1:
-                yield Static(id="highscores")
+                yield Static(self._record_highscore(), id="highscores")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _breakdown(self) -> DataTable:
+        """Filled before mounting, so the screen is whole however soon the app closes after pushing it."""
         state = self.table.state
         breakdown = state.score_breakdown()
-        grid = self.query_one(DataTable)
+        grid = DataTable(id="breakdown", show_cursor=False, zebra_stripes=True)
         grid.add_column("")
         for name in self.table.names:
             grid.add_column(name)
@@ -53,10 +54,9 @@ class GameOverScreen(ModalScreen):
             grid.add_row(part, *[_fmt(row.get(part, "")) for row in breakdown])
         if not any(part.lower() in ("total", "final score") for part in breakdown[0]):
             grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
-        if self.table.game.max_players == 1:
-            self._show_highscores()
+        return grid
 
-    def _show_highscores(self) -> None:
+    def _record_highscore(self) -> str:
         """Solitaire: record this score for its seed and show the seed's table."""
         score = self.table.state.scores()[0]
         place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
@@ -65,7 +65,7 @@ class GameOverScreen(ModalScreen):
                  + (f" — this game is #{place}" if place else "")]
         for rank, entry in enumerate(highscores.scores_for(self.table.game.id, self.table.seed)[:5], start=1):
             lines.append(f"{rank:>2}. {entry['name']:<16} {_fmt(entry['score']):>5}")
-        self.query_one("#highscores", Static).update("\n".join(lines))
+        return "\n".join(lines)
 
     def action_menu(self) -> None:
         self.app.pop_screen()
