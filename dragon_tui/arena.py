@@ -73,10 +73,14 @@ class ArenaReport:
     entries: list[EntryStats]
     records: list[GameRecord]
     seconds: float
+    #: the run was stopped (Ctrl+C) before every game was played; the figures cover the finished ones
+    stopped_early: bool = False
 
     def format(self) -> str:
         lines = []
         game = get_game(self.game_id)
+        if self.stopped_early:
+            lines.append(f"Stopped early: {len(self.records)} of the games finished; the figures below cover those.")
         if self.solitaire:
             lines.append(f"{game.title}: {self.games} seeds per level (from seed {self.seed}), {self.seconds:.0f} s")
             lines.append(f"{'level':<10}{'mean':>8}{'±95%':>8}{'sd':>7}{'min':>6}{'p25':>6}{'med':>6}{'p75':>6}{'max':>6}"
@@ -188,6 +192,13 @@ def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: boo
         yield (game_id, seats, entries, seed + group, seed * 7919 + g, time_scale)
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Workers ignore Ctrl+C: the parent stops the pool and reports the finished games."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
               processes: int | None = None, progress=None, time_scale: float = 1.0) -> ArenaReport:
     """Play ``games`` bot-only games (per level for the solitaire) and collect the figures.
@@ -210,19 +221,27 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     processes = processes if processes is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
     records: list[GameRecord] = []
-    if processes > 1 and len(tasks) > 1:
-        import multiprocessing as mp
+    stopped_early = False
+    # A long run (a Princes game with hard bots takes many minutes) must not lose its finished
+    # games to Ctrl+C: stopping reports what was played so far.
+    try:
+        if processes > 1 and len(tasks) > 1:
+            import multiprocessing as mp
 
-        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(processes) as pool:
-            for rec in pool.imap(_play, tasks):
-                records.append(rec)
+            context = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+            with context.Pool(processes, initializer=_leave_ctrl_c_to_the_parent) as pool:
+                for rec in pool.imap_unordered(_play, tasks):
+                    records.append(rec)
+                    if progress:
+                        progress(len(records), len(tasks), records)
+        else:
+            for task in tasks:
+                records.append(_play(task))
                 if progress:
-                    progress(len(records), len(tasks))
-    else:
-        for task in tasks:
-            records.append(_play(task))
-            if progress:
-                progress(len(records), len(tasks))
+                    progress(len(records), len(tasks), records)
+    except KeyboardInterrupt:
+        stopped_early = len(records) < len(tasks)
+    records.sort(key=lambda r: (r.seed, r.entries))
     for rec in records:
         for seat, e in enumerate(rec.entries):
             st = entries[e]
@@ -236,7 +255,7 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
             st.think += total
             st.longest = max(st.longest, longest)
     return ArenaReport(game_id, list(seats), games, seed, solitaire, entries, records,
-                       time.perf_counter() - start)
+                       time.perf_counter() - start, stopped_early)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,9 +272,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
 
-    def show(done: int, total: int) -> None:
-        if not args.quiet:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+    def show(done: int, total: int, records: list[GameRecord]) -> None:
+        if args.quiet:
+            return
+        tally = ""
+        if len(seats) > 1 and get_game(args.game).max_players > 1:
+            wins = [0.0] * len(seats)
+            for rec in records:
+                for seat in rec.winners:
+                    wins[rec.entries[seat]] += 1.0 / len(rec.winners)
+            tally = " · wins " + ", ".join(f"{level} {w:g}" for level, w in zip(seats, wins))
+        print(f"\r{done}/{total} games{tally} (Ctrl+C stops and reports these)", end="",
+              file=sys.stderr, flush=True)
 
     try:
         report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale)

@@ -35,3 +35,26 @@ def test_main_prints_a_report(capsys):
     assert main(["crowns", "--seats", "random,random", "--games", "2", "--seed", "3", "--processes", "1", "--quiet"]) == 0
     assert "win %" in capsys.readouterr().out
     assert main(["crowns", "--seats", "random,nobody", "--games", "1", "--quiet"]) == 2
+
+
+def test_stopping_a_run_reports_the_games_already_played():
+    """Ctrl+C during a long run keeps the finished games: the report covers them and says so."""
+    seen = []
+
+    def stop_after_first(done, total, records):
+        seen.append((done, total, len(records)))
+        raise KeyboardInterrupt
+
+    report = run_arena("crowns", ["greedy", "random"], 4, seed=1, processes=1, progress=stop_after_first)
+    assert seen == [(1, 4, 1)]
+    assert report.stopped_early and len(report.records) == 1
+    assert sum(e.games for e in report.entries) == 2
+    assert report.format().startswith("Stopped early: 1 of the games finished")
+    finished = run_arena("crowns", ["greedy", "random"], 2, seed=1, processes=1)
+    assert not finished.stopped_early and "Stopped early" not in finished.format()
+
+
+def test_progress_line_tallies_wins(capsys):
+    assert main(["crowns", "--seats", "greedy,random", "--games", "2", "--seed", "3", "--processes", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "2/2 games · wins greedy " in err and ", random " in err
