@@ -213,10 +213,6 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     solitaire = game.max_players == 1
     if not solitaire and not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}.")
-    labels = []
-    for i, level in enumerate(seats):
-        labels.append(f"{level}#{i + 1}" if seats.count(level) > 1 else level)
-    entries = [EntryStats(labels[i], level) for i, level in enumerate(seats)]
     tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale))
     processes = processes if processes is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
@@ -242,6 +238,15 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     except KeyboardInterrupt:
         stopped_early = len(records) < len(tasks)
     records.sort(key=lambda r: (r.seed, r.entries))
+    return ArenaReport(game_id, list(seats), games, seed, solitaire, entry_stats(seats, records), records,
+                       time.perf_counter() - start, stopped_early)
+
+
+def entry_stats(seats: list[str], records: list[GameRecord]) -> list[EntryStats]:
+    """Each entry of ``seats`` over the games played so far: games, shared wins as fractions,
+    scores and decision times. The final report and the running tally both count this way."""
+    entries = [EntryStats(f"{level}#{i + 1}" if seats.count(level) > 1 else level, level)
+               for i, level in enumerate(seats)]
     for rec in records:
         for seat, e in enumerate(rec.entries):
             st = entries[e]
@@ -254,8 +259,7 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
             st.decisions += int(count)
             st.think += total
             st.longest = max(st.longest, longest)
-    return ArenaReport(game_id, list(seats), games, seed, solitaire, entries, records,
-                       time.perf_counter() - start, stopped_early)
+    return entries
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,12 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.quiet:
             return
         tally = ""
-        if len(seats) > 1 and get_game(args.game).max_players > 1:
-            wins = [0.0] * len(seats)
-            for rec in records:
-                for seat in rec.winners:
-                    wins[rec.entries[seat]] += 1.0 / len(rec.winners)
-            tally = " · wins " + ", ".join(f"{level} {w:g}" for level, w in zip(seats, wins))
+        if get_game(args.game).max_players > 1:
+            tally = " · wins " + ", ".join(f"{e.label} {e.wins:g}" for e in entry_stats(seats, records))
         print(f"\r{done}/{total} games{tally} (Ctrl+C stops and reports these)", end="",
               file=sys.stderr, flush=True)
 
