@@ -36,6 +36,27 @@ def assert_illegal_changes_nothing(state: State) -> None:
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
+def _malformed_variants(action: Action) -> list[Action]:
+    """The offered action with one int argument swapped for a float, a bool, None or a text."""
+    variants = []
+    for i, arg in enumerate(action.args):
+        if type(arg) is int:
+            for wrong in (float(arg), bool(arg) if arg in (0, 1) else None, None, str(arg)):
+                args = action.args[:i] + (wrong,) + action.args[i + 1 :]
+                variants.append(Action(action.kind, args))
+    return variants
+
+
+def assert_malformed_refused(state: State, action: Action) -> None:
+    """Wrongly typed arguments (``3.0`` for ``3``, ``true`` for ``1``) give IllegalAction and
+    change nothing, although ``3.0 == 3`` in Python: JSON from a file or a socket has them."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for bad in _malformed_variants(action):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert json.dumps(state.to_json(), sort_keys=True) == before, f"{bad} changed the state"
+
+
 def play_random_game(
     game: Game,
     num_players: int,
@@ -60,6 +81,8 @@ def play_random_game(
             assert_json_round_trip(state)
             assert_illegal_changes_nothing(state)
         action = chooser.choice(legal)
+        if len(actions) % full_checks_every == 0:
+            assert_malformed_refused(state, action)
         # The JSON form of an action must read back as the same action.
         assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
         state.apply(action)

@@ -28,6 +28,45 @@ def format_seats(text: str, names: list[str]) -> str:
     )
 
 
+def arg_types(args: tuple) -> tuple:
+    """The exact type of every argument, nested tuples included (``bool`` is not ``int``)."""
+    return tuple(arg_types(a) if type(a) is tuple else type(a) for a in args)
+
+
+def _type_names(args: tuple) -> str:
+    def name(t: Any) -> str:
+        return "(" + ", ".join(name(x) for x in t) + ")" if type(t) is tuple else t.__name__
+
+    return name(arg_types(args))
+
+
+def _well_typed(value: Any, depth: int) -> bool:
+    kind = type(value)
+    if kind is int or kind is str:
+        return True
+    if kind is tuple and depth < 4:
+        return all(_well_typed(v, depth + 1) for v in value)
+    return False
+
+
+def malformed(action: Any) -> str | None:
+    """Why ``action`` cannot be an action of any game, or None when its shape is sound.
+
+    Actions arrive from save files and network clients as JSON, where ``3.0``, ``true`` and
+    ``null`` are ordinary values. Every argument of every game's actions is an int, a string
+    or a (shallow) tuple of those, so anything else is refused here, once, for every game,
+    before a game's own checks see it.
+    """
+    if not isinstance(action, Action) or type(action.kind) is not str or type(action.args) is not tuple:
+        return f"Not an action: {action!r}."
+    if not all(_well_typed(a, 0) for a in action.args):
+        return (
+            f"'{action.kind}' has an argument of the wrong type ({_type_names(action.args)}): "
+            "every argument is a whole number or a text."
+        )
+    return None
+
+
 class State(ABC):
     #: The registry id of the game this state belongs to.
     game_id: ClassVar[str] = ""
@@ -120,9 +159,25 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("The game is over.")
+        problem = malformed(action)
+        if problem is not None:
+            raise IllegalAction(problem)
         legal = self.legal_actions()
-        if action not in legal:
-            reason = self.why_illegal(action)
+        offered = next((a for a in legal if a == action), None)
+        if offered is not None and arg_types(offered.args) != arg_types(action.args):
+            # 1.0 == 1 and True == 1 in Python, so equality alone would let a float or a
+            # bool stand in for an int: the shapes must match exactly as well.
+            raise IllegalAction(
+                f"'{action.describe()}' has arguments of the wrong type "
+                f"(expected {_type_names(offered.args)}, got {_type_names(action.args)})."
+            )
+        if offered is None:
+            try:
+                reason = self.why_illegal(action)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                # A game's explanation may assume well-shaped arguments (an int where it
+                # indexes); a text in an int's place still gets the general refusal below.
+                reason = None
             if reason is None:
                 choices = ", ".join(a.describe() for a in legal[:6])
                 more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""

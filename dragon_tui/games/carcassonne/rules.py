@@ -42,6 +42,7 @@ Rule decisions (also in help.md, where players read them):
 from __future__ import annotations
 
 from dragon_tui.engine import Action, Rng, State
+from dragon_tui.engine.state import malformed
 
 from .board import BoardMixin, neighbours, xy
 from .dragon import FiguresMixin
@@ -128,6 +129,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return []
 
     def apply(self, action: Action) -> None:
+        if malformed(action) is not None:
+            super().apply(action)  # refuses it with the protocol's reason
         # Any rotation of a symmetric tile is accepted as its canonical twin.
         if action.kind == "place" and self.phase == "place" and len(action.args) == 3:
             rot = action.args[2]
@@ -145,8 +148,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         only be stricter than ``legal_actions()``, never looser.
         """
         kind, args = action.kind, action.args
+        if not all(type(a) is int for a in args):  # "-2" would format like -2 below
+            return False
         if kind == "place" and self.phase == "place" and len(args) == 3:
-            if not all(type(a) is int for a in args) or args[2] not in DISTINCT[self.tile]:
+            if args[2] not in DISTINCT[self.tile]:
                 return False
             pos = f"{args[0]},{args[1]}"
             return pos in self.frontier and self.fits(self.tile, pos, args[2]) is None
