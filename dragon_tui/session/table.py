@@ -32,6 +32,8 @@ from ..games import get_game
 from . import storage
 
 SAVE_FORMAT = "dragon-tui-save"
+#: The kind of a move another seat may not read (see ``Table.visible_move``).
+HIDDEN_MOVE = "hidden"
 SAVE_VERSION = 1
 
 
@@ -86,6 +88,16 @@ class SeatNames:
         player = self.state.current_player
         return None if player is None else self.seats[player]
 
+    def visible_move(self, index: int, viewer: int | None) -> Move:
+        """Move ``index`` (0-based) as ``viewer`` may read it. A networked table's history
+        already is its seat's version (the server filtered it with ``Table.visible_move``)."""
+        return self.moves[index]
+
+    def move_line(self, index: int, viewer: int | None) -> str:
+        """"Ana — Take the red sheep from field slot 2": move ``index`` as ``viewer`` may read it."""
+        move = self.visible_move(index, viewer)
+        return f"{self.names[move.seat]} — {self.text(move.action.describe())}"
+
 
 class Table(SeatNames):
     def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None) -> None:
@@ -111,6 +123,32 @@ class Table(SeatNames):
     def person_seats(self) -> list[int]:
         """Seats played by a person at this keyboard (not bots, not remote players)."""
         return [i for i, seat in enumerate(self.seats) if seat.is_local_person]
+
+    # ------------------------------------------------------------------ what a seat may read
+    def may_read(self, move: Move, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: a spectator) may read ``move`` as its seat wrote it.
+
+        An action's label is written for the seat that decides ("Discard the yellow Damsel",
+        "Spend the red Lair as red sheep"), and its arguments name the very cards. In a game
+        where seats hold secrets only that seat reads it, until the game is over (then
+        nothing is secret: the replay shows every hand and the seed is public).
+        """
+        return not self.game.hidden_information or move.seat == viewer or self.state.is_over
+
+    def visible_move(self, index: int, viewer: int | None) -> Move:
+        """Move ``index`` as ``viewer`` may read it: the move itself, or — where ``viewer`` may
+        not read it — a ``hidden`` action without arguments whose label is what everybody saw
+        happen: the public log lines the move wrote ("{p1} discards a yellow sheep.").
+
+        The one place that decides what a seat reads of the history: the replay viewer, the
+        game-over screen and the table server (every move it sends) all go through here.
+        """
+        move = self.moves[index]
+        if self.may_read(move, viewer):
+            return move
+        before, after = self.states[index].log, self.states[index + 1].log
+        seen = " ".join(after[len(before):]) or f"{{p{move.seat}}} decides."
+        return Move(Action(HIDDEN_MOVE, (), seen), move.seat, move.revealed)
 
     # ------------------------------------------------------------------ changes
     def subscribe(self, listener: Callable[[Table], None]) -> None:
