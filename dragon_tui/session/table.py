@@ -140,8 +140,8 @@ class Table(SeatNames):
         not read it — a ``hidden`` action without arguments whose label is what everybody saw
         happen: the public log lines the move wrote ("{p1} discards a yellow sheep.").
 
-        The one place that decides what a seat reads of the history: the replay viewer, the
-        game-over screen and the table server (every move it sends) all go through here.
+        The one place that decides what a seat reads of the history: the replay viewer and
+        the table server (every move it sends) go through here.
         """
         move = self.moves[index]
         if self.may_read(move, viewer):
@@ -194,7 +194,7 @@ class Table(SeatNames):
         return self._undo_span(by_seat)[1]
 
     def _undo_span(self, by_seat: int | None = None) -> tuple[int, str | None]:
-        """How many moves one undo takes back for ``by_seat`` (and None), or (0, the reason)."""
+        """How many moves one undo takes back for the asker, with None; or 0 and the reason."""
         asker = self.asking_seat() if by_seat is None else by_seat
         if asker is None:
             return 0, "There is nothing of yours to undo."
