@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="the server's database: postgresql://user@host/name, or a SQLite file "
+                        "(default: dragon-tui.sqlite3 in the data folder)")
     return p
 
 
@@ -53,8 +56,11 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
     if not args.no_tables:
         from .tables import TableServer
 
-        tables = TableServer(storage.data_dir())
+        from .store import redact
+
+        tables = TableServer(storage.data_dir(), db=args.db)
         await tables.start()
+        print(f"Database: {redact(tables.db_url) if tables.db_url else tables.store.db.url}", flush=True)
     servers = []
     try:
         if args.ssh:
@@ -93,6 +99,8 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .store import StoreError
+
     if not args.ssh and not args.web:
         parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
@@ -101,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(args))
     except KeyboardInterrupt:
         pass
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, StoreError) as exc:
         print(f"dragon-tui serve: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -104,12 +104,12 @@ async def wait_until(predicate, timeout: float = 10.0, step: float = 0.05) -> bo
 class TablesThread:
     """A table server on its own event loop in a thread, so blocking clients can talk to it."""
 
-    def __init__(self, data, bot_delay: float = 0.0) -> None:
+    def __init__(self, data, bot_delay: float = 0.0, db: str | None = None) -> None:
         import threading
 
         from dragon_tui.net.tables import TableServer
 
-        self.server = TableServer(data, bot_delay=bot_delay)
+        self.server = TableServer(data, bot_delay=bot_delay, db=db)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

@@ -96,12 +96,15 @@ class Store:
     def table_exists(self, table_id: str) -> bool:
         return bool(self.db.query("SELECT 1 FROM game_tables WHERE id = ?", (table_id,)))
 
-    def sit(self, table_id: str, seat: int, player: str, token_hash: str) -> None:
-        """Give a free seat to ``player``; :class:`Conflict` if someone took it first."""
+    def sit(self, table_id: str, seat: int, player: str, token_hash: str, turn_since: float | None = None) -> None:
+        """Give a free seat to ``player``; :class:`Conflict` if someone took it first. With
+        ``turn_since``, the pending decision's clock restarts then (the table just filled)."""
         with self.db.transaction() as tx:
             if not tx.execute("UPDATE seats SET player = ?, token_hash = ?, name = ? WHERE table_id = ? AND seat = ?"
                               " AND player IS NULL AND kind = 'remote'", (player, token_hash, player, table_id, seat)):
                 raise Conflict("That seat was taken a moment ago.")
+            if turn_since is not None:
+                tx.execute("UPDATE game_tables SET turn_since = ? WHERE id = ?", (turn_since, table_id))
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
                     timeout_level: str | None = None, now: float | None = None) -> None:
