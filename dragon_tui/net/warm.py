@@ -192,6 +192,38 @@ def _warm_up() -> None:
     for game_id in GAMES:
         with contextlib.suppress(Exception):
             get_game(game_id)
+    _rehearse()
+
+
+def _rehearse() -> None:
+    """Start the app once, headless, in a scratch data folder: Textual's module-level caches
+    (CSS selectors and values, styles) fill here once instead of in every session (a quarter
+    of a session's start-up CPU). Forking needs a single thread: refuse to go on otherwise."""
+    import asyncio
+    import tempfile
+    import threading
+
+    from dragon_tui.net.play import ServedApp
+
+    async def run() -> None:
+        app = ServedApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+
+    old = os.environ.get("DRAGON_TUI_HOME")
+    with tempfile.TemporaryDirectory(prefix="dragon-warm-") as home:
+        os.environ["DRAGON_TUI_HOME"] = home
+        try:
+            asyncio.run(run())
+        except Exception:  # a cold cache is only slower
+            pass
+        finally:
+            if old is None:
+                os.environ.pop("DRAGON_TUI_HOME", None)
+            else:
+                os.environ["DRAGON_TUI_HOME"] = old
+    if threading.active_count() != 1:
+        raise SystemExit("dragon-tui warm worker: threads left after warming up; forking would be unsafe.")
 
 
 def _pdeathsig() -> None:
