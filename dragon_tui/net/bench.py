@@ -138,7 +138,7 @@ def net_figures(sessions: int = 8, moves: int = 100) -> dict:
                 single = asyncio.run(_sessions(1, warm))
                 figures[f"{mode}_ssh_first_paint_s_alone"] = single["ssh_first_paint_s_median"]
                 figures.update({f"{mode}_{k}": v for k, v in asyncio.run(_sessions(sessions, warm)).items()})
-            figures["warm_vs_cold_first_paint_8"] = (
+            figures["warm_vs_cold_first_paint"] = (
                 f"{figures['cold_ssh_first_paint_s_median'] / figures['warm_ssh_first_paint_s_median']:.1f}x faster")
             figures.update(_round_trips(moves))
         finally:
