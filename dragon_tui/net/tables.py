@@ -70,6 +70,8 @@ MAX_LINE = 1 << 20
 MAX_ROOMS = 200
 MAX_ROOMS_PER_HOST = 5
 MAX_CONNECTIONS = 512
+#: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
+SEEN_EVERY = 300.0
 #: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
 MIN_MOVE_LIMIT = 0.1
 MAX_MOVE_LIMIT = 30 * 24 * 3600.0
@@ -241,6 +243,8 @@ class TableServer:
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
+        #: (player, key) -> when its "last seen" was last written
+        self._seen: dict[tuple[str, str | None], float] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -501,12 +505,16 @@ class TableServer:
         op = msg.get("op")
         if op == "hello":
             conn.player = str(msg.get("player") or "guest")[:24]
-            key = msg.get("key")
-            try:
-                assert self.store is not None
-                self.store.touch_player(conn.player, str(key)[:100] if isinstance(key, str) and key else None)
-            except (StoreError, Conflict):
-                pass  # the player's record can wait; playing cannot
+            key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
+            now = time.time()
+            if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
+                if len(self._seen) > 10_000:
+                    self._seen.clear()
+                self._seen[(conn.player, key)] = now
+                try:
+                    self._store().touch_player(conn.player, key, now)
+                except (StoreError, Conflict):
+                    pass  # the player's record can wait; playing cannot
             return {"player": conn.player}
         if op == "list":
             rooms = [r.summary(conn.player) for r in self.rooms.values()

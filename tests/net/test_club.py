@@ -217,3 +217,82 @@ def test_a_server_restart_loses_nothing(private_data_dir, db_url):
         back.close()
     finally:
         second.stop()
+
+
+def test_a_time_limit_that_ran_out_while_the_server_was_down_is_played_at_start(private_data_dir, db_url):
+    first = TablesThread(private_data_dir, db=db_url)
+    ana = RemoteTable.host(first.path, "ana", "crowns", TWO, seed=2, move_limit=1.0, limit_level="random")
+    ben = RemoteTable.join(first.path, "ben", ana.room, 1)
+    room = ana.room
+    ana.close()
+    ben.close()
+    first.stop()
+    time.sleep(1.2)
+    second = TablesThread(private_data_dir, db=db_url)
+    try:
+        table = second.server.rooms[room].table
+        end = time.monotonic() + 15
+        while not table.moves and time.monotonic() < end:
+            time.sleep(0.05)
+        assert table.moves and second.server.rooms[room].timeouts.get(1) == "random"
+    finally:
+        second.stop()
+
+
+def test_tables_of_an_older_version_are_imported_once(private_data_dir):
+    """Tables kept as rooms/<id>.json move into the database, with their seats and moves."""
+    from dragon_tui.net.tables import ROOM_FORMAT, ROOM_VERSION
+    from dragon_tui.session import Seat, Table, storage
+
+    table = Table("crowns", [Seat("ana", "remote"), Seat("ben", "remote")], 4)
+    rng = random.Random(1)
+    for _ in range(6):
+        table.apply(rng.choice(table.state.legal_actions()))
+    doc = {"format": ROOM_FORMAT, "version": ROOM_VERSION, "id": "abc123", "host": "ana",
+           "owners": [{"player": "ana", "token": "h0"}, {"player": "ben", "token": "h1"}], "created": 5.0,
+           "table": table.to_json()}
+    (private_data_dir / "rooms").mkdir(parents=True)
+    storage.write_json(private_data_dir / "rooms" / "abc123.json", doc)
+    (private_data_dir / "rooms" / "bad.json").write_text("{not json")
+    server = TablesThread(private_data_dir)
+    try:
+        room = server.server.rooms["abc123"]
+        assert room.table.state.to_json() == table.state.to_json() and room.owners[1]["player"] == "ben"
+        assert (private_data_dir / "rooms" / "abc123.imported").exists()
+        assert (private_data_dir / "rooms" / "bad.damaged").exists()
+    finally:
+        server.stop()
+    again = TablesThread(private_data_dir)  # nothing imported twice, the table still there
+    try:
+        assert len(again.server.store.load_table("abc123").moves) == 6
+    finally:
+        again.stop()
+
+
+def test_serve_refuses_an_unreachable_database_with_a_message(capsys):
+    from dragon_tui.net.cli import main
+
+    assert main(["--ssh", "127.0.0.1:0", "--db", "postgresql://nobody:pw@127.0.0.1:1/none"]) == 1
+    err = capsys.readouterr().err
+    assert "Cannot open the database postgresql://nobody:***@127.0.0.1:1/none" in err
+    assert "Traceback" not in err and "pw@" not in err
+
+
+async def test_serve_with_postgresql(private_data_dir, postgres_server, capsys):
+    import asyncio
+
+    from dragon_tui.net.cli import build_parser, serve
+
+    url = postgres_server.new_database()
+    args = build_parser().parse_args(["--ssh", "127.0.0.1:0", "--db", url])
+    ready, stop = asyncio.Event(), asyncio.Event()
+    task = asyncio.ensure_future(serve(args, ready, stop))
+    await asyncio.wait_for(ready.wait(), 30)
+    try:
+        rooms = await asyncio.to_thread(list_rooms, str(private_data_dir / "tables.sock"), "ana")
+        assert rooms == []
+        assert f"Database: {url}" in capsys.readouterr().out
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 30)
+    assert not (private_data_dir / "dragon-tui.sqlite3").exists()  # nothing went to SQLite
