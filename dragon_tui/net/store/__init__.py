@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .db import SQLITE_NAME, Conflict, StoreError, is_postgres, redact
+from .db import SQLITE_NAME, Conflict, StoreError, redact
 from .store import MoveRecord, SeatRecord, Store, TableRecord
 
 __all__ = ["Conflict", "MoveRecord", "SeatRecord", "Store", "StoreError", "TableRecord", "open_store", "redact",
