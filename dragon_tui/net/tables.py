@@ -407,8 +407,9 @@ class TableServer:
             return
         try:
             self._play(room, action, seat, timeout_level=level)
-        except IllegalAction as exc:
+        except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
             print(f"dragon-tui: table {room.id}: the timed-out move failed ({exc}).", flush=True)
+            await asyncio.sleep(5.0)
             self._arm_limit(room)
 
     # ------------------------------------------------------------------ bots
@@ -605,7 +606,7 @@ class TableServer:
         if msg.get("move_limit") is not None:
             move_limit = float(msg["move_limit"])
             if not MIN_MOVE_LIMIT <= move_limit <= MAX_MOVE_LIMIT:  # also refuses NaN
-                raise IllegalAction("A time limit per move is between a second and 30 days.")
+                raise IllegalAction("A time limit per move is between 0.1 seconds and 30 days.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
