@@ -347,6 +347,7 @@ class TableServer:
             self.store.append_move(room.id, number, state.current_player, action.to_json(), over=after.is_over,
                                    timeout_level=timeout_level, now=now)
         except Conflict:
+            self._catch_up(room)
             raise IllegalAction("The table moved on since you chose; look again.") from None
         except StoreError:
             raise IllegalAction("The server could not save that move, so it was not played; try again.") from None
@@ -354,6 +355,26 @@ class TableServer:
         if timeout_level:
             room.timeouts[number] = timeout_level
         table.apply(action, seat)
+
+    def _catch_up(self, room: Room) -> None:
+        """Apply the moves the database has beyond ours (written by another server process on
+        the same database, or committed when the answer was lost), by move number."""
+        try:
+            rec = self._store().load_table(room.id)
+        except (StoreError, IllegalAction):
+            return
+        if rec is None:
+            return
+        for m in rec.moves[len(room.table.moves):]:
+            try:
+                room.turn_since = m.played
+                if m.timeout_level:
+                    room.timeouts[m.number] = m.timeout_level
+                room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
+            except (IllegalAction, ValueError) as exc:
+                print(f"dragon-tui: table {room.id}: move {m.number} in the database does not apply ({exc}).",
+                      flush=True)
+                return
 
     def _record_result(self, room: Room) -> None:
         """Rate a finished multiplayer game, or put a solitaire's score on the boards (each

@@ -175,9 +175,14 @@ def test_two_servers_racing_for_the_same_move_one_wins_one_is_refused(tmp_path, 
         assert "moved on" in next(r for r in results if r != "won")
         store = Store(db_url)
         try:
-            assert len(store.load_table(ana.room).moves) == 1
+            written = store.load_table(ana.room).moves
+            assert len(written) == 1
         finally:
             store.close()
+        # the refused server caught up by move number: its player sees the fresh position
+        for server in (first, second):
+            moves = server.call(lambda server=server: list(server.server.rooms[ana.room].table.moves))
+            assert len(moves) == 1 and moves[0].action.to_json() == written[0].action
         for conn in (here, there):
             conn.close()
     finally:
@@ -296,3 +301,29 @@ async def test_serve_with_postgresql(private_data_dir, postgres_server, capsys):
         stop.set()
         await asyncio.wait_for(task, 30)
     assert not (private_data_dir / "dragon-tui.sqlite3").exists()  # nothing went to SQLite
+
+
+def test_a_postgresql_restart_refuses_moves_meanwhile_and_then_play_goes_on(private_data_dir, postgres_server):
+    club = TablesThread(private_data_dir, db=postgres_server.new_database())
+    try:
+        ana = RemoteTable.host(club.path, "ana", "crowns", TWO, seed=6)
+        ben = RemoteTable.join(club.path, "ben", ana.room, 1)
+        me = _mover({0: ana, 1: ben})
+        postgres_server.stop()
+        try:
+            with pytest.raises(IllegalAction, match="could not save"):
+                me.apply(me.state.legal_actions()[0])
+            assert len(club.server.rooms[ana.room].table.moves) == 0  # nothing half-played
+        finally:
+            postgres_server.resume()
+        me.apply(me.state.legal_actions()[0])  # a fresh connection to the database
+        assert me.wait_for(lambda t: len(t.moves) == 1, 10)
+        store = Store(club.server.db_url)
+        try:
+            assert len(store.load_table(ana.room).moves) == 1
+        finally:
+            store.close()
+        ana.close()
+        ben.close()
+    finally:
+        club.stop()

@@ -55,7 +55,7 @@ class Database:
 
                 self._errors = (psycopg.Error,)
                 self._integrity = psycopg.errors.IntegrityError
-                self.conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
+                self.conn = self._connect_postgres()
             else:
                 self._errors = (sqlite3.Error,)
                 self._integrity = sqlite3.IntegrityError
@@ -75,6 +75,22 @@ class Database:
                 raise
             raise StoreError(f"Cannot open the database {redact(url)}: {exc}") from None
 
+    def _connect_postgres(self):
+        import psycopg
+
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+
+    def _usable(self) -> None:
+        """A PostgreSQL connection that broke (the server restarted, the network dropped) is
+        opened afresh before the next transaction; the one that met the break has failed."""
+        if self.postgres and (self.conn.closed or self.conn.broken):
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            try:
+                self.conn = self._connect_postgres()
+            except Exception as exc:
+                raise StoreError(f"The database {redact(self.url)} is not reachable: {exc}") from None
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.conn.close()
@@ -90,6 +106,7 @@ class Database:
         A unique-key violation inside becomes :class:`Conflict` (someone else wrote first).
         """
         with self._lock:
+            self._usable()
             cur = self.conn.cursor()
             try:
                 cur.execute("BEGIN" if self.postgres else "BEGIN IMMEDIATE")
