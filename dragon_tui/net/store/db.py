@@ -78,7 +78,7 @@ class Database:
     def _connect_postgres(self):
         import psycopg
 
-        return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=5)
 
     def _usable(self) -> None:
         """A PostgreSQL connection that broke (the server restarted, the network dropped) is
