@@ -107,3 +107,13 @@ async def test_the_boards_show_ratings_and_todays_deal(tables):
         await pilot.press("d")  # today's deal opens at a table of her own
         assert await _until(pilot, lambda: getattr(getattr(app.screen, "table", None), "game", None) is not None
                             and app.screen.table.game.id == "court")
+
+
+def test_time_left_reads_like_a_clock():
+    from dragon_tui.ui.screens.lobby import time_left
+
+    assert time_left(None) == ""
+    assert time_left(1000.0 + 59 * 60, now=1000.0) == "59 min left"
+    assert time_left(1000.0 + 5 * 3600 + 12 * 60, now=1000.0) == "5 h 12 min left"
+    assert time_left(1000.0 + 3 * 86400 + 2 * 3600, now=1000.0) == "3 d 2 h left"
+    assert time_left(500.0, now=1000.0) == "0 min left"

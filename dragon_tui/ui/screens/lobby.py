@@ -7,6 +7,8 @@ is a :class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game scre
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,6 +26,17 @@ from .game import GameScreen
 #: The host's choices of time per move (seconds; 0: no limit, the table waits for ever).
 MOVE_LIMITS = [("No limit", 0.0), ("1 hour a move", 3600.0), ("24 hours a move", 86400.0),
                ("3 days a move", 3 * 86400.0), ("7 days a move", 7 * 86400.0)]
+
+
+def time_left(deadline: float | None, now: float | None = None) -> str:
+    """'5 h 12 min left' until a move's time runs out ('' without a running clock)."""
+    if not deadline:
+        return ""
+    left = max(0.0, deadline - (time.time() if now is None else now))
+    hours, minutes = int(left // 3600), int(left % 3600 // 60)
+    if hours >= 48:
+        return f"{hours // 24} d {hours % 24} h left"
+    return f"{hours} h {minutes} min left" if hours else f"{minutes} min left"
 
 
 def limit_text(seconds: float | None) -> str:
@@ -56,6 +69,8 @@ def room_text(room: dict, me: str) -> Text:
     else:
         state = (f"move {room['moves']}", "dim")
     extra = f" · {limit_text(room.get('move_limit'))}" if room.get("move_limit") else ""
+    if room.get("deadline") and not room["over"]:
+        extra += f" · {time_left(room['deadline'])}"
     if room.get("daily"):
         extra += f" · deal of {room['daily']}"
     text = Text.assemble((f"{room['title']}", "bold"), "  ", state,
