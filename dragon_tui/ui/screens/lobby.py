@@ -139,8 +139,10 @@ class LobbyScreen(Screen):
             menu.clear_options()
             menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
             return
-        if rooms == self.rooms and menu.option_count:
+        minute = int(time.time() // 60)  # the time left changes by the minute
+        if rooms == self.rooms and menu.option_count and minute == getattr(self, "_drawn_minute", None):
             return
+        self._drawn_minute = minute
         highlighted = menu.highlighted
         self.rooms = rooms
         menu.clear_options()
