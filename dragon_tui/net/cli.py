@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
+    p.add_argument("--no-warm", action="store_true",
+                   help="start every SSH session in a fresh Python instead of forking it from the warm worker")
     p.add_argument("--db", metavar="URL", default=None,
                    help="the server's database: postgresql://user@host/name, or a SQLite file "
                         "(default: dragon-tui.sqlite3 in the data folder)")
@@ -66,7 +68,7 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
         if args.ssh:
             limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
             ssh = SSHServer(SSHOptions(args.ssh[0], args.ssh[1], args.authorized_keys, limits,
-                                       tables.socket_path if tables else None))
+                                       tables.socket_path if tables else None, warm=not args.no_warm))
             await ssh.start()
             servers.append(ssh)
             mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
