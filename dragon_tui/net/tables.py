@@ -4,7 +4,8 @@ Each room holds the only real :class:`~dragon_tui.session.Table` of its game. Ap
 over a local Unix socket and speak JSON lines. A connection sits at one seat of one room (or
 watches it); it may act for that seat only. Everything sent out goes through the view filter:
 a player receives ``state.view(seat)`` (a spectator ``view(None)``) with the random generator
-blanked, and other seats' action texts only in games without hidden information — never the
+blanked, and each move as ``Table.visible_move`` gives it to that seat (in games with hidden
+information another seat's action arrives only as the public log lines it wrote) — never the
 real state, the seed (until the game is over) or a full save. Bots play their seats here.
 
 Tables live in the server's database (:mod:`dragon_tui.net.store`: SQLite in the data folder,
@@ -211,15 +212,13 @@ class Conn:
         if room is None:
             return
         table = room.table
-        hidden = table.game.hidden_information
         start = min(self.sent, len(table.moves))
-        moves = [
-            {"seat": m.seat, "revealed": m.revealed,
-             **({"kind": m.action.kind, "args": list(m.action.args), "text": m.action.describe()}
-                if not hidden or m.seat == self.seat else {"kind": "hidden", "args": [], "text": ""}),
-             **({"timeout": room.timeouts[n]} if n in room.timeouts else {})}
-            for n, m in enumerate(table.moves[start:], start=start + 1)
-        ]
+        moves = []
+        for k in range(start, len(table.moves)):
+            m = table.visible_move(k, self.seat)  # what this seat may read of the move
+            moves.append({"seat": m.seat, "revealed": m.revealed, "kind": m.action.kind,
+                          "args": list(m.action.args), "text": m.action.describe(),
+                          **({"timeout": room.timeouts[k + 1]} if k + 1 in room.timeouts else {})})
         self.sent = len(table.moves)
         over = table.state.is_over
         self.send({

@@ -3,8 +3,21 @@
 The history is the heart of it: the seed plus the list of actions *is* the game. The
 table keeps the state after every action, which gives undo (step back to an earlier
 state), the replay viewer (walk the list), and save files that can be checked by replaying
-them. Undo only ever takes back a person's own decisions, and never past an action that
-revealed something new (a roll, a drawn card): ``State.info_epoch`` tells which did.
+them.
+
+Undo only ever takes back a person's own decisions, and never past
+
+- an action that revealed something new (a roll, a drawn card): ``State.info_epoch`` tells
+  which did;
+- another person's decision (hot seat included: nobody takes back someone else's move);
+- in a game where seats hold secrets (``Game.hidden_information``), any other seat's
+  decision, bots' included: a choice made by someone who knows what you do not (answering
+  with a Battle or not, which card to give up) tells you something, and undoing it would let
+  you act on that knowledge. In perfect-information games the bots' moves after your
+  decision are taken back with it, as before: they told you nothing the board did not.
+
+What each seat may read of the history (replay, logs, network) comes from one place too:
+:meth:`Table.visible_move`.
 """
 
 from __future__ import annotations
@@ -19,6 +32,8 @@ from ..games import get_game
 from . import storage
 
 SAVE_FORMAT = "dragon-tui-save"
+#: The kind of a move another seat may not read (see ``Table.visible_move``).
+HIDDEN_MOVE = "hidden"
 SAVE_VERSION = 1
 
 
@@ -73,6 +88,16 @@ class SeatNames:
         player = self.state.current_player
         return None if player is None else self.seats[player]
 
+    def visible_move(self, index: int, viewer: int | None) -> Move:
+        """Move ``index`` (0-based) as ``viewer`` may read it. A networked table's history
+        already is its seat's version (the server filtered it with ``Table.visible_move``)."""
+        return self.moves[index]
+
+    def move_line(self, index: int, viewer: int | None) -> str:
+        """"Ana — Take the red sheep from field slot 2": move ``index`` as ``viewer`` may read it."""
+        move = self.visible_move(index, viewer)
+        return f"{self.names[move.seat]} — {self.text(move.action.describe())}"
+
 
 class Table(SeatNames):
     def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None) -> None:
@@ -98,6 +123,32 @@ class Table(SeatNames):
     def person_seats(self) -> list[int]:
         """Seats played by a person at this keyboard (not bots, not remote players)."""
         return [i for i, seat in enumerate(self.seats) if seat.is_local_person]
+
+    # ------------------------------------------------------------------ what a seat may read
+    def may_read(self, move: Move, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: a spectator) may read ``move`` as its seat wrote it.
+
+        An action's label is written for the seat that decides ("Discard the yellow Damsel",
+        "Spend the red Lair as red sheep"), and its arguments name the very cards. In a game
+        where seats hold secrets only that seat reads it, until the game is over (then
+        nothing is secret: the replay shows every hand and the seed is public).
+        """
+        return not self.game.hidden_information or move.seat == viewer or self.state.is_over
+
+    def visible_move(self, index: int, viewer: int | None) -> Move:
+        """Move ``index`` as ``viewer`` may read it: the move itself, or — where ``viewer`` may
+        not read it — a ``hidden`` action without arguments whose label is what everybody saw
+        happen: the public log lines the move wrote ("{p1} discards a yellow sheep.").
+
+        The one place that decides what a seat reads of the history: the replay viewer and
+        the table server (every move it sends) go through here.
+        """
+        move = self.moves[index]
+        if self.may_read(move, viewer):
+            return move
+        before, after = self.states[index].log, self.states[index + 1].log
+        seen = " ".join(after[len(before):]) or f"{{p{move.seat}}} decides."
+        return Move(Action(HIDDEN_MOVE, (), seen), move.seat, move.revealed)
 
     # ------------------------------------------------------------------ changes
     def subscribe(self, listener: Callable[[Table], None]) -> None:
@@ -125,27 +176,46 @@ class Table(SeatNames):
         self._changed()
 
     # ------------------------------------------------------------------ undo
+    def asking_seat(self) -> int | None:
+        """Who is at the keyboard of a local table: the person who decides now, else the
+        person who decided last (a bot is thinking after them). None when no person plays."""
+        player = self.state.current_player
+        if player is not None and self.seats[player].is_local_person:
+            return player
+        return next((m.seat for m in reversed(self.moves) if self.seats[m.seat].is_local_person), None)
+
     def undo_block(self, by_seat: int | None = None) -> str | None:
         """Why undo is not possible now, or None when it is.
 
-        ``by_seat`` names who asks, where that is known (a networked table); at a shared
-        keyboard anybody may take back the last person's decision.
+        ``by_seat`` names who asks; without it, the person at the keyboard
+        (:meth:`asking_seat`) — so at a hot-seat table the next player cannot take back the
+        previous player's decision.
         """
         return self._undo_span(by_seat)[1]
 
     def _undo_span(self, by_seat: int | None = None) -> tuple[int, str | None]:
+        """How many moves one undo takes back for the asker, with None; or 0 and the reason."""
+        asker = self.asking_seat() if by_seat is None else by_seat
+        if asker is None:
+            return 0, "There is nothing of yours to undo."
+        secrets = self.game.hidden_information
         i = len(self.moves) - 1
-        while i >= 0 and not self.seats[self.moves[i].seat].is_local_person:
-            if self.moves[i].revealed:
+        while i >= 0 and self.moves[i].seat != asker:
+            move = self.moves[i]
+            who = self.names[move.seat]
+            if move.revealed:
                 return 0, "A move by another seat since then revealed something new."
+            if not self.seats[move.seat].is_bot:
+                return 0, f"Only the player who made that decision ({who}) can take it back."
+            if secrets:
+                return 0, (f"{who} has decided since then, knowing cards you cannot see: "
+                           "that decision stands, and so does yours before it.")
             i -= 1
         if i < 0:
             return 0, "There is nothing of yours to undo."
         move = self.moves[i]
         if move.revealed:
             return 0, "That decision revealed something new (dice or cards): it stands."
-        if by_seat is not None and by_seat != move.seat:
-            return 0, "Only the player who made the last decision can take it back."
         if self.state.is_over:
             return 0, "The game is over."
         return len(self.moves) - i, None

@@ -112,7 +112,8 @@ def test_no_hidden_information_reaches_another_seat(tables):
         assert all(card < 0 for card in data["hands"][0]), "Ana's hand faces reached Ben"
         assert all(card < 0 for card in data["deck"])
         assert msg["view"]["rng"][0] == 0 and msg["seed"] is None
-        assert all(m["kind"] == "hidden" for m in msg["moves"] if m["seat"] == 0)
+        # Ana's moves reach Ben only as the public log lines they wrote (Table.visible_move)
+        assert all(m["kind"] == "hidden" and m["args"] == [] and m["text"] for m in msg["moves"] if m["seat"] == 0)
     # and Ben's own hand is face up for him
     assert all(card >= 0 for card in updates[-1]["view"]["data"]["hands"][1])
     # the replay is filtered too
@@ -137,7 +138,9 @@ def test_drop_and_reconnect_to_the_same_seat(tables):
     ben.close()
     again = RemoteTable.join(tables.path, "ben", ana.room, 1)
     assert again.seat == 1 and len(again.moves) == len(ana.moves)
-    made = play({0: ana, 1: again}, random.Random(4))
+    # Random(5): a random game of typical length (about 540 decisions; since Crowns activations
+    # may be declined, some random games run to 2500 and would not fit the time limit).
+    made = play({0: ana, 1: again}, random.Random(5))
     assert made > 0 and again.state.is_over
     ana.close()
     again.close()

@@ -35,8 +35,8 @@ def test_undo_takes_back_own_decisions_but_not_the_roll():
         t.apply(t.state.legal_actions()[0])
     phase_before = t.state.to_json()
     t.apply(first(t, "done"))
-    assert t.undo_block() is None
-    t.undo()
+    assert t.undo_block(by_seat=0) is None
+    t.undo(by_seat=0)
     assert t.state.to_json() == phase_before
     t.redo()
     assert t.state.active == 1
@@ -48,7 +48,7 @@ def test_new_action_clears_redo():
     while t.state.phase != "arm":
         t.apply(t.state.legal_actions()[0])
     t.apply(first(t, "done"))
-    t.undo()
+    t.undo(by_seat=0)
     assert t.can_redo()
     t.apply(first(t, "done"))
     assert not t.can_redo()

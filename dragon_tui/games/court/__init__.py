@@ -32,6 +32,15 @@ OPTIONS = (
         help="The English rulebook takes one card per turn if any Prince is in the row; "
         "'per Prince' is a harder variant.",
     ),
+    RuleOption(
+        key="fresh_prince",
+        label="Prince drawn after a fight",
+        default="raids",
+        choices=(("raids", "Raids this turn (rulebook)"), ("waits", "Waits until next turn")),
+        help="Phase 3: 'If Daemon Princes remain in Society Row' — a Prince the refill draws right "
+        "after your fight is in the row, so by default it raids at once. 'Waits' reads 'remain' as "
+        "'were already there', sparing you a Prince you never had the chance to fight.",
+    ),
 )
 
 GAME = Game(

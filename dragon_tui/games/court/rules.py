@@ -29,6 +29,11 @@ silent we decided as follows (each is repeated in ``help.md``):
 8. **Phase 3** happens once per turn (the rulebook says "if"), even with several Princes in the
    row; option ``raids="per_prince"`` takes one card for each Prince in the row (harder). If
    the row holds no court card, nothing is carried off.
+   **A Prince drawn by the refill right after a fight** raids in that same turn: phase 3 reads
+   "If Daemon Princes remain in Society Row" — it looks at the row as phase 2 left it, and the
+   new Prince is in it. Option ``fresh_prince="waits"`` reads "remain" as "were already there
+   in phase 2": a Prince drawn by that refill (never one you could have fought) does not count
+   for this turn's raid.
 9. **Scoring.** "VP gained during the game" counts the listed VP of every card in your Royal
    Court at the end, VP from Poets' entry powers, and the VP of each defeated Prince; then
    +1 VP per 3 CP left (rounded down) and minus the listed VP of each Daemon court card.
@@ -329,12 +334,17 @@ class CourtState(CourtTexts, State):
         self.defeated.append(prince.id)
         paid = f" and {pay} CP" if pay else ""
         self.log.append(f"{{p0}} defeats the {prince.name} with Generals {strength}{paid}: +{prince.vp} VP.")
+        before = list(self.row)
         self._refill()
-        self._phase3()
+        # Princes the refill just drew: with fresh_prince="waits" they sit out this turn's raid.
+        drawn = self.row[: sum(1 for c in before if c is None)]
+        fresh = princes_in_row(drawn) if self.options.get("fresh_prince", "raids") == "waits" else 0
+        self._phase3(resting=fresh)
 
     # ----------------------------------------------------------------------------- phase 3
-    def _phase3(self) -> None:
-        raids = princes_in_row(self.row)
+    def _phase3(self, resting: int = 0) -> None:
+        """The Princes raid; ``resting`` of those in the row do not count (just drawn, see 8.)."""
+        raids = princes_in_row(self.row) - resting
         if raids and self.options.get("raids", "one") == "one":
             raids = 1
         for _ in range(raids):

@@ -11,12 +11,31 @@ Decisions where the sources are silent (not options, because no reading is in do
 * Seat 0 is the starting player; the setup screen decides who sits where.
 * Re-roll prices climb per player and start again at 1 gold in every battle.
 * Gold income (dice, Treasurer, crown) stops at the top of the treasury; the excess is lost.
-* A gem taken by the dragon moves no crown or cross: the sheet ties those tokens to battles.
+* Every activation may be declined. The sheet's advisors "kann" (the Commander "kann
+  entweder ...", the Smith, the Summoner, the Head, the Priestess "kann"); the digital edition
+  offers skipActivation for every advisor, the Treasurer included, and so do we ("Don't
+  activate"). An advisor with nothing to do (the Commander with both tracks full, the Head
+  with nobody else seated, the Smith while its token is held) passes without a question.
+* The dragon: "Erreicht der Drachenstein schließlich das Drachenfeld, kann dein Drache
+  angreifen und bis zu vier gegnerische Schilde zerstören" — up to four: its player chooses
+  how many (0 to four, never more than the rival has). The digital edition always burns as
+  many as it can; that is the largest choice. The stone goes back to the start either way.
+  A rival without shields loses a gem at once (the digital edition's dragonRage), and so does
+  one whose last shield burns.
+* Council: "Mit 5 Ratsherren" counts the councillors without the Head — the sheet's own note
+  seats "2 Herren/3 Damen oder 3 Herren/2 Damen" and adds that "das Oberhaupt ist divers und
+  gleicht das Verhältnis aus": five councillors plus the Head, six advisors on six chairs
+  (die faces 1–6), as in the digital edition. So there is no five-chair variant.
 * When a gem lowers a treasury's top below the gold in it, the gold drops to the new top.
 * When the Smith token doubles a purchase, the second step is free, and the token is
   only offered while there is room for both steps.
-* Every advisor's effect is applied when it is activated; the only choices are the
-  Commander's (shield or sword), the Priestess's (which harm) and the Head's (whom).
+* Every advisor's effect is applied when it is activated; besides using it or not, the only
+  choices are the Commander's (shield or sword), the Priestess's (which harm) and the Head's
+  (whom).
+* A gem taken by the dragon: option ``dragon_tokens`` (default: the crown and the cross change
+  hands as after a battle — the digital edition's dragonRage calls the same claimGem, which
+  calls claimCrown and claimCross, and the sheet hands gem, cross and crown over together when
+  a castle drops to zero shields).
 """
 
 from __future__ import annotations
@@ -72,15 +91,6 @@ HARMS = {
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
-        "council_seats",
-        "Council size",
-        6,
-        ((6, "Six advisors (digital edition)"), (5, "Five councillors (German sheet)")),
-        "The German sheet speaks of five councillors but prints six colours and the dice have six "
-        "faces. Six (default) fills every chair, as the digital edition does. Five: once five "
-        "advisors sit, a die on the last empty chair seats nobody and only gives gold.",
-    ),
-    RuleOption(
         "church",
         "Church harms",
         "sheet",
@@ -120,6 +130,20 @@ OPTIONS: tuple[RuleOption, ...] = (
         ((True, "Acts at once (digital edition)"), (False, "Only takes the chair")),
         "When the chosen chair is empty the player seats an advisor there; in the digital edition "
         "the new advisor acts at once.",
+    ),
+    RuleOption(
+        "dragon_tokens",
+        "Gem by the dragon",
+        True,
+        (
+            (True, "Moves crown and cross too (digital edition)"),
+            (False, "Moves no token (only battles do)"),
+        ),
+        "The digital edition's dragon takes a gem the way a battle does (claimGem): the captor "
+        "gets the crown, the loser the cross — as the sheet hands gem, cross and crown over "
+        "together when a castle drops to zero shields. The other reading keeps the tokens to "
+        "battles: the sheet names 'the crown medal from a won battle' and 'the cross from the "
+        "last lost battle'.",
     ),
     RuleOption(
         "full_council_bonus",

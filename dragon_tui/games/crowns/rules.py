@@ -3,7 +3,9 @@
 A turn runs through phases, and every phase is one kind of decision by one seat:
 
 ``roll`` → ``choose_die`` (skipped on doubles) → ``seat`` (only for an empty chair) →
-activations (``commander`` / ``priestess`` / ``head``, only those that ask a question) →
+activations (``activation`` to use or rest an advisor without a further question,
+``commander`` / ``priestess`` / ``head`` for those that ask one — every activation may be
+declined) → ``dragon`` (when the stone reaches the dragon field: how many shields burn) →
 ``arm`` → ``battle`` → ``reroll`` (the loser of each roll decides, out of turn when it is
 the defender) → ``breach`` (the attacker chooses how many sword steps to trade) → the
 rival's ``roll``.
@@ -54,6 +56,8 @@ class CrownsState(State):
         self.cross_holder: int | None = None
         self.bonus_taken = False
         self.pending: list[str] = []
+        #: The advisor whose activation is being decided (None outside activations).
+        self.activating: str | None = None
         self.after_pending = "arm"
         self.battle: dict | None = None
         self.winner: int | None = None
@@ -99,9 +103,11 @@ class CrownsState(State):
             "roll": f"{p}: roll the dice",
             "choose_die": f"{p}: choose a die for the chair",
             "seat": f"{p}: seat an advisor on chair {self._chosen_chair()}",
+            "activation": f"{p}: activate the {self._activating_name()} or let it rest",
             "commander": f"{p}: the Commander gives a shield or a sword",
             "priestess": f"{p}: choose the church harm",
             "head": f"{p}: choose an advisor to activate",
+            "dragon": f"{p}: the dragon attacks — how many shields burn",
             "arm": f"{p}: arm (spend gold) or finish",
             "battle": f"{p}: attack or end the turn",
             "reroll": f"{p}: lost the roll — re-roll for gold or accept",
@@ -134,6 +140,12 @@ class CrownsState(State):
     def _chosen_chair(self) -> int:
         return self.dice[self.chair_die] if self.dice else 0
 
+    def _activating_name(self) -> str:
+        return ADVISOR_BY_ID[self.activating].name if self.activating else "advisor"
+
+    def _skip_action(self) -> Action:
+        return _act("skip", label=f"Don't activate the {self._activating_name()}")
+
     # ---------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
         if self.winner is not None:
@@ -153,19 +165,32 @@ class CrownsState(State):
             for adv in ADVISORS:
                 if adv.id not in self.chairs[me]:
                     actions.append(_act("seat", adv.id, label=f"Seat the {adv.name} ({adv.letter}: {adv.short})"))
+        elif phase == "activation":
+            adv = ADVISOR_BY_ID[self.activating]
+            actions.append(_act("use", adv.id, label=f"Activate the {adv.name}: {adv.effect}"))
+            actions.append(self._skip_action())
         elif phase == "commander":
             if self.shields[me] < data.STEP_MAX:
                 actions.append(_act("commander", "shield", label="+1 shield"))
             if self.swords[me] < data.STEP_MAX:
                 actions.append(_act("commander", "sword", label="+1 sword step"))
+            actions.append(self._skip_action())
         elif phase == "priestess":
             for harm in self.harm_choices(me):
                 actions.append(_act("harm", harm, label=f"Church: {data.HARMS[harm]}"))
+            actions.append(self._skip_action())
         elif phase == "head":
             for chair, adv_id in enumerate(self.chairs[me], start=1):
                 if adv_id is not None and adv_id != "head":
                     adv = ADVISOR_BY_ID[adv_id]
                     actions.append(_act("activate", adv_id, label=f"Activate the {adv.name} on chair {chair}"))
+            actions.append(self._skip_action())
+        elif phase == "dragon":
+            foe = 1 - me
+            for k in range(min(data.DRAGON_BURN, self.shields[foe]), -1, -1):
+                takes = " — takes a gem!" if k and k == self.shields[foe] else ""
+                text = f"The dragon burns {k} of {{p{foe}}}'s shields{takes}" if k else "The dragon spares them"
+                actions.append(_act("burn", k, label=text))
         elif phase == "arm":
             actions.extend(self._arming_actions(me))
         elif phase == "battle":
@@ -222,6 +247,8 @@ class CrownsState(State):
             return str(self.chairs[self.active].index(action.args[0]) + 1)
         if action.kind == "seat":
             return ADVISOR_BY_ID[action.args[0]].letter.lower()
+        if action.kind == "skip":
+            return "n"
         if action.kind == "crown":
             return "k"
         if action.kind == "cross":
@@ -274,6 +301,15 @@ class CrownsState(State):
             self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
         elif kind == "seat":
             self._seat(me, action.args[0])
+        elif kind == "use":
+            self._activate(me, action.args[0])
+            self._run_pending()
+        elif kind == "skip":
+            self.log.append(f"{{p{me}}} lets the {self._activating_name()} rest.")
+            self._run_pending()
+        elif kind == "burn":
+            self._burn(me, action.args[0])
+            self._run_pending()
         elif kind == "commander":
             track = self.shields if action.args[0] == "shield" else self.swords
             track[me] += 1
@@ -299,6 +335,8 @@ class CrownsState(State):
         elif kind == "buy_dragon":
             self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
             self._advance_dragon(me)
+            self.after_pending = "arm"
+            self._run_pending()
         elif kind == "done":
             if self.battle_allowed():
                 self.phase = "battle"
@@ -332,10 +370,7 @@ class CrownsState(State):
         self.log.append(f"{{p{me}}} takes chair {chair} and {gold} gold ({self.gold[me]}).")
         if who is not None:
             self._queue([who], then="arm")
-        elif len(self.seated(me)) >= self.options["council_seats"]:
-            self.log.append(f"{{p{me}}}'s council is complete: chair {chair} stays empty.")
-            self.phase = "arm"
-        else:
+        else:  # six chairs, six advisors: an empty chair always has an advisor to take it
             self.phase = "seat"
 
     def _seat(self, me: int, adv_id: str) -> None:
@@ -343,7 +378,7 @@ class CrownsState(State):
         self.chairs[me][chair - 1] = adv_id
         self.log.append(f"{{p{me}}} seats the {ADVISOR_BY_ID[adv_id].name} on chair {chair}.")
         queue = [adv_id] if self.options["activate_on_seating"] else []
-        full = len(self.seated(me)) >= self.options["council_seats"]
+        full = len(self.seated(me)) >= data.CHAIRS
         if full and self.options["full_council_bonus"] and not self.bonus_taken:
             self.bonus_taken = True
             self.log.append(f"{{p{me}}} is first with a full council: one bonus activation.")
@@ -357,37 +392,51 @@ class CrownsState(State):
         self._run_pending()
 
     def _run_pending(self) -> None:
-        """Resolve queued activations until one needs a decision, or the queue is empty."""
+        """Resolve queued activations until one needs a decision, or the queue is empty.
+
+        Every activation may be declined (the sheet's advisors "kann", the digital edition's
+        skipActivation), so each one that can do something stops here for its player; only an
+        advisor with nothing to do passes by itself.
+        """
         me = self.active
+        self.activating = None
         while self.pending and self.winner is None:
             adv = self.pending.pop(0)
+            if adv == "dragon":
+                self.phase = "dragon"
+                return
             if adv == "commander":
                 if self.shields[me] < data.STEP_MAX or self.swords[me] < data.STEP_MAX:
-                    self.phase = "commander"
+                    self.activating, self.phase = adv, "commander"
                     return
                 self.log.append(f"{{p{me}}}'s Commander has nothing left to raise.")
             elif adv == "priestess":
-                self.phase = "priestess"
+                self.activating, self.phase = adv, "priestess"
                 return
             elif adv == "head":
                 if any(a != "head" for a in self.seated(me)):
-                    self.phase = "head"
+                    self.activating, self.phase = adv, "head"
                     return
                 self.log.append(f"{{p{me}}}'s Head finds no one else to activate.")
-            elif adv == "smith":
-                if self.smith_token[me]:
-                    self.log.append(f"{{p{me}}} already holds the Smith token.")
-                else:
-                    self.smith_token[me] = True
-                    self.log.append(f"{{p{me}}}'s Smith hands over the Smith token.")
-            elif adv == "treasurer":
-                self._gain(me, data.TREASURER_GOLD)
-                self.log.append(f"{{p{me}}}'s Treasurer brings {data.TREASURER_GOLD} gold ({self.gold[me]}).")
-            elif adv == "summoner":
-                self.log.append(f"{{p{me}}}'s Summoner calls the dragon.")
-                self._advance_dragon(me)
+            elif adv == "smith" and self.smith_token[me]:
+                self.log.append(f"{{p{me}}} already holds the Smith token.")
+            else:  # the Smith, the Treasurer, the Summoner: use it or let it rest
+                self.activating, self.phase = adv, "activation"
+                return
         if self.winner is None:
             self.phase = self.after_pending
+
+    def _activate(self, me: int, adv: str) -> None:
+        """The effect of an advisor that asks no further question."""
+        if adv == "smith":
+            self.smith_token[me] = True
+            self.log.append(f"{{p{me}}}'s Smith hands over the Smith token.")
+        elif adv == "treasurer":
+            self._gain(me, data.TREASURER_GOLD)
+            self.log.append(f"{{p{me}}}'s Treasurer brings {data.TREASURER_GOLD} gold ({self.gold[me]}).")
+        elif adv == "summoner":
+            self.log.append(f"{{p{me}}}'s Summoner calls the dragon.")
+            self._advance_dragon(me)
 
     def _harm(self, me: int, harm: str) -> None:
         foe = 1 - me
@@ -409,17 +458,29 @@ class CrownsState(State):
 
     # ------------------------------------------------------------------- the dragon
     def _advance_dragon(self, me: int) -> None:
+        """One banner on; on the dragon field the dragon attacks (queued: its player chooses
+        how many shields burn) and the stone goes back to the start."""
         self.dragon[me] += 1
         if self.dragon[me] < data.DRAGON_FIELD:
             self.log.append(f"{{p{me}}}'s dragon stone reaches banner {self.dragon[me]}.")
             return
         foe = 1 - me
-        burnt = min(data.DRAGON_BURN, self.shields[foe])
-        self.shields[foe] -= burnt
         self.dragon[me] = 0
-        self.log.append(f"{{p{me}}}'s dragon attacks and burns {burnt} of {{p{foe}}}'s shields!")
-        if self.shields[foe] == 0:
-            self._capture_gem(me, foe, by_battle=False)
+        self.log.append(f"{{p{me}}}'s dragon stone reaches the dragon field: the dragon attacks!")
+        if self.shields[foe] == 0:  # nothing to burn: the castle falls at once
+            self._capture_gem(me, foe, tokens=self.options["dragon_tokens"])
+        else:
+            self.pending.insert(0, "dragon")
+
+    def _burn(self, me: int, shields: int) -> None:
+        foe = 1 - me
+        self.shields[foe] -= shields
+        if shields:
+            self.log.append(f"{{p{me}}}'s dragon burns {shields} of {{p{foe}}}'s shields!")
+        else:
+            self.log.append(f"{{p{me}}}'s dragon spares {{p{foe}}}'s shields.")
+        if shields and self.shields[foe] == 0:
+            self._capture_gem(me, foe, tokens=self.options["dragon_tokens"])
 
     # ------------------------------------------------------------------ the battle
     def _attack(self) -> None:
@@ -458,7 +519,7 @@ class CrownsState(State):
             self._end_turn()
         elif self.shields[dfd] == 0:
             self.log.append(f"{{p{att}}} wins against a castle without shields.")
-            self._capture_gem(att, dfd, by_battle=True)
+            self._capture_gem(att, dfd, tokens=True)
             self._end_turn()
         else:
             self.battle["margin"] = margin
@@ -470,14 +531,15 @@ class CrownsState(State):
         self.shields[dfd] -= steps
         self.log.append(f"{{p{att}}} trades {steps} sword step(s) for {steps} of {{p{dfd}}}'s shields.")
         if steps and self.shields[dfd] == 0:
-            self._capture_gem(att, dfd, by_battle=True)
+            self._capture_gem(att, dfd, tokens=True)
         self._end_turn()
 
-    def _capture_gem(self, winner: int, loser: int, by_battle: bool) -> None:
+    def _capture_gem(self, winner: int, loser: int, tokens: bool) -> None:
+        """``winner`` takes a gem; with ``tokens`` the crown goes to them, the cross to ``loser``."""
         self.gems_held[loser] -= 1
         self.gems_won[winner] += 1
         self.log.append(f"{{p{winner}}} takes a gem from {{p{loser}}} ({self.gems_won[winner]} of 3).")
-        if by_battle:
+        if tokens:
             self.crown_holder = winner
             self.cross_holder = loser
             self.log.append(f"{{p{winner}}} receives the crown, {{p{loser}}} the cross.")
@@ -497,4 +559,5 @@ class CrownsState(State):
         self.dice = []
         self.battle = None
         self.pending = []
+        self.activating = None
         self.after_pending = "arm"

@@ -22,9 +22,10 @@ OPTIONS = (
     RuleOption(
         key="mob_battle",
         label="A Battle against the Angry Mob",
-        default="whole",
-        choices=(("whole", "defeats the whole Mob (2014 rulebook)"), ("self", "spares only its player")),
-        help="The 2014 rulebook says a defeated action is defeated; some tables let a Battle shield only its player.",
+        default="self",
+        choices=(("self", "spares only its player (2014 rulebook)"), ("whole", "defeats the whole Mob")),
+        help=("The 2014 rulebook: a Battle is played \"to defend yourself against any negative action "
+              "played against you\", so it spares its player; some tables let one Battle stop the whole Mob."),
     ),
     RuleOption(
         key="reaction_prompt",

@@ -20,8 +20,11 @@ contradicts itself is decided here and repeated in ``help.md``:
 8. A Battle is only ever played as a reaction. Against a Knight or Thief the target may play
    it; against a Shepherd any opponent may, asked in turn order from the actor's left; against
    an Angry Mob each affected opponent (two or more cards) is asked in turn order. Option
-   ``mob_battle``: "whole" (default - one Battle defeats the whole Mob, as the rulebook says
-   a defeated action is defeated) or "self" (a Battle shields only the player who plays it).
+   ``mob_battle``: "self" (default - a Battle spares only the player who plays it: the
+   rulebook's Battle is played "to defend yourself against any negative action played against
+   you", and the Mob is played against every opponent at once) or "whole" (one Battle defeats
+   the whole Mob, reading "if your action is defeated by a battle card" as the whole action).
+   Either way the actor plays no second action card that turn.
 9. Reactions are asked of every eligible seat, even one without a Battle, so the pause does not
    reveal who holds one. Option ``reaction_prompt`` = "holders" asks only seats holding a Battle
    (faster hot-seat play, but it shows who has one).

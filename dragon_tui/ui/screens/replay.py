@@ -56,8 +56,11 @@ class ReplayScreen(Screen):
         if position == 0:
             text = "The start of the game."
         else:
-            move = self.table.moves[position - 1]
-            text = f"Move {position}: {self.table.names[move.seat]} — {self.table.text(move.action.describe())}"
+            # Each move as this keyboard's person may read it (others' secret choices are
+            # shown by what everybody saw happen): the rule lives in the session's table.
+            people = self.table.person_seats()
+            viewer = people[0] if len(people) == 1 else None
+            text = f"Move {position}: {self.table.move_line(position - 1, viewer)}"
         self.query_one("#replay-move", Static).update(text)
 
     def action_step(self, delta: int) -> None:

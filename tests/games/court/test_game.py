@@ -43,7 +43,9 @@ def test_54_cards_nine_princes_and_five_roles_by_three_clans_by_three_ranks():
 
 
 def test_options_default_to_the_documented_readings():
-    assert GAME.resolve_options() == {"auction": "dutch", "full_court": "replace", "raids": "one"}
+    assert GAME.resolve_options() == {
+        "auction": "dutch", "full_court": "replace", "raids": "one", "fresh_prince": "raids",
+    }
     with pytest.raises(ValueError):
         GAME.resolve_options({"raids": "all"})
 

@@ -56,6 +56,7 @@ def test_random_games_keep_every_promise(chunk):
 @pytest.mark.parametrize("options", [
     {"auction": "printed"}, {"full_court": "closed"}, {"raids": "per_prince"},
     {"auction": "printed", "full_court": "closed", "raids": "per_prince"},
+    {"fresh_prince": "waits"}, {"fresh_prince": "waits", "raids": "per_prince"},
 ])
 def test_random_games_under_every_rule_option(options):
     for seed in range(25):

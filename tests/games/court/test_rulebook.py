@@ -67,3 +67,49 @@ def test_game_end_score_adds_vp_copper_and_subtracts_the_daemon_court():
     assert state.daemon_court == [cid("Moon Poet Laureate"), cid("Earth Tax Clerk")]
     expected = (4 + 2) + (1 + 2 + 2 + 3 + 3 + 4 + 4 + 5) + 11 // 3 - (4 + 1)
     assert state.scores() == [float(expected)]
+
+
+def _fight_then_a_prince_is_drawn(options=None):
+    """Phase 2: the only Prince in the row is beaten, and the refill draws another Prince."""
+    court = {"A": "Sun Grand Marshal", "B": "Moon Grand Marshal"}  # strength 6
+    row = ["Sun Tax Clerk", "Moon Tax Clerk", "Prince of Embers", "Earth Tax Clerk"]
+    state = make_state(row=row, court=court, draws=["Prince of Smoke", *DRAWS], cp=0, options=options)
+    state._phase2()  # as after phase 1
+    # "The defeated Daemon Prince is placed to the left of the draw deck, any cards to the left
+    # of the gap slide to the right and a new card is drawn and placed in Society Row."
+    state.apply(find(state, "fight", 2))
+    assert state.defeated == [cid("Prince of Embers")]
+    assert cid("Prince of Smoke") in state.row
+    entered = next(i for i, line in enumerate(state.log) if "Daemon Prince enters" in line)
+    assert entered > next(i for i, line in enumerate(state.log) if "defeats the Prince of Embers" in line)
+    return state
+
+
+def test_a_prince_drawn_right_after_the_fight_raids_in_the_same_turn():
+    # "Phase 3. If Daemon Princes remain in Society Row, the rightmost non-Daemon Prince card is
+    # removed from the Society Row and placed in the Court of the Daemon Princes." Phase 3 looks
+    # at the row as phase 2 left it: the Prince just drawn is in it, so it raids at once.
+    state = _fight_then_a_prince_is_drawn()
+    assert state.daemon_court == [cid("Earth Tax Clerk")]
+    assert state.phase == "buy" and state.turn == 2
+
+
+def test_option_lets_a_freshly_drawn_prince_wait_a_turn():
+    # The other reading of "remain": only Princes already in the row in phase 2 raid.
+    state = _fight_then_a_prince_is_drawn({"fresh_prince": "waits"})
+    assert state.daemon_court == []
+    assert cid("Prince of Smoke") in state.row and state.phase == "buy" and state.turn == 2
+    # Next turn it raids like any other: pass, do not fight, and it carries a card off.
+    state.apply(find(state, "pass"))
+    state.apply(find(state, "no_fight"))
+    assert len(state.daemon_court) == 1
+
+
+def test_option_waits_still_lets_an_older_prince_raid():
+    court = {"A": "Sun Grand Marshal", "B": "Moon Grand Marshal", "C": "Earth Grand Marshal"}
+    row = ["Sun Tax Clerk", "Prince of Embers", "Prince of Cinders", "Earth Tax Clerk"]
+    state = make_state(row=row, court=court, draws=["Prince of Smoke", *DRAWS], cp=0,
+                       options={"fresh_prince": "waits"})
+    state._phase2()
+    state.apply(find(state, "fight", 2))  # Cinders beaten; Embers was there all along
+    assert state.daemon_court == [cid("Earth Tax Clerk")]

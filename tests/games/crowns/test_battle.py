@@ -116,7 +116,7 @@ def test_church_harms_per_sheet(duel):
     s.gold[1], s.shields[1], s.swords[1] = 5, 2, 2
     act(s, "roll")
     act(s, "die", 0)
-    assert {a.args[0] for a in s.legal_actions()} >= {"gold", "shield", "sword"}
+    assert {a.args[0] for a in s.legal_actions() if a.kind == "harm"} == {"gold", "shield", "sword"}
     act(s, "harm", "shield")
     assert s.shields[1] == 1
     # Her next activation must choose differently.
@@ -174,17 +174,22 @@ def test_dragon_field_burns_up_to_four_shields_and_returns(duel):
     s = duel()
     s.phase, s.gold[0], s.dragon[0], s.shields[1] = "arm", 7, 4, 5
     act(s, "buy_dragon")  # 6 gold for the field
-    assert s.shields[1] == 1 and s.dragon[0] == 0 and s.gems_won[0] == 0
+    assert s.phase == "dragon" and s.dragon[0] == 0
+    assert [a.args[0] for a in s.legal_actions() if a.kind == "burn"] == [4, 3, 2, 1, 0]
+    act(s, "burn", 4)
+    assert s.shields[1] == 1 and s.gems_won[0] == 0 and s.phase == "arm"
 
 
-def test_dragon_leaving_no_shield_takes_a_gem_but_no_token(duel):
+def test_dragon_leaving_no_shield_takes_a_gem_and_by_default_the_tokens(duel):
     s = duel(rolls=[6, 1])
     s.chairs[0][5] = "summoner"
     s.dragon[0], s.shields[1] = 4, 3
     act(s, "roll")
     act(s, "die", 0)
+    act(s, "use", "summoner")
+    act(s, "burn", 3)
     assert s.shields[1] == 0 and s.gems_won[0] == 1
-    assert s.crown_holder is None and s.cross_holder is None
+    assert s.crown_holder == 0 and s.cross_holder == 1
 
 
 def test_captured_gems_lock_the_winners_treasury(duel):

@@ -1,4 +1,9 @@
-"""Property tests: 520 seeded random duels with the invariants checked after every action."""
+"""Property tests: 130 seeded random duels with the invariants checked after every action.
+
+Every activation may be declined and the dragon may burn fewer shields, so a duel between
+random players runs about three times as many actions as when both were compulsory (the
+median of 20 seeded duels went from about 330 to about 700 actions); 130 duels keep this
+file's running time near what 520 shorter ones took."""
 
 import pytest
 
@@ -16,7 +21,7 @@ def invariants(s):
         assert data.STEP_MIN <= s.shields[p] <= data.STEP_MAX
         assert 0 <= s.dragon[p] < data.DRAGON_FIELD
         seated = s.seated(p)
-        assert len(seated) == len(set(seated)) <= s.options["council_seats"]
+        assert len(seated) == len(set(seated)) <= data.CHAIRS
     assert sum(s.gems_held) + sum(s.gems_won) == 6
     assert s.gems_held[0] + s.gems_won[1] == 3 and s.gems_held[1] + s.gems_won[0] == 3
     assert s.crown_holder is None or s.crown_holder != s.cross_holder
@@ -24,14 +29,14 @@ def invariants(s):
 
 OPTION_SETS = [
     {},
-    {"council_seats": 5, "church": "digital", "gem_lock": "loser"},
+    {"church": "digital", "gem_lock": "loser", "dragon_tokens": False},
     {"gold_harm": "minus_one", "activate_on_seating": False, "full_council_bonus": False},
 ]
 
 
 @pytest.mark.parametrize("chunk", range(13))
 def test_random_duels_keep_every_invariant(chunk):
-    for seed in range(chunk * 40, chunk * 40 + 40):
+    for seed in range(chunk * 10, chunk * 10 + 10):
         options = OPTION_SETS[seed % len(OPTION_SETS)]
         final, actions = play_random_game(GAME, 2, seed, invariants, full_checks_every=7, options=options)
         assert final.gems_won[final.winners()[0]] == 3

@@ -25,6 +25,7 @@ def test_doubles_serve_as_chair_and_gold_without_a_choice(duel):
     assert s.phase == "seat"
     act(s, "seat", "treasurer")
     assert s.chairs[0][3] == "treasurer"
+    act(s, "use", "treasurer")
     assert s.gold[0] == 7  # 4 + Treasurer's 3, acting at once
 
 
@@ -41,6 +42,7 @@ def test_seated_advisor_is_activated_by_its_chair(duel):
     s.chairs[0][2] = "treasurer"
     act(s, "roll")
     act(s, "die", 0)
+    act(s, "use", "treasurer")
     assert s.gold[0] == 1 + 3
 
 
@@ -79,6 +81,7 @@ def test_smith_token_doubles_one_purchase_for_one_price(duel):
     s.chairs[0][4] = "smith"
     act(s, "roll")
     act(s, "die", 0)  # chair 5, 6 gold
+    act(s, "use", "smith")
     assert s.smith_token[0]
     act(s, "buy_sword", 2)
     assert s.swords[0] == 4 and s.gold[0] == 3 and not s.smith_token[0]
@@ -91,6 +94,7 @@ def test_smith_doubling_is_not_offered_without_room_for_two(duel):
     s.shields[0] = 4
     act(s, "roll")
     act(s, "die", 0)
+    act(s, "use", "smith")
     offered = {(a.kind, a.args) for a in s.legal_actions()}
     assert ("buy_shield", (1,)) in offered and ("buy_shield", (2,)) not in offered
 
@@ -101,6 +105,7 @@ def test_treasurer_gold_stops_at_the_top_of_the_treasury(duel):
     s.gold[0] = 2
     act(s, "roll")
     act(s, "die", 0)  # +6 then +3, top is 7
+    act(s, "use", "treasurer")
     assert s.gold[0] == 7
 
 
@@ -109,6 +114,7 @@ def test_summoner_moves_the_dragon_one_banner_for_free(duel):
     s.chairs[0][5] = "summoner"
     act(s, "roll")
     act(s, "die", 0)
+    act(s, "use", "summoner")
     assert s.dragon[0] == 1 and s.gold[0] == 1
 
 
@@ -122,6 +128,7 @@ def test_head_activates_another_seated_advisor(duel):
     assert [a.args for a in s.legal_actions() if a.kind == "activate"] == [("treasurer",)]
     assert s.action_key(s.legal_actions()[0]) == "4"  # the chair's number picks it
     act(s, "activate", "treasurer")
+    act(s, "use", "treasurer")
     assert s.gold[0] == 4
 
 
@@ -138,18 +145,12 @@ def test_first_full_council_earns_one_bonus_activation(duel):
     s.chairs[0][:5] = ["commander", "priestess", "smith", "treasurer", "head"]
     act(s, "roll")
     act(s, "seat", "summoner")  # the summoner acts (dragon 1), then the bonus
+    act(s, "use", "summoner")
     assert s.dragon[0] == 1
     assert s.phase == "head"
     act(s, "activate", "treasurer")
+    act(s, "use", "treasurer")
     assert s.gold[0] == 7 and s.bonus_taken
-
-
-def test_five_councillor_variant_leaves_the_sixth_chair_empty(duel):
-    s = duel(rolls=[6, 3], council_seats=5)
-    s.chairs[0][:5] = ["commander", "priestess", "smith", "treasurer", "head"]
-    act(s, "roll")
-    act(s, "die", 0)
-    assert s.chairs[0][5] is None and s.phase == "arm" and s.gold[0] == 3
 
 
 def test_arming_prices_and_dragon_banners(duel):
@@ -179,6 +180,7 @@ def test_no_battle_on_the_starting_players_first_turn(duel):
     s.chairs[0][0] = "treasurer"
     act(s, "roll")
     act(s, "die", 0)
+    act(s, "use", "treasurer")
     done = [a for a in s.legal_actions() if a.kind == "done"][0]
     assert "end the turn" in done.describe()
     s.apply(done)

@@ -151,27 +151,35 @@ def test_angry_mob_asks_only_affected_players():
     assert st.pending["ask"] == [2]
 
 
-def test_battle_stops_the_whole_mob_by_default():
+def test_battle_spares_only_its_player_by_default():
+    # Rulebook: "Battle: Play a battle card to defend yourself against any negative action
+    # played against you". The Angry Mob is played against every opponent ("all opponents must
+    # discard half their hand"), so a Battle defends the player who plays it, not the others.
     mob = cid("mob", "red")
     battle = cid("battle", "blue")
     st = arrange(3, hands=[[mob, *KEEP], [battle, *filler("blue", 3, {battle})], filler("orange", 4)], act=True)
     act(st, "play", mob)
     act(st, "battle", battle)
-    assert st.phase == "act" and len(st.hands[2]) == 4 and len(st.hands[1]) == 3
-
-
-def test_battle_spares_only_its_player_with_option():
-    mob = cid("mob", "red")
-    battle = cid("battle", "blue")
-    st = arrange(3, hands=[[mob, *KEEP], [battle, *filler("blue", 3, {battle})], filler("orange", 4)],
-                 act=True, mob_battle="self")
-    act(st, "play", mob)
-    act(st, "battle", battle)
+    assert st.phase == "react" and st.current_player == 2  # the next opponent is still asked
     act(st, "no_battle")
     assert st.phase == "mob" and st.current_player == 2
     act(st, "discard", st.hands[2][0])
     act(st, "discard", st.hands[2][0])
     assert len(st.hands[1]) == 3 and len(st.hands[2]) == 2
+    assert mob in st.discard and battle in st.discard
+    # "If your action is defeated by a battle card you may not play a second action card."
+    assert st.phase == "act" and "play" not in kinds(st) and "wizard" not in kinds(st)
+    assert_conserved(st)
+
+
+def test_battle_stops_the_whole_mob_with_option():
+    mob = cid("mob", "red")
+    battle = cid("battle", "blue")
+    st = arrange(3, hands=[[mob, *KEEP], [battle, *filler("blue", 3, {battle})], filler("orange", 4)],
+                 act=True, mob_battle="whole")
+    act(st, "play", mob)
+    act(st, "battle", battle)
+    assert st.phase == "act" and len(st.hands[2]) == 4 and len(st.hands[1]) == 3
 
 
 def test_everyone_is_asked_even_without_a_battle_unless_option():

@@ -20,7 +20,7 @@ def test_help_lists_rules_decisions_and_keys():
 
 def test_options_and_defaults():
     assert GAME.resolve_options() == {
-        "three_player_goal": 10, "field_refill": "immediate", "mob_battle": "whole", "reaction_prompt": "all",
+        "three_player_goal": 10, "field_refill": "immediate", "mob_battle": "self", "reaction_prompt": "all",
     }
     with pytest.raises(ValueError):
         GAME.new_state(3, 1, three_player_goal=7)

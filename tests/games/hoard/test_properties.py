@@ -89,7 +89,7 @@ def test_random_games(n, block):
 
 @pytest.mark.parametrize("options", [
     {"field_refill": "after_draw"},
-    {"mob_battle": "self"},
+    {"mob_battle": "whole"},
     {"reaction_prompt": "holders"},
 ])
 @pytest.mark.parametrize("n", [2, 3, 4])
