@@ -81,11 +81,14 @@ class BoardMixin:
 
     def draw(self, seat: int, count: int) -> int:
         """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
+        self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
         drawn = 0
         for _ in range(count):
             if not self.deck[seat]:
                 if not self.discard[seat]:
                     break
+                # The new deck holds only the old discards: the whole hand is now public.
+                self.shown[seat] = list(self.hand[seat])
                 self.deck[seat] = self.discard[seat]
                 self.discard[seat] = []
                 self.rng.shuffle(self.deck[seat])

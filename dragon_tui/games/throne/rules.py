@@ -82,6 +82,7 @@ from .data import (
     guild_name,
     starter_ids,
 )
+from .hidden import deal_unseen, hide
 from .moves import MAIN_KINDS, MovesMixin
 from .scoring import ScoringMixin
 
@@ -130,6 +131,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             self.hand.append([deck.pop() for _ in range(HAND_SIZE)])
             self.deck.append(deck)
             self.discard.append([])
+        #: Per seat, cards publicly known to be in the hand (see hidden.py); stale entries
+        #: (cards that left the hand since) mean nothing.
+        self.shown = [[] for _ in range(n)]
+        #: Only on a view: per seat the sorted hand + deck cards it does not show face up.
+        self.pools = None
         self.first = self.rng.randint(0, n - 1)
         order = [(self.first + i) % n for i in range(n)]
         self.stamp = [order.index(s) for s in range(n)]
@@ -381,50 +387,36 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
 
     # ================================================================== hidden information
     def view(self, seat: int | None) -> ThroneState:
+        """What ``seat`` sees: other hands and every deck face down, with what is public about
+        them kept (see ``hidden.py``): each seat's hand + deck contents, the cards certain to
+        be in a hand, the prospect decks' contents (sorted, their order is hidden)."""
         v = self.clone()
-        for s in range(self.num_players):
-            if s != seat:
-                v.hand[s] = [-1] * len(v.hand[s])
-            v.deck[s] = [-1] * len(v.deck[s])
-        if seat != self.turn:
-            v.kayu_sel = [-1] * len(v.kayu_sel)
-        v.cdeck = [-1] * len(v.cdeck)
-        v.ddeck = [-1] * len(v.ddeck)
+        hide(v, seat)
         # The generator's state would let a client replay every shuffle: blank it, keep the count.
         v.rng = Rng(0, self.rng.draws)
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:
-        """Every hidden card reshuffled among the places it could be.
+        """A world ``seat`` cannot tell from the real one, with unknown chance re-seeded.
 
-        On the real state this is exact: an opponent's hand and deck are one pool (the public
-        record tells which cards they own, not which are in the hand) and every deck order is
-        re-drawn. On a view (placeholders) the owners of unseen recruits are not recorded,
-        so those are dealt at random among the unseen places, keeping card kinds and counts.
+        Kept exactly: everything on the table, ``seat``'s hand, the contents of every seat's
+        hand + deck, the cards publicly known to be in a hand (everything in it at its last
+        reshuffle and the card of a pending deploy), the contents of the prospect decks.
+        Drawn at random: which of a player's other cards are in hand and which in the deck,
+        every deck's order, Ka'yu cards another seat set aside, and the future of the dice.
+        On the real state this is the same as determinizing ``view(seat)``.
         """
-        if any(-1 in pile for pile in self.hand + self.deck + [self.cdeck, self.ddeck]):
-            return self._determinize_view(seat, rng)
-        s = self.clone()
-        for o in range(self.num_players):
-            if o == seat:
-                rng.shuffle(s.deck[o])
-                continue
-            pool = s.hand[o] + s.deck[o]
-            rng.shuffle(pool)
-            h = len(s.hand[o])
-            s.hand[o] = pool[:h]
-            s.deck[o] = pool[h:]
-            if o == s.turn and s.kayu_sel:
-                s.kayu_sel = s.hand[o][: len(s.kayu_sel)]
-        rng.shuffle(s.cdeck)
-        rng.shuffle(s.ddeck)
+        s = self.view(seat) if self.pools is None else self.clone()
+        deal_unseen(s, rng)
         s.rng = Rng(rng.next64(), s.rng.draws)
         return s
 
-    def _determinize_view(self, seat: int, rng: Rng) -> ThroneState:
-        from .hidden import deal_unseen
-
-        s = self.clone()
-        deal_unseen(s, seat, rng)
-        s.rng = Rng(rng.next64(), s.rng.draws)
-        return s
+    @classmethod
+    def from_json(cls, doc):
+        state = super().from_json(doc)
+        # Saves written before the public knowledge was recorded: nothing is known in a hand.
+        if not hasattr(state, "shown"):
+            state.shown = [[] for _ in range(state.num_players)]
+        if not hasattr(state, "pools"):
+            state.pools = None
+        return state
