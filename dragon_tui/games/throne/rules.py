@@ -39,8 +39,9 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 14. Tie-breakers in order: Dragon Lords on the board, guilds controlled, recruits owned,
     resources held; players still tied share the win.
 15. The game ends the moment the 30th Dragon Lord is placed, even mid-turn.
-16. The sample round has Player 2 control the Goblin Sorcerer guild yet pay 6 for the Goblin
-    Armadillo Dragon; with that control the discount makes it 5. The discount rule wins.
+16. The sample round replays exactly as written: Player 2 controls the Goblin Sorcerer guild
+    and holds Ha'wa, so the designed Armadillo Dragon costs 8 (8 - 1 - 1 = the six gold she
+    pays, leaving four, too few for the Copper Dragon).
 17. Hands and every deck are hidden; discard piles are open (every card in them was
     played, recruited or earned in view of all).
 18. The neutral supporters may be moved by the Cleric Favor and removed by the Sorcerer
