@@ -50,8 +50,13 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
     supporter must change guild. The score track has no end: past 50 no more Parliaments.
 20. End of turn order: draw up to five, remove markers, control for everybody (rewards),
     Parliament if due, next player.
-21. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
-    neutral colour on or off); defaults follow the rulebook and this edition's design.
+21. Options: "stocks" (scaled, designed / the whole box), "neutral" (the 2-player neutral
+    colour on or off) and "full_houses" (below); defaults follow the rulebook and this
+    edition's design.
+22. Guild Markers: 20 per colour. With none left, control gives no rewards (marker, prestige,
+    Favor, Dragon Lord) until a marker comes back; the guild is checked again then.
+23. Full Clan Houses: a full matching house (bump a lord out first) is offered only when no
+    matching house has room; option full_houses="any" offers it whenever bumping is possible.
 """
 
 from __future__ import annotations
@@ -64,7 +69,6 @@ from .data import (
     CITIZEN_IDS,
     DRAGON_IDS,
     DRAGON_LORDS_PER_PLAYER,
-    GUILD_MARKERS_PER_PLAYER,
     HAND_SIZE,
     HOUSE_SPACES,
     KAYU,
@@ -328,9 +332,6 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if action.args:
             return self._KEYS.get((action.kind, action.args[0]))
         return None
-
-    def markers_left(self, seat: int) -> int:
-        return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
 
     def why_illegal(self, action: Action) -> str | None:
         if self.over:

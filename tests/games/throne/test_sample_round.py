@@ -203,7 +203,11 @@ def test_sample_round():
     act(s, "maneuver_to", GOBLIN_SORCERER)
     assert s.controller(GOBLIN_SORCERER) == P4
     assert s.score[P4] == score4 + 2 and card(s.discard[P4][-1]).name == "Sorcerer Favor"
-    assert {a.args[0] for a in s.legal_actions()} == {ZEME, KAYU}  # yellow Goblin, green Sorcerer
+    # "She also now gets to place a dragon lord [...] and chooses to place it in the yellow clan
+    # house section." Goblin is yellow, Sorcerer green; the green house is full, the yellow one
+    # has room, so no Dragon Lord has to move: yellow is the place.
+    assert len(s.houses[KAYU]) == 5
+    assert [a.args for a in s.legal_actions()] == [(ZEME,)]
     act(s, "house", ZEME)
     assert s.houses[ZEME] == [P4]
     act(s, "end_turn")
