@@ -43,7 +43,9 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
     and holds Ha'wa, so the designed Armadillo Dragon costs 8 (8 - 1 - 1 = the six gold she
     pays, leaving four, too few for the Copper Dragon).
 17. Hands and every deck are hidden; discard piles are open (every card in them was
-    played, recruited or earned in view of all).
+    played, recruited or earned in view of all). Hence each player's hand + deck contents,
+    the prospect decks' contents and the cards known to be in a hand (held at a reshuffle, a
+    pending deploy's card) are public, and views and bots keep them (hidden.py).
 18. The neutral supporters may be moved by the Cleric Favor and removed by the Sorcerer
     Favor (back to the neutral pool); U'siku never protects King's Guards.
 19. Placing the Dragon Lord is not optional when a matching house can take it. A maneuvered
