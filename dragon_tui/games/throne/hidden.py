@@ -26,17 +26,21 @@ def certain_in_hand(s, seat: int) -> list[int]:
 
 
 def hide(v, seat: int | None) -> None:
-    """Turn the copy ``v`` of the real state into what ``seat`` sees (None: a spectator)."""
+    """Turn the copy ``v`` into what ``seat`` sees (None: a spectator). ``v`` may itself be a
+    view (a networked client holds one): then only what it shows face up is hidden further."""
     n = v.num_players
-    v.pools = []
+    already = v.pools
+    pools = []
     for s in range(n):
-        v.shown[s] = certain_in_hand(v, s)
-        if s == seat:
-            v.pools.append(sorted(v.deck[s]))
-        else:
-            v.pools.append(sorted(v.hand[s] + v.deck[s]))
+        if already is None:  # a view's list is already exact (its hidden hands are -1)
+            v.shown[s] = certain_in_hand(v, s)
+        rest = list(already[s]) if already is not None else list(v.deck[s])
+        if s != seat:
+            rest += [c for c in v.hand[s] if c != -1]
             v.hand[s] = [-1] * len(v.hand[s])
+        pools.append(sorted(rest))
         v.deck[s] = [-1] * len(v.deck[s])
+    v.pools = pools
     if seat != v.turn:
         v.kayu_sel = [-1] * len(v.kayu_sel)
     # The prospect decks' contents are public, their order is not: keep them sorted.

@@ -148,3 +148,14 @@ def test_a_save_without_the_shown_cards_still_loads():
     loaded = ThroneState.from_json(json.loads(json.dumps(doc)))
     assert loaded.shown == [[], []] and loaded.pools is None
     assert_consistent(loaded.determinize(0, Rng(1)), loaded, 0)
+
+
+def test_a_view_of_a_view_hides_more_and_keeps_what_is_public():
+    """A networked client holds a view and its screen takes views of it: a view of seat 0's
+    view for a spectator equals the spectator's view, and seat 0's view of it is unchanged."""
+    rng = Rng(2)
+    for state, _before, _action in positions(3, 6, every=40):
+        view = state.view(0)
+        assert json.dumps(view.view(None).to_json()) == json.dumps(state.view(None).to_json())
+        assert json.dumps(view.view(0).to_json()) == json.dumps(view.to_json())
+        assert_consistent(view.view(0).determinize(0, rng), state, 0)
