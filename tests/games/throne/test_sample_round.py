@@ -77,7 +77,8 @@ def test_sample_round():
         s.deck[P1].append(extra)
     set_res(s, P1, 0, 0, 0)
     at_main(s, P1)
-    # No sheep yet: the Scrub Dragon cannot be fed.
+    # "If Player 1 did not already have a sheep resource in his stocks to feed the dragon, he
+    # can use the sheep the Human Royal gave him": with no sheep yet it cannot be fed.
     assert Action("gather", (scrub,)) not in s.legal_actions()
     act(s, "gather", royal)
     assert s.res[P1] == [0, 2, 1]
@@ -169,19 +170,26 @@ def test_sample_round():
     assert ELF_ROYAL in targets and ELF * 6 + 0 not in targets and 1 * 6 + 0 in targets
     act(s, "deploy_to", ELF_ROYAL)
     assert s.controller(ELF_ROYAL) is None
-    act(s, "deploy", pine)  # eats 2, but only 1 with Ze'me
+    # "The Pine Dragon requires a feeding of two sheep to use it, however, Player 3 has the
+    # Ze'me clan house bonus, which allows him to use a dragon by feeding it only one sheep"
+    act(s, "deploy", pine)
     act(s, "deploy_to", ELF_ROYAL)
     assert s.res[P3][2] == 0 and s.kg_supply[P3] == 1
     assert s.sup[ELF_ROYAL][P3] == 2 and s.kg[ELF_ROYAL] == 1
     assert s.controller(ELF_ROYAL) == P3
     assert s.score[P3] == score + 2 and P3 in s.markers[ELF_ROYAL]
     assert card(s.discard[P3][-1]).name == "Royal Favor"
-    # Dragon Lord: green (Elf) or purple (Royal) house, both full.
+    # "he can place his dragon lord in either the green clan house section or the purple clan
+    # house section. Since it is late in the game, both of those clan house sections are
+    # already full."
     assert s.current_player == P3 and s.phase == "reward_house"
     assert {a.args[0] for a in s.legal_actions()} == {KAYU, USIKU}
     act(s, "house", KAYU)
     owners = {a.args[0] for a in s.legal_actions()}
-    assert P4 not in owners and P1 in owners  # U'siku protects Player 4
+    # "Player 4 has the U'siku clan house bonus tile which means an opponent can not move any of
+    # his supporters or dragon lords. So player 3 chooses to move one of Player 1's dragon lords
+    # out of the green clan house section and into the blue clan house section."
+    assert P4 not in owners and P1 in owners
     act(s, "bump", P1)
     act(s, "bump_to", MAJI)
     assert s.houses[MAJI] == [P1] and s.houses[KAYU].count(P3) == 1 and s.houses[KAYU].count(P1) == 1
@@ -211,10 +219,12 @@ def test_sample_round():
     act(s, "house", ZEME)
     assert s.houses[ZEME] == [P4]
     act(s, "end_turn")
-    # Player 2 keeps her marker: she still has a supporter there.
+    # "Player 2 no longer controls the Goblin Sorcerer guild but does not remove her guild
+    # marker since she still has a supporter present in the guild."
     assert s.markers[GOBLIN_SORCERER] == [P2, P4]
     assert s.score[P2] == score2
-    # Regaining control 3-2 later gives her nothing: her marker is still there.
+    # "she would again take control, having a 3-2 advantage, but since her guild marker is
+    # already present there she would not receive any of the benefits"
     s.sup[GOBLIN_SORCERER][P2] = 3
     s.supply[P2] -= 2
     s.check_control([P2])
