@@ -6,7 +6,14 @@ watches it); it may act for that seat only. Everything sent out goes through the
 a player receives ``state.view(seat)`` (a spectator ``view(None)``) with the random generator
 blanked, and other seats' action texts only in games without hidden information — never the
 real state, the seed (until the game is over) or a full save. Bots play their seats here.
-Every change is written to ``<data>/rooms/<id>.json`` at once, so a restart resumes the rooms.
+Every change is written to ``<data>/rooms/<id>.json`` *before* it is applied and broadcast:
+a write that fails (full disk) refuses the move with a message and the table stays as it was,
+so a restart resumes every room exactly as the players last saw it.
+
+Rooms do not live for ever: a table nobody played at or joined for :data:`ABANDONED_AFTER`
+(and with nobody connected) is removed, a finished one :data:`FINISHED_KEPT` after its last
+move; one player may host :data:`MAX_ROOMS_PER_HOST` open tables and sit at
+:data:`MAX_SEATS_PER_PLAYER` seats of open tables.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
@@ -33,9 +40,11 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import secrets
 import socket
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -43,15 +52,33 @@ from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
 from ..engine import Action, IllegalAction, SaveFileError, State
+from ..engine.rng import secret_seed
+from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES, get_game
 from ..session import Seat, Table, TurnController, storage
+
+log = logging.getLogger("dragon_tui.tables")
 
 ROOM_FORMAT = "dragon-tui-room"
 ROOM_VERSION = 1
 MAX_LINE = 1 << 20
 MAX_ROOMS = 200
 MAX_ROOMS_PER_HOST = 5
+MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
+#: An open table where nothing happened for this long (and nobody is connected) is removed.
+ABANDONED_AFTER = 7 * 24 * 3600.0
+#: A finished table stays listed (for its players to look back) this long after its last move.
+FINISHED_KEPT = 24 * 3600.0
+#: How often the server looks for tables to remove.
+SWEEP_EVERY = 600.0
+
+
+class TableWriteError(IllegalAction):
+    """The table could not be written to disk (full or read-only): the change was not made."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(f"The server could not save the table ({cause}); nothing was changed. Try again later.")
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
@@ -67,36 +94,66 @@ def _hash(token: str) -> str:
 
 
 def socket_path_for(data: Path) -> Path:
+    """The table server's socket: in the data folder, or (when that path is too long for a
+    Unix socket) in a private folder under /tmp that this user created and only it can enter."""
     path = data / "tables.sock"
     if len(str(path)) < 100:
         return path
     short = Path(tempfile.gettempdir()) / f"dragon-tui-{hashlib.sha256(str(data).encode()).hexdigest()[:12]}"
-    short.mkdir(mode=0o700, exist_ok=True)
-    return short / "tables.sock"
+    return private_dir(short) / "tables.sock"
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a folder only this user can use: created 0700, or refused when it already
+    exists and is not ours (someone else could otherwise put their socket, or a link, there)."""
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    info = os.lstat(path)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        raise OSError(f"{path} exists but is not a private folder of this user; remove it or set DRAGON_TUI_HOME.")
+    return path
 
 
 class Room:
-    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float) -> None:
+    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
+                 active: float | None = None) -> None:
         self.id = room_id
         self.table = table
         self.host = host
         #: per seat: {"player": name, "token": sha256 of the token} once someone sat there
         self.owners = owners
         self.created = created
+        #: when something last happened here (a move, someone sitting down): expiry counts from it
+        self.active = created if active is None else active
         self.conns: set[Conn] = set()
         self.controller = TurnController(table, budget=0.5)
         self.bot_task: asyncio.Task | None = None
 
     def to_json(self) -> dict[str, Any]:
+        return self.to_json_then(None)
+
+    def to_json_then(self, then: tuple | None, active: float | None = None) -> dict[str, Any]:
+        """The room file; with ``then`` (from ``Table.prepare``), as it will be after that move."""
         return {"format": ROOM_FORMAT, "version": ROOM_VERSION, "id": self.id, "host": self.host,
-                "owners": self.owners, "created": self.created, "table": self.table.to_json()}
+                "owners": self.owners, "created": self.created,
+                "active": self.active if active is None else active, "table": self.table.to_json(then)}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Room:
         if doc.get("format") != ROOM_FORMAT or doc.get("version") != ROOM_VERSION:
             raise SaveFileError("not a shared-table file")
         table = Table.from_json(doc["table"])
-        return cls(str(doc["id"]), table, str(doc["host"]), list(doc["owners"]), float(doc["created"]))
+        created = float(doc["created"])
+        return cls(str(doc["id"]), table, str(doc["host"]), list(doc["owners"]), created,
+                   float(doc.get("active", created)))
+
+    def expired(self, now: float) -> bool:
+        """Finished long enough ago, or abandoned: nobody connected and nothing happened."""
+        if self.table.state.is_over:
+            return now - self.active > FINISHED_KEPT
+        return not self.conns and now - self.active > ABANDONED_AFTER
 
     def summary(self) -> dict[str, Any]:
         seats = []
@@ -160,6 +217,7 @@ class TableServer:
         self.rooms: dict[str, Room] = {}
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
+        self._sweeper: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -182,8 +240,11 @@ class TableServer:
             os.umask(old)
         for room in self.rooms.values():
             self._kick_bots(room)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._server is not None:
             self._server.close()
         for room in self.rooms.values():
@@ -198,27 +259,64 @@ class TableServer:
             self.socket_path.unlink()
 
     def _load_rooms(self) -> None:
+        now = time.time()
         for path in sorted(self.rooms_dir.glob("*.json")):
             try:
                 room = Room.from_json(storage.read_json(path))
             except (SaveFileError, KeyError, TypeError, ValueError):
                 path.rename(path.with_suffix(".damaged"))
                 continue
-            if not room.table.state.is_over:
-                self._adopt(room)
+            if room.table.state.is_over or room.expired(now):
+                path.unlink(missing_ok=True)  # nobody can play it any more: it does not count
+                continue
+            self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
         room.table.subscribe(lambda table, room=room: self._changed(room))
 
-    def _save(self, room: Room) -> None:
-        storage.write_json(self.rooms_dir / f"{room.id}.json", room.to_json())
+    def _path(self, room: Room) -> Path:
+        return self.rooms_dir / f"{room.id}.json"
+
+    def _write(self, room: Room, then: tuple | None = None) -> None:
+        """Write the room (after the move ``then``, when given) or raise TableWriteError: the
+        caller makes the change in memory only once it is on disk."""
+        now = time.time()
+        try:
+            storage.write_json(self._path(room), room.to_json_then(then, now))
+        except OSError as exc:
+            log.error("could not write table %s: %s", room.id, exc)
+            raise TableWriteError(exc) from None
+        room.active = now
 
     def _changed(self, room: Room) -> None:
-        for conn in list(room.conns):  # the views go out first (the socket sends at once) ...
+        for conn in list(room.conns):  # every change is on disk already (see _write)
             conn.update()
-        self._save(room)  # ... and the move is on disk before the actor hears "ok"
         self._kick_bots(room)
+
+    def _play(self, room: Room, action: Action, seat: int | None) -> None:
+        """Write first, then apply and broadcast: a move the disk refused is not played."""
+        move, nxt = room.table.prepare(action, seat)  # IllegalAction: nothing changes
+        self._write(room, (move, nxt))
+        room.table.commit(move, nxt)
+
+    # ------------------------------------------------------------------ expiry
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Remove finished and abandoned tables (from memory and disk); their ids."""
+        now = time.time() if now is None else now
+        gone = [room for room in self.rooms.values() if room.expired(now)]
+        for room in gone:
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+            del self.rooms[room.id]
+            with contextlib.suppress(OSError):
+                self._path(room).unlink()
+        return [room.id for room in gone]
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
 
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, room: Room) -> None:
@@ -236,8 +334,17 @@ class TableServer:
                 action = room.table.state.legal_actions()[0]
             if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
                 continue
+            try:
+                try:
+                    move, nxt = room.table.prepare(action, seat)
+                except IllegalAction:  # a bot bug: take the first choice
+                    move, nxt = room.table.prepare(room.table.state.legal_actions()[0], seat)
+                self._write(room, (move, nxt))
+            except TableWriteError:
+                await asyncio.sleep(max(self.bot_delay, 5.0))  # the disk may come back
+                continue
             room.bot_task = None  # the change below may start the next bot's turn itself
-            room.table.apply(action, seat)
+            room.table.commit(move, nxt)
             return
 
     # ------------------------------------------------------------------ connections
@@ -256,21 +363,24 @@ class TableServer:
                     break
                 if not line:
                     break
-                try:
-                    msg = json.loads(line)
+                try:  # the same validator as save files: depth, 1e999, huge numbers
+                    msg = loads(line, MAX_LINE)
                     if not isinstance(msg, dict):
-                        raise ValueError
-                except ValueError:
-                    conn.send({"ok": False, "error": "Not a JSON object."})
+                        raise UntrustedJSONError("not a JSON object")
+                except UntrustedJSONError as exc:
+                    conn.send({"ok": False, "error": f"Bad request: {exc}."})
                     continue
                 reply: dict[str, Any]
                 try:
                     reply = {"ok": True, **(self._handle(conn, msg) or {})}
                 except IllegalAction as exc:
                     reply = {"ok": False, "error": str(exc)}
-                except (KeyError, TypeError, ValueError) as exc:
-                    reply = {"ok": False, "error": f"Bad request: {exc}"}
-                if "id" in msg:
+                except (KeyError, TypeError, ValueError, OverflowError) as exc:
+                    reply = {"ok": False, "error": f"Bad request: {str(exc)[:200]}"}
+                except Exception:  # a bug must not drop the player: log it, refuse the request
+                    log.exception("table server: request %r failed", str(msg.get("op"))[:24])
+                    reply = {"ok": False, "error": "The server could not do that (an internal error)."}
+                if isinstance(msg.get("id"), (int, str)):
                     reply["id"] = msg["id"]
                 conn.send(reply)
                 await writer.drain()
@@ -341,6 +451,7 @@ class TableServer:
         raise IllegalAction(f"Unknown request {op!r}.")
 
     def _host(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        self.sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
         if sum(1 for r in self.rooms.values() if r.host == conn.player and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
@@ -364,7 +475,10 @@ class TableServer:
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
-        seed = int(msg["seed"]) if msg.get("seed") is not None else secrets.randbits(32)
+        if msg.get("seed") is not None and game.hidden_information:
+            # whoever picks the seed knows every hand and the deck order
+            raise IllegalAction(f"{game.title} hides cards: its shared tables always deal from a secret seed.")
+        seed = int(msg["seed"]) if msg.get("seed") is not None else secret_seed()
         try:
             table = Table(game.id, seats, seed, msg.get("options") or {})
         except ValueError as exc:
@@ -373,11 +487,11 @@ class TableServer:
         while room_id in self.rooms:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time())
+        token = self._take_seat(conn, room, take)  # on disk, or refused before anyone sees it
         self._adopt(room)
-        reply = self._join(conn, room, take, None)
-        self._save(room)
+        self._attach(conn, room, take)
         self._kick_bots(room)
-        return reply
+        return {"room": room.id, "seat": take, "token": token}
 
     def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
         if not 0 <= seat < len(room.table.seats):
@@ -392,12 +506,27 @@ class TableServer:
             return {"room": room.id, "seat": seat, "token": token}
         if room.table.state.is_over:
             raise IllegalAction("That game is over.")
-        token = secrets.token_urlsafe(18)
-        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
-        room.table.seats[seat].name = conn.player
-        self._save(room)
+        token = self._take_seat(conn, room, seat)
         self._attach(conn, room, seat)
         return {"room": room.id, "seat": seat, "token": token}
+
+    def _take_seat(self, conn: Conn, room: Room, seat: int) -> str:
+        """Give ``conn``'s player a free seat and its token, written to disk first."""
+        held = sum(1 for r in self.rooms.values() if not r.table.state.is_over
+                   for o in r.owners if o and o["player"] == conn.player)
+        if held >= MAX_SEATS_PER_PLAYER:
+            raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
+        token = secrets.token_urlsafe(18)
+        old_name = room.table.seats[seat].name
+        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
+        room.table.seats[seat].name = conn.player
+        try:
+            self._write(room)
+        except TableWriteError:
+            room.owners[seat] = None
+            room.table.seats[seat].name = old_name
+            raise
+        return token
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         room = conn.room
@@ -411,5 +540,5 @@ class TableServer:
         if msg.get("at") is not None and int(msg["at"]) != len(table.moves):
             raise IllegalAction("The table moved on since you chose; look again.")
         action = Action.from_json(msg["action"])
-        table.apply(action, conn.seat)  # refuses another seat's decision and illegal actions
+        self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a full disk
         return {"moves": len(table.moves)}

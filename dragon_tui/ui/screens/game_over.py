@@ -82,11 +82,15 @@ class GameOverScreen(ModalScreen):
 
     def action_rematch(self) -> None:
         from ...session import Table as NewTable
+        from ...session import fresh_seed
 
         if getattr(self.table, "is_remote", False):  # a shared table: the lobby hosts the next one
             self.action_menu()
             return
-        table = NewTable(self.table.game.id, self.table.seats, self.table.seed + 1, self.table.options)
+        # Hidden cards: a new secret seed (this game's seed is shown now, so seed + 1 would be
+        # known too); open games keep the easy-to-share next seed.
+        seed = fresh_seed(self.table.game.id) if self.table.game.hidden_information else self.table.seed + 1
+        table = NewTable(self.table.game.id, self.table.seats, seed, self.table.options)
         self.app.pop_screen()
         self.app.pop_screen()
         self.app.start_table(table)
