@@ -14,6 +14,7 @@ from ..app import DragonApp
 
 
 class ServedApp(DragonApp):
+    remote = True  # no command touches the server's files; crashes go to the server's log
     BINDINGS = DragonApp.BINDINGS + [Binding("f2", "lobby", "Shared tables", show=False)]
 
     def on_mount(self) -> None:

@@ -59,8 +59,12 @@ class GameOverScreen(ModalScreen):
     def _record_highscore(self) -> str:
         """Solitaire: record this score for its seed and show the seed's table."""
         score = self.table.state.scores()[0]
-        place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
-                                  len(self.table.moves))
+        try:
+            place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
+                                      len(self.table.moves))
+        except OSError as exc:  # a full or read-only disk: show the table without this game
+            self.notify(f"The high score could not be recorded: {exc}", severity="warning")
+            place = None
         lines = [f"[b]High scores for seed {self.table.seed}[/b]"
                  + (f" — this game is #{place}" if place else "")]
         for rank, entry in enumerate(highscores.scores_for(self.table.game.id, self.table.seed)[:5], start=1):
