@@ -251,6 +251,7 @@ class SSHServer:
         self.sessions = 0  # sessions holding a slot (starting or running)
         self.sessions_per_address: dict[str, int] = {}
         self.children: dict[int, asyncio.subprocess.Process] = {}
+        self.pumps: set[_Pump] = set()  # the running sessions' pumps (buffers, for monitoring)
         self.sessions_started = 0
         self.key_names: dict[str, list[str]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -393,9 +394,12 @@ class SSHServer:
             return
         self.children[child.pid] = child
         self.sessions_started += 1
+        pump = _Pump(process, child, master, self.options.limits.idle_timeout)
+        self.pumps.add(pump)
         try:
-            await _Pump(process, child, master, self.options.limits.idle_timeout).run()
+            await pump.run()
         finally:
+            self.pumps.discard(pump)
             self.children.pop(child.pid, None)
 
 
