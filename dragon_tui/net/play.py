@@ -33,8 +33,9 @@ class ServedApp(DragonApp):
 
 
 def main() -> int:
-    ServedApp().run()
-    return 0
+    app = ServedApp()
+    app.run()
+    return app.return_code or 0  # a crash exits non-zero
 
 
 if __name__ == "__main__":

@@ -1,9 +1,14 @@
 """The served app with one extra key, ``x``, that raises: a crash with a secret in a local
 variable, for the test that crash details never reach a remote player."""
 
-from textual.binding import Binding
+import sys
+from pathlib import Path
 
-from dragon_tui.net.play import ServedApp
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's dragon_tui
+
+from textual.binding import Binding  # noqa: E402
+
+from dragon_tui.net.play import ServedApp  # noqa: E402
 
 
 class CrashingApp(ServedApp):
@@ -15,4 +20,6 @@ class CrashingApp(ServedApp):
 
 
 if __name__ == "__main__":
-    CrashingApp().run()
+    app = CrashingApp()
+    app.run()
+    sys.exit(app.return_code or 0)

@@ -286,3 +286,70 @@ async def test_a_connection_without_a_session_is_closed_and_frees_its_slot(priva
         again.close()
     finally:
         await server.close()
+
+
+# ---------------------------------------------------------------- finding 2
+async def test_a_remote_player_cannot_type_a_path_into_load(private_data_dir):
+    """Typing /dev/zero (or another player's folder) into Load read it on the server. A remote
+    player now picks from their own saves only: there is no box to type a path into."""
+    server = await started(SSHOptions("127.0.0.1", 0))
+    try:
+        conn = await connect(server.port)
+        screen = await open_screen(conn)
+        assert await screen.wait_for("five dragon games", 30)
+        screen.send("l")
+        assert await screen.wait_for("Load a saved game", 10)
+        assert "/path/to/save.json" not in screen.text and "type a file path" not in screen.text
+        (pid,) = server.children
+        screen.send("/dev/zero\r")
+        await asyncio.sleep(2.0)
+        assert rss_mb(pid) < 300  # /dev/zero took it to 2.3 GB in 3 s
+        screen.send("\x1b")
+        await asyncio.sleep(0.5)
+        screen.send("q")
+        await asyncio.wait_for(screen.process.wait_closed(), 15)
+        assert screen.process.exit_status == 0
+        conn.close()
+        assert await wait_until(lambda: not server.children, 10)
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------- finding 13
+async def test_the_command_palette_offers_no_screenshot_over_ssh(private_data_dir):
+    server = await started(SSHOptions("127.0.0.1", 0))
+    try:
+        conn = await connect(server.port)
+        screen = await open_screen(conn)
+        assert await screen.wait_for("five dragon games", 30)
+        screen.send("\x10")  # ctrl+p: the command palette
+        await asyncio.sleep(0.5)
+        screen.send("quit")
+        assert await screen.wait_for("Quit the application", 10)  # the palette works ...
+        screen.send("\x15" + "screenshot")  # ctrl+u clears the search
+        await asyncio.sleep(1.5)
+        assert "Save an SVG" not in screen.text  # ... but has no Screenshot command
+        conn.close()
+        assert await wait_until(lambda: not server.children, 10)
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------- finding 19
+async def test_a_crash_shows_a_short_message_and_the_traceback_goes_to_the_server_log(private_data_dir):
+    crashing = [sys.executable, str(Path(__file__).with_name("crashing_app.py"))]
+    server = await started(SSHOptions("127.0.0.1", 0, child_command=crashing))
+    try:
+        conn = await connect(server.port)
+        screen = await open_screen(conn)
+        assert await screen.wait_for("five dragon games", 30)
+        screen.send("x")
+        await asyncio.wait_for(screen.process.wait_closed(), 20)
+        assert screen.process.exit_status == 1
+        assert "internal error" in screen.text
+        assert "hunter2" not in screen.text and "Traceback" not in screen.text
+        log = (private_data_dir / "logs" / "apps.log").read_text()
+        assert "RuntimeError: boom" in log and "player ana" in log
+        conn.close()
+    finally:
+        await server.close()
