@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -80,7 +81,9 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def copy(self) -> Rng:
-        return Rng(self.state, self.draws)
+        twin = object.__new__(Rng)  # not through __new__'s dispatch: bots copy a lot
+        twin.state, twin.draws = self.state, self.draws
+        return twin
 
     def to_json(self) -> list[int]:
         return [self.state, self.draws]
@@ -90,11 +93,18 @@ class Rng:
         return Rng(int(data[0]), int(data[1]))
 
 
+@lru_cache(maxsize=4096)
+def _block(key: bytes, block: int) -> tuple[int, ...]:
+    """Draws ``8·block`` to ``8·block + 7`` of the stream keyed by ``key``. Cached, so the
+    thousands of clones a bot makes of one position do not hash the same block again."""
+    return _WORDS(hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest())
+
+
 class KeyedRng(Rng):
     """The keyed stream (seeds ≥ 2**64): ``state`` is the key and never changes, ``draws`` is
     the position in the stream. Eight draws share one BLAKE2b call (64 bytes of output)."""
 
-    __slots__ = ("_key", "_block", "_words")
+    __slots__ = ("_key",)
 
     def __init__(self, seed: int = 0, draws: int = 0) -> None:
         if not KEYED_FROM <= seed <= MAX_SEED:
@@ -102,20 +112,13 @@ class KeyedRng(Rng):
         self.state = seed
         self.draws = draws
         self._key = seed.to_bytes(64, "little").rstrip(b"\0")
-        self._block = -1
-        self._words: tuple[int, ...] = ()
 
     def next64(self) -> int:
         n = self.draws
         self.draws = n + 1
-        block = n >> 3
-        if block != self._block:
-            self._words = _WORDS(hashlib.blake2b(block.to_bytes(8, "little"), key=self._key).digest())
-            self._block = block
-        return self._words[n & 7]
+        return _block(self._key, n >> 3)[n & 7]
 
     def copy(self) -> Rng:
         twin = KeyedRng.__new__(KeyedRng)
         twin.state, twin.draws, twin._key = self.state, self.draws, self._key
-        twin._block, twin._words = self._block, self._words
         return twin
