@@ -152,11 +152,7 @@ class WebServer:
                                           write_str=websocket.send_str, close=websocket.close,
                                           download_manager=self.download_manager, debug=False, env=env)
                     await service.start(cols, rows)
-                    owner.apps += 1
-                    try:
-                        await self._process_messages(websocket, service)
-                    finally:
-                        owner.apps -= 1
+                    await self._process_messages(websocket, service)
                 except asyncio.CancelledError:
                     await websocket.close()
                 except Exception:
@@ -219,7 +215,6 @@ class WebServer:
         self.tables_socket = str(tables_socket) if tables_socket else None
         self.sessions = 0
         self.sessions_per_address: dict[str, int] = {}
-        self.apps = 0
         self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
         self.explicit_public_url = public_url is not None
         self._runner = None
