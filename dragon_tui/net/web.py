@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import re
 import signal
@@ -27,6 +28,8 @@ from urllib.parse import urlsplit
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
 from .apps import app_command, app_environment, child_setup_for, clamp_size
+
+log = logging.getLogger("dragon_tui.web")
 
 COOKIE = "dragon_guest"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -156,7 +159,7 @@ class WebServer:
                 except asyncio.CancelledError:
                     await websocket.close()
                 except Exception:
-                    pass
+                    log.exception("web session failed")
                 finally:
                     if service is not None:
                         await service.stop()

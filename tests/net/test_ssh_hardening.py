@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from dragon_tui.net.ssh import OUTPUT_HIGH, Limits, SSHOptions, SSHServer, key_names
 

@@ -14,8 +14,8 @@ import pytest
 from dragon_tui.engine import IllegalAction
 from dragon_tui.engine.rng import KeyedRng
 from dragon_tui.net import tables as module
-from dragon_tui.net.client import Connection, RemoteTable
-from dragon_tui.net.tables import TableServer, socket_path_for
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.tables import socket_path_for
 
 from .helpers import TablesThread
 
