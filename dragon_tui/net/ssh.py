@@ -81,6 +81,10 @@ _KEY_PART = re.compile(r"(?:^|\s)((?:ssh|ecdsa|sk)-[A-Za-z0-9@.+-]+)\s+([A-Za-z0
 _PRINCIPALS = re.compile(r'principals="([^"]*)"')
 
 
+def _fingerprint_name(fingerprint: str) -> str:
+    return "key-" + hashlib.sha256(fingerprint.encode()).hexdigest()[:6]
+
+
 def key_names(text: str) -> dict[str, list[str]]:
     """For each key of an authorized_keys file (by SHA256 fingerprint), the player names it may
     use: those of its ``principals="ana,anna"`` option, else the user part of its comment
@@ -104,7 +108,7 @@ def key_names(text: str) -> dict[str, list[str]]:
         elif comment:
             allowed = [player_name(comment.split("@", 1)[0].split()[0])]
         else:
-            allowed = ["key-" + hashlib.sha256(fingerprint.encode()).hexdigest()[:6]]
+            allowed = [_fingerprint_name(fingerprint)]
         names.setdefault(fingerprint, []).extend(n for n in allowed if n not in names.get(fingerprint, []))
     return names
 
@@ -205,7 +209,8 @@ class _Server(asyncssh.SSHServer):
         ok = keys is not None and keys.validate(key, "", self.address) is not None
         if ok and self.conn is not None:
             fingerprint = key.get_fingerprint("sha256")
-            allowed = self.owner.key_names.get(fingerprint) or [player_name(username)]
+            # a key the names table does not know (an unusual line): a name from the key alone
+            allowed = self.owner.key_names.get(fingerprint) or [_fingerprint_name(fingerprint)]
             wanted = player_name(username)
             # a key plays only under a name it was registered with
             self.conn.set_extra_info(dragon_key=fingerprint, dragon_name=wanted if wanted in allowed else allowed[0])

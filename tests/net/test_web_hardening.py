@@ -142,3 +142,47 @@ async def test_no_directory_index_and_no_framing(web):
         async with browser.get(web.url + "/") as page:
             assert page.headers["X-Frame-Options"] == "DENY"
             assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+
+
+# ---------------------------------------------------------------- finding 7 (web)
+WEB_SCRIPT = """
+import asyncio, signal
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup
+from dragon_tui.net.web import WebServer
+
+async def main():
+    server = WebServer("127.0.0.1", 0)
+    await server.start()
+    print(server.port, flush=True)
+    await asyncio.sleep(120)
+
+asyncio.run(main())
+"""
+
+
+async def test_browser_apps_die_with_a_killed_server_even_under_nohup(private_data_dir):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, DRAGON_TUI_HOME=str(private_data_dir))
+    proc = subprocess.Popen([sys.executable, "-c", WEB_SCRIPT], env=env, stdout=subprocess.PIPE,
+                            cwd=str(Path(__file__).parents[2]))
+    try:
+        port = int(await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 30))
+        async with aiohttp.ClientSession() as browser:
+            ws = await browser.ws_connect(f"http://127.0.0.1:{port}/ws")
+            assert b"five dragon games" in await until_painted(ws)
+            assert len(app_processes(private_data_dir)) == 1
+            proc.kill()  # kill -9
+            proc.wait(10)
+            assert await wait_until(lambda: not app_processes(private_data_dir), 10)
+            await ws.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        for pid in app_processes(private_data_dir):
+            os.kill(pid, signal.SIGKILL)
