@@ -80,8 +80,9 @@ def main(argv: list[str] | None = None) -> int:
         raise
     from .app import DragonApp
 
-    DragonApp(table=table, theme=args.theme).run()
-    return 0
+    app = DragonApp(table=table, theme=args.theme)
+    app.run()
+    return app.return_code or 0  # a crash exits non-zero (Textual sets 1), never 0
 
 
 def _check_args(args) -> str | None:
@@ -102,7 +103,7 @@ def _check_args(args) -> str | None:
 
 def _table_from_args(args):
     from .games import get_game, is_playable
-    from .session import Seat, Table
+    from .session import Seat, Table, fresh_seed
 
     if args.load:
         from pathlib import Path
@@ -123,7 +124,7 @@ def _table_from_args(args):
     if args.daily:
         seed = highscores.daily_seed()
     else:
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        seed = args.seed if args.seed is not None else fresh_seed(game.id)
     return Table(game.id, seats, seed)
 
 

@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", metavar="FILE", type=Path,
                    help="only these public keys may enter (default: open, anyone enters with a name)")
     p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
-    p.add_argument("--per-address", type=int, default=4, help="connections from one address (default 4)")
+    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
@@ -77,7 +77,8 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
             from .web import WebServer
 
             web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
-                            public_url=args.public_url, max_sessions=args.max_sessions)
+                            public_url=args.public_url, max_sessions=args.max_sessions,
+                            per_address=args.per_address)
             await web.start()
             servers.append(web)
             print(f"Web: {web.url}", flush=True)
@@ -105,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.ssh and not args.web:
         parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
+    if args.authorized_keys is not None and args.web:
+        # the web has no login: it would let anyone in past the keys
+        parser.error("--authorized-keys guards SSH only, and the web has no login: serve --web "
+                     "separately (it is open to anyone who can reach it), or leave it out")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         parser.error(f"no authorized keys file at {args.authorized_keys}")
     try:

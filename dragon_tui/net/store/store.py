@@ -18,6 +18,13 @@ from . import ratings
 from .db import Conflict, Database
 
 DEFAULT_BOARD = 20
+INT64 = 1 << 63
+
+
+def _seed_int(seed: int) -> int:
+    """The value of the BIGINT ``seed`` column: the seed when it fits, else 0 (``seed_text``
+    always holds the whole seed)."""
+    return seed if -INT64 <= seed < INT64 else 0
 
 
 @dataclass
@@ -54,6 +61,7 @@ class TableRecord:
     limit_level: str | None = None
     daily: str | None = None
     over: bool = False
+    active: float | None = None
 
 
 class Store:
@@ -84,10 +92,11 @@ class Store:
     def create_table(self, rec: TableRecord) -> None:
         with self.db.transaction() as tx:
             tx.execute(
-                "INSERT INTO game_tables (id, game, options, seed, host, created, moves, turn_since, move_limit,"
-                " limit_level, daily, is_over) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
-                (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), rec.seed, rec.host, rec.created,
-                 rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily))
+                "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
+                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
+                 rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
+                 rec.active or rec.created))
             for s in rec.seats:
                 tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -96,15 +105,35 @@ class Store:
     def table_exists(self, table_id: str) -> bool:
         return bool(self.db.query("SELECT 1 FROM game_tables WHERE id = ?", (table_id,)))
 
-    def sit(self, table_id: str, seat: int, player: str, token_hash: str, turn_since: float | None = None) -> None:
+    def sit(self, table_id: str, seat: int, player: str, token_hash: str, turn_since: float | None = None,
+            now: float | None = None) -> None:
         """Give a free seat to ``player``; :class:`Conflict` if someone took it first. With
         ``turn_since``, the pending decision's clock restarts then (the table just filled)."""
+        now = time.time() if now is None else now
         with self.db.transaction() as tx:
             if not tx.execute("UPDATE seats SET player = ?, token_hash = ?, name = ? WHERE table_id = ? AND seat = ?"
                               " AND player IS NULL AND kind = 'remote'", (player, token_hash, player, table_id, seat)):
                 raise Conflict("That seat was taken a moment ago.")
+            tx.execute("UPDATE game_tables SET active = ? WHERE id = ?", (now, table_id))
             if turn_since is not None:
                 tx.execute("UPDATE game_tables SET turn_since = ? WHERE id = ?", (turn_since, table_id))
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table with its seats and moves (results stay on the ratings and boards)."""
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+
+    def delete_finished_before(self, when: float) -> list[str]:
+        """Remove the tables that finished before ``when``; their ids."""
+        with self.db.transaction() as tx:
+            ids = [r[0] for r in tx.all("SELECT id FROM game_tables WHERE is_over = 1 AND finished < ?", (when,))]
+            for table_id in ids:
+                tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+                tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+        return ids
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
                     timeout_level: str | None = None, now: float | None = None) -> None:
@@ -113,8 +142,9 @@ class Store:
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
             changed = tx.execute(
-                "UPDATE game_tables SET moves = ?, turn_since = ?, is_over = ?, finished = ? WHERE id = ? AND moves = ?",
-                (number, now, int(over), now if over else None, table_id, number - 1))
+                "UPDATE game_tables SET moves = ?, turn_since = ?, active = ?, is_over = ?, finished = ?"
+                " WHERE id = ? AND moves = ?",
+                (number, now, now, int(over), now if over else None, table_id, number - 1))
             if changed != 1:
                 raise Conflict(f"Move {number} of table {table_id} is not the next one.")
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
@@ -130,8 +160,9 @@ class Store:
 
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
-            rows = tx.all("SELECT id, game, options, seed, host, created, turn_since, move_limit, limit_level, daily,"
-                          f" is_over FROM game_tables {where} ORDER BY created, id", params)
+            rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
+                          f" move_limit, limit_level, daily, is_over, active FROM game_tables {where}"
+                          " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
@@ -141,7 +172,7 @@ class Store:
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
                     " ORDER BY number", (r[0],))]
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
-                                           r[6], r[7], r[8], r[9], bool(r[10])))
+                                           r[6], r[7], r[8], r[9], bool(r[10]), r[11]))
         return records
 
     def finished_tables_of(self, player: str, limit: int = 10) -> list[str]:
@@ -190,17 +221,17 @@ class Store:
         was that day's deal and the player's first finished attempt at it."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
-            tx.execute("INSERT INTO high_scores (table_id, game, seed, player, score, moves, finished)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
-                       (table_id, game, seed, player, score, moves, now))
+            tx.execute("INSERT INTO high_scores (table_id, game, seed, seed_text, player, score, moves, finished)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
+                       (table_id, game, _seed_int(seed), str(seed), player, score, moves, now))
             if daily:
                 tx.execute("INSERT INTO daily_board (day, game, player, table_id, score, moves, finished)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, game, player) DO NOTHING",
                            (daily, game, player, table_id, score, moves, now))
 
     def high_scores(self, game: str, seed: int, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:
-        rows = self.db.query("SELECT player, score, moves FROM high_scores WHERE game = ? AND seed = ?"
-                             " ORDER BY score DESC, moves, finished LIMIT ?", (game, seed, limit))
+        rows = self.db.query("SELECT player, score, moves FROM high_scores WHERE game = ? AND seed_text = ?"
+                             " ORDER BY score DESC, moves, finished LIMIT ?", (game, str(seed), limit))
         return [{"player": p, "score": s, "moves": m} for p, s, m in rows]
 
     def daily_board(self, day: str, game: str, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:
