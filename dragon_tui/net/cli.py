@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import signal
 import sys
 from pathlib import Path
@@ -46,7 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="URL", default=None,
                    help="the server's database: postgresql://user@host/name, or a SQLite file "
                         "(default: dragon-tui.sqlite3 in the data folder)")
+    p.add_argument("--per-player", type=int, default=4,
+                   help="with a PostgreSQL cluster: games one player may have open across all nodes (default 4)")
+    p.add_argument("--grace", type=float, default=30.0,
+                   help="seconds the running games get after SIGTERM before the node stops (default 30)")
     return p
+
+
+DRAIN_NOTICE = ("This server is shutting down in {grace:.0f} s: your tables are kept. "
+                "Reconnect to continue (another node of the club takes you).")
 
 
 async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
@@ -63,12 +73,20 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
         tables = TableServer(storage.data_dir(), db=args.db)
         await tables.start()
         print(f"Database: {redact(tables.db_url) if tables.db_url else tables.store.db.url}", flush=True)
+        if tables.node is not None:
+            live = tables.store.live_nodes()
+            print(f"Node: {tables.node} (pid {os.getpid()}), one of {len(live)} live node(s) on this database",
+                  flush=True)
     servers = []
     try:
         if args.ssh:
             limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
-            ssh = SSHServer(SSHOptions(args.ssh[0], args.ssh[1], args.authorized_keys, limits,
-                                       tables.socket_path if tables else None, warm=not args.no_warm))
+            club = tables is not None and tables.node is not None
+            ssh = SSHServer(SSHOptions(
+                args.ssh[0], args.ssh[1], args.authorized_keys, limits, tables.socket_path if tables else None,
+                warm=not args.no_warm,
+                admit=(lambda player: tables.open_session(player, args.per_player)) if club else None,
+                release=tables.close_session if club else None))
             await ssh.start()
             servers.append(ssh)
             mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
@@ -85,13 +103,24 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
         if ready is not None:
             ready.set()
         stop = stop or asyncio.Event()
+        drain = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):
-                pass
-        await stop.wait()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signal.SIGINT, stop.set)
+            # SIGTERM drains; a second one stops at once
+            loop.add_signal_handler(signal.SIGTERM, lambda: stop.set() if drain.is_set() else drain.set())
+        stopped, draining = loop.create_task(stop.wait()), loop.create_task(drain.wait())
+        await asyncio.wait({stopped, draining}, return_when=asyncio.FIRST_COMPLETED)
+        if drain.is_set() and not stop.is_set():
+            print(f"Draining: no new sessions; the running ones have {args.grace:.0f} s.", flush=True)
+            if tables is not None:
+                tables.draining = True
+            notice = DRAIN_NOTICE.format(grace=args.grace)
+            drains = asyncio.gather(*(s.drain(notice, args.grace) for s in servers if hasattr(s, "drain")))
+            await asyncio.wait({drains, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            drains.cancel()
+        for task in (stopped, draining):
+            task.cancel()
     finally:
         for server in reversed(servers):
             await server.close()

@@ -25,6 +25,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import asyncssh
 
@@ -58,6 +59,10 @@ class SSHOptions:
     #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
     #: Python per session, as before
     warm: bool = True
+    #: the club-wide limit per player (a cluster's database): ``admit(player)`` gives a ticket,
+    #: or None when the player has too many sessions across the club; ``release(ticket)``
+    admit: Callable[[str], Any] | None = None
+    release: Callable[[Any], None] | None = None
 
 
 def player_name(username: str) -> str:
@@ -255,6 +260,7 @@ class SSHServer:
         self._keys_mtime = -1.0
         self._handlers: set[asyncio.Task] = set()
         self.warm = None  # the warm worker, when sessions are forked from one
+        self.draining = False  # SIGTERM: no new sessions, the running ones are told and given time
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -288,6 +294,22 @@ class SSHServer:
     def port(self) -> int:
         assert self._acceptor is not None
         return self._acceptor.get_port()
+
+    async def drain(self, notice: str, grace: float) -> None:
+        """Stop taking sessions, tell the running ones ``notice`` (on the top line of their
+        screen) and give them ``grace`` seconds to finish before :meth:`close` ends them."""
+        self.draining = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        line = f"\x1b7\x1b[1;1H\x1b[2K\x1b[7m {notice} \x1b[0m\x1b8".encode()
+        for pump in list(self.pumps):
+            try:
+                pump.process.stdout.write(line)
+            except Exception:
+                pass
+        end = asyncio.get_running_loop().time() + grace
+        while self.children and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
 
     async def close(self) -> None:
         if self._acceptor is not None:
@@ -365,18 +387,32 @@ class SSHServer:
         if not valid_term(term):
             self._refuse(process, "Your terminal type (TERM) is not a plain name; try TERM=xterm-256color.")
             return
+        if self.draining:
+            self._refuse(process, "This server is shutting down; connect again (to another node of the club).")
+            return
         owner: _Server = process.connection_owner  # type: ignore[attr-defined]  # a _Session
         address = owner.address
         refused = self._reserve(address)
         if refused:
             self._refuse(process, refused)
             return
+        ticket = None
+        if self.options.admit is not None:
+            conn = owner.conn
+            name = conn.get_extra_info("dragon_name") or player_name(process.get_extra_info("username") or "")
+            ticket = self.options.admit(name)
+            if ticket is None:
+                self._release(address)
+                self._refuse(process, "You have too many games open across the club; close one first.")
+                return
         owner.app_started()
         try:
             await self._run_app(process, owner.conn, term)
         finally:
             owner.app_ended()
             self._release(address)
+            if ticket is not None and self.options.release is not None:
+                self.options.release(ticket)
 
     def _environment(self, process: asyncssh.SSHServerProcess, conn, term: str, cols: int, rows: int) -> dict[str, str]:
         key = conn.get_extra_info("dragon_key")

@@ -90,6 +90,11 @@ SEEN_EVERY = 300.0
 #: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
 MIN_MOVE_LIMIT = 0.1
 MAX_MOVE_LIMIT = 30 * 24 * 3600.0
+#: How often a node of a cluster writes its heartbeat.
+HEARTBEAT_EVERY = 5.0
+#: How soon a node looks again at a bot's or a clock's move another node had the duty of
+#: (that node may have died: its duty lock went with its connection).
+DUTY_RETRY = 2.0
 #: The solitaire whose daily deal has a server-wide board.
 DAILY_GAME = "court"
 
@@ -108,6 +113,10 @@ class TableServer:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
         self._sweeper: asyncio.Task | None = None
+        self._listener = None  # cluster.Listener, with PostgreSQL
+        self._heart: asyncio.Task | None = None
+        #: True once SIGTERM asked this node to drain: no new sessions
+        self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
 
@@ -115,6 +124,8 @@ class TableServer:
     async def start(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
         self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
+        if self.store.shared:
+            self.store.register_node(socket.gethostname(), os.getpid())
         self._import_room_files()
         self._load_rooms()
         self.sweep()  # tables that expired while the server was down
@@ -137,10 +148,28 @@ class TableServer:
             self._kick_bots(room)
             self._arm_limit(room)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.store.shared:
+            from .cluster import Listener
+
+            self._listener = Listener(self.store.db.url, asyncio.get_running_loop(), self._cluster_event)
+            self._listener.start()
+            self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    @property
+    def node(self) -> str | None:
+        """This node's name among the nodes on the same PostgreSQL (None with SQLite)."""
+        return self.store.node if self.store is not None and self.store.shared else None
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._heart is not None:
+            self._heart.cancel()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        if self.store is not None and self.store.shared:
+            with contextlib.suppress(StoreError, Conflict):
+                self.store.leave()
         if self._server is not None:
             self._server.close()
         for room in self.rooms.values():
@@ -228,12 +257,10 @@ class TableServer:
         """Apply the moves the database has beyond ours (written by another server process on
         the same database, or committed when the answer was lost), by move number."""
         try:
-            rec = self._store().load_table(room.id)
+            moves = self._store().moves_after(room.id, len(room.table.moves))
         except (StoreError, IllegalAction):
             return
-        if rec is None:
-            return
-        for m in rec.moves[len(room.table.moves):]:
+        for m in moves:
             try:
                 room.turn_since = room.active = m.played
                 if m.timeout_level:
@@ -243,6 +270,128 @@ class TableServer:
                 print(f"dragon-tui: table {room.id}: move {m.number} in the database does not apply ({exc}).",
                       flush=True)
                 return
+
+    # ------------------------------------------------------------------ cluster
+    def _cluster_event(self, payload: str | None) -> None:
+        """Another node changed a table (``kind table number node``), or — ``None`` — the
+        listener (re)connected and anything may have been missed: catch every table up."""
+        if self.store is None:
+            return
+        if payload is None:
+            try:
+                ids = set(self.store.open_table_ids())
+            except StoreError:  # our own connection is still reconnecting: again shortly
+                asyncio.get_running_loop().call_later(1.0, self._cluster_event, None)
+                return
+            for table_id in ids - set(self.rooms):
+                self._load_table(table_id)
+            for room in list(self.rooms.values()):
+                if room.id not in ids and not room.table.state.is_over:
+                    self._refresh(room)
+                else:
+                    self._catch_up(room)
+            return
+        parts = payload.split(" ")
+        if len(parts) != 4 or parts[3] == self.store.node:
+            return  # ours (already applied) or not ours to read
+        kind, table_id, number = parts[0], parts[1], parts[2]
+        room = self.rooms.get(table_id)
+        if kind == "d":
+            if room is not None:
+                self._forget(room)
+        elif room is None:
+            self._load_table(table_id)
+        elif kind == "m":
+            if number.isdigit() and int(number) > len(room.table.moves):
+                self._catch_up(room)
+        else:
+            self._refresh(room)
+
+    def _load_table(self, table_id: str) -> None:
+        try:
+            rec = self._store().load_table(table_id)
+        except StoreError:
+            return
+        if rec is None or rec.over or table_id in self.rooms:
+            return
+        try:
+            room = Room.from_record(rec)
+        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+            log.error("table %s does not replay (%s)", table_id, exc)
+            return
+        self._adopt(room)
+        self._kick_bots(room)
+        self._arm_limit(room)
+
+    def _refresh(self, room: Room) -> None:
+        """Seats taken on another node (or a table removed there): read them again."""
+        try:
+            rec = self._store().load_table(room.id)
+        except StoreError:
+            return
+        if rec is None:
+            self._forget(room)
+            return
+        for s in rec.seats:
+            if s.player and room.owners[s.seat] is None:
+                room.owners[s.seat] = {"player": s.player, "token": s.token_hash}
+                room.table.seats[s.seat].name = s.name
+        room.turn_since, room.active = rec.turn_since, rec.active or room.active
+        self._catch_up(room)
+        for conn in list(room.conns):
+            conn.update()
+        self._arm_limit(room)
+
+    def _forget(self, room: Room) -> None:
+        for task in (room.bot_task,):
+            if task is not None:
+                task.cancel()
+        if room.limit_timer is not None:
+            room.limit_timer.cancel()
+        for conn in list(room.conns):
+            conn.send({"event": "kicked", "reason": "This table was removed."})
+            self._detach(conn)
+        self.rooms.pop(room.id, None)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_EVERY)
+            try:
+                self._store().heartbeat(self.draining)
+            except (StoreError, Conflict, IllegalAction) as exc:
+                log.error("heartbeat not written: %s", exc)
+
+    def _take_duty(self, room: Room) -> bool:
+        """Whether this node plays the table's bot or timed-out move now (one node does, by a
+        PostgreSQL advisory lock); if not, look again soon — the other node may die."""
+        try:
+            if self._store().take_duty(room.id):
+                self._catch_up(room)  # the move may have been made already, by the last holder
+                return True
+        except (StoreError, IllegalAction):
+            pass
+        asyncio.get_running_loop().call_later(DUTY_RETRY, lambda: room.id in self.rooms and (
+            self._kick_bots(room), self._arm_limit(room)))
+        return False
+
+    def _drop_duty(self, room: Room) -> None:
+        with contextlib.suppress(StoreError, IllegalAction):
+            self._store().drop_duty(room.id)
+
+    # ------------------------------------------------------------------ sessions (club-wide limit)
+    def open_session(self, player: str, limit: int) -> str | None:
+        """A session of ``player`` starts on this node: its id, or None when the player already
+        has ``limit`` sessions across the club (or the database cannot say: refused)."""
+        session_id = secrets.token_hex(8)
+        try:
+            return session_id if self._store().open_session(session_id, player, limit) else None
+        except (StoreError, Conflict, IllegalAction) as exc:
+            log.error("session of %s not counted: %s", player, exc)
+            return None
+
+    def close_session(self, session_id: str) -> None:
+        with contextlib.suppress(StoreError, Conflict, IllegalAction):
+            self._store().close_session(session_id)
 
     def _record_result(self, room: Room) -> None:
         """Rate a finished multiplayer game, or put a solitaire's score on the boards (each
@@ -317,21 +466,28 @@ class TableServer:
         seat = room.table.state.current_player
         if len(room.table.moves) != at or room.deadline() is None or seat is None:
             return
-        level = room.limit_level
-        agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
-        state = room.table.state.clone()
+        if not self._take_duty(room):
+            return  # another node plays it
         try:
-            action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
-        except Exception:  # a bot bug must not stall the table
-            action = state.legal_actions()[0]
-        if len(room.table.moves) != at:  # the player moved while the bot thought
-            return
-        try:
-            self._play(room, action, seat, timeout_level=level)
-        except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
-            print(f"dragon-tui: table {room.id}: the timed-out move failed ({exc}).", flush=True)
-            await asyncio.sleep(5.0)
-            self._arm_limit(room)
+            if len(room.table.moves) != at:
+                return
+            level = room.limit_level
+            agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
+            state = room.table.state.clone()
+            try:
+                action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
+            except Exception:  # a bot bug must not stall the table
+                action = state.legal_actions()[0]
+            if len(room.table.moves) != at:  # the player moved while the bot thought
+                return
+            try:
+                self._play(room, action, seat, timeout_level=level)
+            except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
+                log.error("table %s: the timed-out move failed (%s)", room.id, exc)
+                await asyncio.sleep(5.0)
+                self._arm_limit(room)
+        finally:
+            self._drop_duty(room)
 
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, room: Room) -> None:
@@ -342,25 +498,34 @@ class TableServer:
     async def _bots(self, room: Room) -> None:
         while (seat := room.controller.bot_to_move()) is not None:
             await asyncio.sleep(self.bot_delay)
-            at = len(room.table.moves)
-            try:
-                action = await asyncio.to_thread(room.controller.think, seat)
-            except Exception:  # a bot bug must not stall the table: take the first choice
-                action = room.table.state.legal_actions()[0]
-            if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
+            if room.controller.bot_to_move() != seat:
                 continue
-            room.bot_task = None  # the change below may start the next bot's turn itself
+            if not self._take_duty(room):  # another node plays this table's bots
+                return
             try:
+                if room.controller.bot_to_move() != seat:
+                    continue
+                at = len(room.table.moves)
                 try:
-                    room.table.prepare(action, seat)
-                except IllegalAction:  # a bot bug: take the first choice
+                    action = await asyncio.to_thread(room.controller.think, seat)
+                except Exception:  # a bot bug must not stall the table: take the first choice
                     action = room.table.state.legal_actions()[0]
-                self._play(room, action, seat)
-            except IllegalAction:  # the database refused (busy, or gone): think again shortly
-                room.bot_task = asyncio.current_task()
-                await asyncio.sleep(max(self.bot_delay, 1.0))
-                continue
-            return
+                if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
+                    continue
+                room.bot_task = None  # the change below may start the next bot's turn itself
+                try:
+                    try:
+                        room.table.prepare(action, seat)
+                    except IllegalAction:  # a bot bug: take the first choice
+                        action = room.table.state.legal_actions()[0]
+                    self._play(room, action, seat)
+                except IllegalAction:  # the database refused (busy, or gone): think again shortly
+                    room.bot_task = asyncio.current_task()
+                    await asyncio.sleep(max(self.bot_delay, 1.0))
+                    continue
+                return
+            finally:
+                self._drop_duty(room)
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

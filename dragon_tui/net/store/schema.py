@@ -114,6 +114,26 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "UPDATE game_tables SET active = turn_since",
         "CREATE INDEX game_tables_finished ON game_tables (is_over, finished)",
     ]),
+    (3, [
+        # The serve processes (nodes) sharing this database, with a heartbeat: a node not seen
+        # for a while is dead, and its sessions no longer count.
+        """CREATE TABLE nodes (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            started DOUBLE PRECISION NOT NULL,
+            seen DOUBLE PRECISION NOT NULL,
+            draining INTEGER NOT NULL DEFAULT 0
+        )""",
+        # The app sessions running on every node, for the club-wide limit per player.
+        """CREATE TABLE live_sessions (
+            id TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            player TEXT NOT NULL,
+            started DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX live_sessions_player ON live_sessions (player)",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

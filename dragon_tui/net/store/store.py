@@ -10,7 +10,10 @@ id = ? AND moves = n - 1`` changed a row. The loser of a race changes no row and
 from __future__ import annotations
 
 import json
+import os
+import socket
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +21,14 @@ from . import ratings
 from .db import Conflict, Database
 
 DEFAULT_BOARD = 20
+#: The PostgreSQL channel on which nodes tell each other that a table changed.
+CHANNEL = "dragon_tables"
+#: First key of the advisory locks that give one node the duty of a table's bots and clock.
+DUTY_LOCK = 0x44555459
+#: First key of the transaction lock that serialises one player's session count.
+SESSION_LOCK = 0x53455353
+#: A node whose heartbeat is older than this is taken for dead (its sessions do not count).
+NODE_DEAD_AFTER = 30.0
 INT64 = 1 << 63
 
 
@@ -64,10 +75,90 @@ class TableRecord:
     active: float | None = None
 
 
+def _key32(text: str) -> int:
+    """A table id as the second key of an advisory lock (a signed 32-bit int)."""
+    return zlib.crc32(text.encode()) - (1 << 31)
+
+
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()
+        #: this process's name among the nodes (PostgreSQL); notifications carry it
+        self.node = node or f"{socket.gethostname()[:40]}-{os.getpid()}"
+
+    @property
+    def shared(self) -> bool:
+        """Several nodes may share this database (PostgreSQL): changes are announced."""
+        return self.db.postgres
+
+    def _notify(self, tx, kind: str, table_id: str, number: int = 0) -> None:
+        """Tell the other nodes (delivered when the transaction commits, never before)."""
+        if self.shared:
+            tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (f"{kind} {table_id} {number} {self.node}",))
+
+    # ------------------------------------------------------------------ nodes
+    def register_node(self, host: str, pid: int, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            tx.execute("INSERT INTO nodes (id, host, pid, started, seen) VALUES (?, ?, ?, ?, ?)"
+                       " ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, draining = 0",
+                       (self.node, host, pid, now, now))
+
+    def heartbeat(self, draining: bool = False, now: float | None = None) -> None:
+        """This node is alive; nodes (and their sessions) dead for ten minutes are forgotten."""
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE nodes SET seen = ?, draining = ? WHERE id = ?", (now, int(draining), self.node))
+            tx.execute("DELETE FROM live_sessions WHERE node IN (SELECT id FROM nodes WHERE seen < ?)",
+                       (now - 600,))
+            tx.execute("DELETE FROM nodes WHERE seen < ?", (now - 600,))
+
+    def live_nodes(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        return [r[0] for r in self.db.query("SELECT id FROM nodes WHERE seen >= ? ORDER BY started",
+                                            (now - NODE_DEAD_AFTER,))]
+
+    def leave(self) -> None:
+        """This node stops: its row and its sessions go."""
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM live_sessions WHERE node = ?", (self.node,))
+            tx.execute("DELETE FROM nodes WHERE id = ?", (self.node,))
+
+    def open_session(self, session_id: str, player: str, limit: int, now: float | None = None) -> bool:
+        """Count a session of ``player`` on this node, unless the player already has ``limit``
+        on live nodes of the club (False). Counted and written in one transaction."""
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            if self.shared:  # two nodes admitting the same player at once: one after the other
+                tx.execute("SELECT pg_advisory_xact_lock(?, ?)", (SESSION_LOCK, _key32(player)))
+            row = tx.one("SELECT COUNT(*) FROM live_sessions s JOIN nodes n ON n.id = s.node"
+                         " WHERE s.player = ? AND n.seen >= ?", (player, now - NODE_DEAD_AFTER))
+            if row and int(row[0]) >= limit:
+                return False
+            tx.execute("INSERT INTO live_sessions (id, node, player, started) VALUES (?, ?, ?, ?)",
+                       (session_id, self.node, player, now))
+        return True
+
+    def close_session(self, session_id: str) -> None:
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM live_sessions WHERE id = ?", (session_id,))
+
+    # ------------------------------------------------------------------ duty (bots, clocks)
+    def take_duty(self, table_id: str) -> bool:
+        """Whether this node may play the table's bot and timed-out moves now: a session-level
+        advisory lock (held until :meth:`drop_duty`, or until this node's connection dies, so
+        a dead node's duty passes to another). Always True on SQLite (one node)."""
+        if not self.shared:
+            return True
+        with self.db.transaction() as tx:
+            row = tx.one("SELECT pg_try_advisory_lock(?, ?)", (DUTY_LOCK, _key32(table_id)))
+        return bool(row and row[0])
+
+    def drop_duty(self, table_id: str) -> None:
+        if self.shared:
+            with self.db.transaction() as tx:
+                tx.one("SELECT pg_advisory_unlock(?, ?)", (DUTY_LOCK, _key32(table_id)))
 
     def close(self) -> None:
         self.db.close()
@@ -101,6 +192,7 @@ class Store:
                 tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?)",
                            (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+            self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
         return bool(self.db.query("SELECT 1 FROM game_tables WHERE id = ?", (table_id,)))
@@ -117,6 +209,7 @@ class Store:
             tx.execute("UPDATE game_tables SET active = ? WHERE id = ?", (now, table_id))
             if turn_since is not None:
                 tx.execute("UPDATE game_tables SET turn_since = ? WHERE id = ?", (turn_since, table_id))
+            self._notify(tx, "s", table_id)
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table with its seats and moves (results stay on the ratings and boards)."""
@@ -124,6 +217,7 @@ class Store:
             tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
             tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+            self._notify(tx, "d", table_id)
 
     def delete_finished_before(self, when: float) -> list[str]:
         """Remove the tables that finished before ``when``; their ids."""
@@ -133,6 +227,7 @@ class Store:
                 tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
                 tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
                 tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+                self._notify(tx, "d", table_id)
         return ids
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
@@ -150,6 +245,16 @@ class Store:
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
+            self._notify(tx, "m", table_id, number)
+
+    def moves_after(self, table_id: str, number: int) -> list[MoveRecord]:
+        """The table's moves numbered above ``number``, in order (a catch-up by move number)."""
+        return [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in self.db.query(
+            "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ? AND number > ?"
+            " ORDER BY number", (table_id, number))]
+
+    def open_table_ids(self) -> list[str]:
+        return [r[0] for r in self.db.query("SELECT id FROM game_tables WHERE is_over = 0", ())]
 
     def load_table(self, table_id: str) -> TableRecord | None:
         found = self._load("WHERE id = ?", (table_id,))
