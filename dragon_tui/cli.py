@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", default="dragon-dark", choices=["dragon-dark", "dragon-light", "dragon-mono"])
     parser.add_argument("--games", default=None, help="bench: comma-separated game ids")
     parser.add_argument("--quick", action="store_true", help="bench: fewer games, for a fast look")
+    parser.add_argument("--cluster", action="store_true",
+                        help="bench: only the shared-table round trip, one node against two nodes on PostgreSQL")
     return parser
 
 
@@ -49,6 +51,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(argv[1:])
     args = build_parser().parse_args(argv)
+    if args.game == "bench" and args.cluster:
+        from .net.bench import cluster_figures
+
+        print("shared-table action round trip (loopback; a throwaway PostgreSQL with fsync on):")
+        for name, value in cluster_figures().items():
+            print(f"  {name}: {value}")
+        return 0
     if args.game == "bench":
         from .bench import run_bench
 

@@ -86,20 +86,37 @@ async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
     }
 
 
-def _round_trips(moves: int) -> dict[str, float]:
+def _round_trips(moves: int, db: str | None = None, nodes: int = 1) -> dict[str, float]:
+    """A shared table's action round trip: one seat acts until the other seat's model has the
+    move. With ``nodes`` 2, the two seats sit at two table servers (nodes) on one database."""
     from .client import RemoteTable
     from .tables import TableServer
 
-    server = TableServer(Path(os.environ["DRAGON_TUI_HOME"]), bot_delay=0)
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
-    path = str(server.socket_path)
+    home = Path(os.environ["DRAGON_TUI_HOME"])
+    servers, loops, threads = [], [], []
+    for i in range(nodes):
+        data = home / f"node{i}" if nodes > 1 else home
+        server = TableServer(data, bot_delay=0, db=db)
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, daemon=True)
+        thread.start()
+        asyncio.run_coroutine_threadsafe(server.start(), loop).result(30)
+        servers.append(server)
+        loops.append(loop)
+        threads.append(thread)
     times = []
     try:
-        a = RemoteTable.host(path, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
-        b = RemoteTable.join(path, "b", a.room, 1)
+        a = RemoteTable.host(str(servers[0].socket_path), "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}],
+                             seed=1)
+        end = time.monotonic() + 10
+        while True:  # on another node the table arrives by notification
+            try:
+                b = RemoteTable.join(str(servers[-1].socket_path), "b", a.room, 1)
+                break
+            except Exception:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.02)
         seats = {0: a, 1: b}
         seen: dict[int, float] = {}
         for t in (a, b):  # when each seat's model took in the new move (notifier thread)
@@ -109,6 +126,8 @@ def _round_trips(moves: int) -> dict[str, float]:
             me = seats[a.state.current_player]
             other = seats[1 - a.state.current_player]
             n = len(me.moves)
+            if not other.wait_for(lambda t: len(t.moves) == n, 5):
+                break
             t0 = time.perf_counter()
             me.apply(rng.choice(me.state.legal_actions()))
             other.wait_for(lambda t: len(t.moves) > n, 5)
@@ -116,15 +135,48 @@ def _round_trips(moves: int) -> dict[str, float]:
         a.close()
         b.close()
     finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+        for server, loop, thread in zip(servers, loops, threads):
+            asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(5)
     times.sort()
     return {
         "table_round_trip_ms_median": round(statistics.median(times) * 1000, 2),
-        "table_round_trip_ms_p95": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
+        "table_round_trip_ms_p95": round(times[max(0, int(len(times) * 0.95) - 1)] * 1000, 2),
         "table_round_trip_moves": len(times),
     }
+
+
+def cluster_figures(moves: int = 200) -> dict:
+    """The action round trip through one node (SQLite, today's default; and PostgreSQL) and
+    across two nodes on one PostgreSQL, in one run. PostgreSQL is a throwaway one started
+    here (fsync on, like SQLite's synchronous=FULL)."""
+    from .store.pgtemp import SKIP_REASON, PostgresServer, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        return {"skipped": SKIP_REASON}
+    old = os.environ.get("DRAGON_TUI_HOME")
+    pg = PostgresServer(bindir, durable=True)
+    figures: dict = {}
+    with tempfile.TemporaryDirectory(prefix="dragon-cluster-bench-") as home:
+        try:
+            pg.start()
+            for label, db, nodes in (("one node, SQLite", None, 1), ("one node, PostgreSQL", "pg", 1),
+                                     ("two nodes, PostgreSQL", "pg", 2)):
+                sub = Path(home) / label.replace(" ", "").replace(",", "-")
+                sub.mkdir()
+                os.environ["DRAGON_TUI_HOME"] = str(sub)
+                got = _round_trips(moves, pg.new_database() if db else None, nodes)
+                figures[label] = (f"p50 {got['table_round_trip_ms_median']} ms, p95 {got['table_round_trip_ms_p95']} ms"
+                                  f" ({got['table_round_trip_moves']} moves)")
+        finally:
+            pg.cleanup()
+            if old is None:
+                os.environ.pop("DRAGON_TUI_HOME", None)
+            else:
+                os.environ["DRAGON_TUI_HOME"] = old
+    return figures
 
 
 def net_figures(sessions: int = 8, moves: int = 100) -> dict:

@@ -38,8 +38,10 @@ def _free_port() -> int:
 
 
 class PostgresServer:
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, durable: bool = False) -> None:
         self.bindir = bindir
+        #: fsync on (a real server's setting; the bench uses it) or off (tests: faster)
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="dragon-pg-"))
         self.data = self.root / "data"
         self.sockets = self.root / "sock"
@@ -64,7 +66,8 @@ class PostgresServer:
         self.resume()
 
     def resume(self) -> None:
-        opts = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.sockets} -c fsync=off "
+        opts = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.sockets} "
+                f"-c fsync={'on' if self.durable else 'off'} "
                 "-c shared_buffers=16MB -c max_connections=40")
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.root / "log"), "-w", "-t", "60", "start")
         self.running = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 import time
 import zlib
@@ -85,7 +86,7 @@ class Store:
         self.db = Database(url)
         self.version = self.db.migrate()
         #: this process's name among the nodes (PostgreSQL); notifications carry it
-        self.node = node or f"{socket.gethostname()[:40]}-{os.getpid()}"
+        self.node = node or f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(2)}"
 
     @property
     def shared(self) -> bool:
