@@ -86,37 +86,41 @@ async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
     }
 
 
-def _round_trips(moves: int, db: str | None = None, nodes: int = 1) -> dict[str, float]:
-    """A shared table's action round trip: one seat acts until the other seat's model has the
-    move. With ``nodes`` 2, the two seats sit at two table servers (nodes) on one database."""
-    from .client import RemoteTable
+def _round_trips(moves: int) -> dict[str, float]:
+    """A shared table's action round trip through a table server on a thread of this process."""
     from .tables import TableServer
 
-    home = Path(os.environ["DRAGON_TUI_HOME"])
-    servers, loops, threads = [], [], []
-    for i in range(nodes):
-        data = home / f"node{i}" if nodes > 1 else home
-        server = TableServer(data, bot_delay=0, db=db)
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, daemon=True)
-        thread.start()
-        asyncio.run_coroutine_threadsafe(server.start(), loop).result(30)
-        servers.append(server)
-        loops.append(loop)
-        threads.append(thread)
-    times = []
+    server = TableServer(Path(os.environ["DRAGON_TUI_HOME"]), bot_delay=0)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
     try:
-        a = RemoteTable.host(str(servers[0].socket_path), "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}],
-                             seed=1)
-        end = time.monotonic() + 10
-        while True:  # on another node the table arrives by notification
-            try:
-                b = RemoteTable.join(str(servers[-1].socket_path), "b", a.room, 1)
-                break
-            except Exception:
-                if time.monotonic() > end:
-                    raise
-                time.sleep(0.02)
+        return _play_round_trips(str(server.socket_path), str(server.socket_path), moves)
+    finally:
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+
+
+def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
+    """One seat acts until the other seat's model has the move; seat 0 talks to the table
+    server at ``path_a``, seat 1 to the one at ``path_b`` (another node, or the same)."""
+    from .client import RemoteTable
+
+    times = []
+    a = RemoteTable.host(path_a, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
+    end = time.monotonic() + 10
+    while True:  # on another node the table arrives by notification
+        try:
+            b = RemoteTable.join(path_b, "b", a.room, 1)
+            break
+        except Exception:
+            if time.monotonic() > end:
+                a.close()
+                raise
+            time.sleep(0.02)
+    try:
         seats = {0: a, 1: b}
         seen: dict[int, float] = {}
         for t in (a, b):  # when each seat's model took in the new move (notifier thread)
@@ -132,13 +136,9 @@ def _round_trips(moves: int, db: str | None = None, nodes: int = 1) -> dict[str,
             me.apply(rng.choice(me.state.legal_actions()))
             other.wait_for(lambda t: len(t.moves) > n, 5)
             times.append(seen.get(id(other) * 100_000 + n + 1, time.perf_counter()) - t0)
+    finally:
         a.close()
         b.close()
-    finally:
-        for server, loop, thread in zip(servers, loops, threads):
-            asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(5)
     times.sort()
     return {
         "table_round_trip_ms_median": round(statistics.median(times) * 1000, 2),
@@ -147,35 +147,82 @@ def _round_trips(moves: int, db: str | None = None, nodes: int = 1) -> dict[str,
     }
 
 
+class _ServeNode:
+    """A ``dragon-tui serve`` process (SSH on a free loopback port) with its own data folder."""
+
+    def __init__(self, home: Path, db: str | None) -> None:
+        import subprocess
+        import sys
+
+        from .tables import socket_path_for
+
+        home.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "dragon_tui.net.cli", "--ssh", "127.0.0.1:0", "--no-warm"]
+        self.proc = subprocess.Popen(cmd + (["--db", db] if db else []), stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True,
+                                     env=dict(os.environ, DRAGON_TUI_HOME=str(home), PYTHONUNBUFFERED="1"))
+        lines = []
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            line = self.proc.stdout.readline()
+            lines.append(line)
+            if not line or line.startswith("SSH: "):
+                break
+        if not lines[-1].startswith("SSH: "):
+            self.stop()
+            raise RuntimeError("dragon-tui serve did not start:\n" + "".join(lines))
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
+        self.path = str(socket_path_for(home))
+
+    def stop(self) -> None:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
 def cluster_figures(moves: int = 200) -> dict:
-    """The action round trip through one node (SQLite, today's default; and PostgreSQL) and
-    across two nodes on one PostgreSQL, in one run. PostgreSQL is a throwaway one started
-    here (fsync on, like SQLite's synchronous=FULL)."""
+    """The action round trip through one ``serve`` node (SQLite, today's default; and
+    PostgreSQL) and across two nodes on one PostgreSQL — real serve processes, in one run.
+    PostgreSQL is a throwaway one started here, with fsync on (like SQLite's synchronous=FULL)."""
     from .store.pgtemp import SKIP_REASON, PostgresServer, find_bindir
 
     bindir = find_bindir()
     if bindir is None:
         return {"skipped": SKIP_REASON}
-    old = os.environ.get("DRAGON_TUI_HOME")
     pg = PostgresServer(bindir, durable=True)
     figures: dict = {}
     with tempfile.TemporaryDirectory(prefix="dragon-cluster-bench-") as home:
         try:
             pg.start()
-            for label, db, nodes in (("one node, SQLite", None, 1), ("one node, PostgreSQL", "pg", 1),
-                                     ("two nodes, PostgreSQL", "pg", 2)):
-                sub = Path(home) / label.replace(" ", "").replace(",", "-")
-                sub.mkdir()
-                os.environ["DRAGON_TUI_HOME"] = str(sub)
-                got = _round_trips(moves, pg.new_database() if db else None, nodes)
+            for i, (label, db, count) in enumerate((
+                    ("one node, SQLite", None, 1), ("one node, PostgreSQL", "pg", 1),
+                    ("two nodes, PostgreSQL", "pg", 2),
+                    ("two nodes, PostgreSQL, commits not waiting for the disk", "async", 2))):
+                url = pg.new_database() if db else None
+                if db == "async":  # what the cluster path itself costs, without each commit's fsync
+                    import psycopg
+
+                    with psycopg.connect(url, autocommit=True) as conn:
+                        conn.execute(f'ALTER DATABASE "{url.rsplit("/", 1)[1]}" SET synchronous_commit = off')
+                nodes = []
+                try:
+                    for n in range(count):
+                        nodes.append(_ServeNode(Path(home) / f"run{i}-node{n}", url))
+                    got = _play_round_trips(nodes[0].path, nodes[-1].path, moves)
+                finally:
+                    for node in nodes:
+                        node.stop()
                 figures[label] = (f"p50 {got['table_round_trip_ms_median']} ms, p95 {got['table_round_trip_ms_p95']} ms"
                                   f" ({got['table_round_trip_moves']} moves)")
         finally:
             pg.cleanup()
-            if old is None:
-                os.environ.pop("DRAGON_TUI_HOME", None)
-            else:
-                os.environ["DRAGON_TUI_HOME"] = old
     return figures
 
 

@@ -56,6 +56,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
+import json
 import logging
 import os
 import secrets
@@ -291,8 +292,8 @@ class TableServer:
                 else:
                     self._catch_up(room)
             return
-        parts = payload.split(" ")
-        if len(parts) != 4 or parts[3] == self.store.node:
+        parts = payload.split(" ", 4)
+        if len(parts) < 4 or parts[3] == self.store.node:
             return  # ours (already applied) or not ours to read
         kind, table_id, number = parts[0], parts[1], parts[2]
         room = self.rooms.get(table_id)
@@ -302,10 +303,27 @@ class TableServer:
         elif room is None:
             self._load_table(table_id)
         elif kind == "m":
-            if number.isdigit() and int(number) > len(room.table.moves):
-                self._catch_up(room)
+            if not number.isdigit() or int(number) <= len(room.table.moves):
+                return
+            if int(number) == len(room.table.moves) + 1 and len(parts) == 5 and self._apply_notified(room, parts[4]):
+                return
+            self._catch_up(room)  # a gap (a notice missed) or no move in the notice: read them
         else:
             self._refresh(room)
+
+    def _apply_notified(self, room: Room, text: str) -> bool:
+        """Apply the next move as another node's notice carried it (no read needed)."""
+        try:
+            move = json.loads(text)
+            number = len(room.table.moves) + 1
+            action = Action.from_json(move["action"])
+            room.turn_since = room.active = float(move["played"])
+            if move.get("timeout"):
+                room.timeouts[number] = str(move["timeout"])
+            room.table.apply(action, int(move["seat"]))  # tells the seats, like any move
+        except (ValueError, KeyError, TypeError, IllegalAction):
+            return False
+        return True
 
     def _load_table(self, table_id: str) -> None:
         try:

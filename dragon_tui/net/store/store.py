@@ -93,10 +93,14 @@ class Store:
         """Several nodes may share this database (PostgreSQL): changes are announced."""
         return self.db.postgres
 
-    def _notify(self, tx, kind: str, table_id: str, number: int = 0) -> None:
-        """Tell the other nodes (delivered when the transaction commits, never before)."""
+    def _notify(self, tx, kind: str, table_id: str, number: int = 0, move: str = "") -> None:
+        """Tell the other nodes (delivered when the transaction commits, never before). A
+        move's notice carries the move itself when it is small (the others need not read it)."""
         if self.shared:
-            tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (f"{kind} {table_id} {number} {self.node}",))
+            payload = f"{kind} {table_id} {number} {self.node}"
+            if move and len(move) < 7000:  # PostgreSQL's limit is 8000 bytes
+                payload += " " + move
+            tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (payload,))
 
     # ------------------------------------------------------------------ nodes
     def register_node(self, host: str, pid: int, now: float | None = None) -> None:
@@ -246,7 +250,8 @@ class Store:
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
-            self._notify(tx, "m", table_id, number)
+            self._notify(tx, "m", table_id, number, json.dumps(
+                {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
 
     def moves_after(self, table_id: str, number: int) -> list[MoveRecord]:
         """The table's moves numbered above ``number``, in order (a catch-up by move number)."""
