@@ -178,6 +178,8 @@ class Conn:
         self.reader = reader
         self.writer = writer
         self.player = "guest"
+        #: the SSH key fingerprint the player came with (keys mode: the name is bound to it)
+        self.key: str | None = None
         self.room: Room | None = None
         self.seat: int | None = None
         #: moves already sent to this connection (updates carry only the new ones)

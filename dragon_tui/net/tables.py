@@ -351,7 +351,7 @@ class TableServer:
             self._forget(room)
             return
         for s in rec.seats:
-            if s.player and room.owners[s.seat] is None:
+            if s.player and (room.owners[s.seat] or {}).get("token") != s.token_hash:
                 room.owners[s.seat] = {"player": s.player, "token": s.token_hash}
                 room.table.seats[s.seat].name = s.name
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
@@ -621,6 +621,7 @@ class TableServer:
         if op == "hello":
             conn.player = str(msg.get("player") or "guest")[:24]
             key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
+            conn.key = key
             now = time.time()
             if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
                 if len(self._seen) > 10_000:
@@ -766,10 +767,14 @@ class TableServer:
             raise IllegalAction("A bot plays that seat.")
         owner = room.owners[seat]
         if owner is not None:
-            if not isinstance(token, str) or not secrets.compare_digest(_hash(token), owner["token"]):
-                raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
-            self._attach(conn, room, seat)
-            return {"room": room.id, "seat": seat, "token": token}
+            if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
+                self._attach(conn, room, seat)
+                return {"room": room.id, "seat": seat, "token": token}
+            if conn.key is not None and owner["player"] == conn.player:
+                # keys mode: the name is bound to the player's key, so the player may come back
+                # without the token — which lives in their folder on the node they sat down at
+                return self._retoken(conn, room, seat)
+            raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
         if room.table.state.is_over:
             raise IllegalAction("That game is over.")
         self._check_seats_held(conn)
@@ -790,6 +795,18 @@ class TableServer:
             room.turn_since = now  # the table is full: the clock starts now
         self._attach(conn, room, seat)
         self._arm_limit(room)
+        return {"room": room.id, "seat": seat, "token": token}
+
+    def _retoken(self, conn: Conn, room: Room, seat: int) -> dict[str, Any]:
+        """A fresh token for the seat's own (key-authenticated) player, written first."""
+        token = secrets.token_urlsafe(18)
+        try:
+            self._store().retoken(room.id, seat, conn.player, _hash(token))
+        except (StoreError, Conflict) as exc:
+            log.error("table %s: seat %d not given back: %s", room.id, seat, exc)
+            raise TableWriteError("give you your seat back") from None
+        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
+        self._attach(conn, room, seat)
         return {"room": room.id, "seat": seat, "token": token}
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:

@@ -297,3 +297,28 @@ def test_sigterm_drains_and_a_club_wide_limit_per_player(cluster):
     asyncio.run(scenario())
     assert one.proc.wait(20) == 0
     assert any("Draining" in line for line in one.lines)
+
+
+def test_with_keys_a_player_finds_their_seat_on_another_node_without_its_token(cluster, monkeypatch, tmp_path):
+    """A seat's token lives in the player's folder on the node where they sat down; in keys mode
+    the name is bound to the key, so on another node the key is enough. In open mode it is not."""
+    one, two = cluster("one"), cluster("two")
+    monkeypatch.setenv("DRAGON_TUI_KEY", "SHA256:ana-key")  # what the SSH server sets for a keyed player
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=2)
+    monkeypatch.delenv("DRAGON_TUI_KEY")
+    ben = _join_when_listed(two.path, "ben", ana.room, 1)
+    room = ana.room
+    one.stop(signal.SIGKILL)
+    ana.close()
+    elsewhere = tmp_path / "ana-on-two"  # her folder on node two: no tokens there
+    monkeypatch.setenv("DRAGON_TUI_HOME", str(elsewhere))
+    with pytest.raises(IllegalAction, match="need its token"):  # open mode: a name alone is no proof
+        RemoteTable.join(two.path, "ana", room, 0, token="")
+    monkeypatch.setenv("DRAGON_TUI_KEY", "SHA256:ana-key")
+    back = RemoteTable.join(two.path, "ana", room, 0, token="")
+    assert back.seat == 0 and back.token
+    tables, rng = {0: back, 1: ben}, random.Random(7)
+    for _ in range(3):
+        _step(tables, rng)
+    back.close()
+    ben.close()

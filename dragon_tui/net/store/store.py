@@ -216,6 +216,14 @@ class Store:
                 tx.execute("UPDATE game_tables SET turn_since = ? WHERE id = ?", (turn_since, table_id))
             self._notify(tx, "s", table_id)
 
+    def retoken(self, table_id: str, seat: int, player: str, token_hash: str) -> None:
+        """A new token for ``player``'s own seat (:class:`Conflict` if it is not theirs)."""
+        with self.db.transaction() as tx:
+            if not tx.execute("UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND player = ?",
+                              (token_hash, table_id, seat, player)):
+                raise Conflict("That seat is not yours.")
+            self._notify(tx, "s", table_id)
+
     def delete_table(self, table_id: str) -> None:
         """Remove a table with its seats and moves (results stay on the ratings and boards)."""
         with self.db.transaction() as tx:
