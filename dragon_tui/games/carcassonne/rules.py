@@ -129,24 +129,18 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return []
 
     def apply(self, action: Action) -> None:
-        if malformed(action) is not None:
-            super().apply(action)  # refuses it with the protocol's reason
-        # Any rotation of a symmetric tile is accepted as its canonical twin.
-        if action.kind == "place" and self.phase == "place" and len(action.args) == 3:
+        if malformed(action) is None and action.kind == "place" and self.phase == "place" and len(action.args) == 3:
+            # Any rotation of a symmetric tile is accepted as its canonical twin.
             rot = action.args[2]
-            if isinstance(rot, int) and 0 <= rot < 4 and self.tile is not None:
+            if type(rot) is int and 0 <= rot < 4 and self.tile is not None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        if self._quick_legal(action):
-            self._apply(action)
-        else:
-            super().apply(action)
+        super().apply(action)
 
-    def _quick_legal(self, action: Action) -> bool:
-        """The common moves checked directly: listing every portal spot per move is slow for bots.
-
-        Anything this does not vouch for goes through the protocol's full check, so it can
-        only be stricter than ``legal_actions()``, never looser.
-        """
+    def quick_legal(self, action: Action) -> bool:
+        """The common moves checked directly: listing every placement (and every portal
+        spot) per move is slow for bots. Anything this does not vouch for goes through the
+        protocol's full check, so it can only be stricter than ``legal_actions()``, never
+        looser."""
         kind, args = action.kind, action.args
         if not all(type(a) is int for a in args):  # "-2" would format like -2 below
             return False
@@ -161,7 +155,12 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return (f"{args[0]},{args[1]}", args[2]) in self.meeple_spots()
         if kind == "pass" and self.phase == "figure" and not args:
             return not (self.options.get("princess") == "must" and self.princess_city() is not None)
-        return False
+        return super().quick_legal(action)
+
+    def actions_of_kind(self, kind: str) -> list[Action] | None:
+        if kind == "dragon" and self.phase == "dragon":
+            return self.dragon_actions()
+        return None
 
     def _apply(self, action: Action) -> None:
         kind, args = action.kind, action.args
