@@ -162,6 +162,27 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return self.dragon_actions()
         return None
 
+    def copy_fields(self) -> dict:
+        """Hand-written copies for ``clone`` (bots make thousands per decision): laid tiles
+        (``board[pos]``), feature segments (``[pos, i]``) and meeples (``[seat, pos, i]``) are
+        never changed in place once made, so copies of their containers may share them."""
+        return {
+            "board": dict(self.board),
+            "seg": {pos: list(ids) for pos, ids in self.seg.items()},
+            "feats": {fid: {"k": f["k"], "segs": list(f["segs"]), "open": f["open"], "pen": f["pen"]}
+                      for fid, f in self.feats.items()},
+            "frontier": dict(self.frontier),
+            "bag": list(self.bag),
+            "aside": list(self.aside),
+            "discarded": list(self.discarded),
+            "meeples": list(self.meeples),
+            "supply": list(self.supply),
+            "points": [dict(p) for p in self.points],
+            "dragon_path": list(self.dragon_path),
+            "fairy": dict(self.fairy) if self.fairy is not None else None,
+            "todo": list(self.todo),
+        }
+
     def _apply(self, action: Action) -> None:
         kind, args = action.kind, action.args
         if kind == "place":
@@ -229,7 +250,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                     self.phase = "dragon"
                     return
             elif step == "figure":
-                if self.figure_actions():
+                if self.has_figure_choice():
                     self.phase = "figure"
                     return
         self.active = (self.active + 1) % self.num_players
