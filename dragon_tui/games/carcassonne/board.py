@@ -80,7 +80,15 @@ class BoardMixin:
 
     def placements(self, tile: int, rotations: tuple[int, ...] | None = None) -> list[tuple[str, int]]:
         """Every (position, distinct rotation) where the tile fits."""
-        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fitting(tile, pattern)]
+        fits: dict[str, tuple[int, ...]] = {}  # many cells demand the same pattern
+        out = []
+        for pos, pattern in self.frontier.items():
+            rots = fits.get(pattern)
+            if rots is None:
+                rots = fits[pattern] = fitting(tile, pattern)
+            for rot in rots:
+                out.append((pos, rot))
+        return out
 
     def can_place(self, tile: int) -> bool:
         return any(fitting(tile, p) for p in set(self.frontier.values()))

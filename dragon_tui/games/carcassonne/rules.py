@@ -41,6 +41,8 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
 
@@ -113,12 +115,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            tile = TILES[self.tile]
-            out = []
-            for pos, rot in sorted(self.placements(self.tile), key=_order):
-                x, y = xy(pos)
-                out.append(Action("place", (x, y, rot), f"Place {tile.id} at {pos}, turned {rot * 90}°"))
-            return out
+            name = TILES[self.tile].id
+            spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
+            return [Action("place", (x, y, rot), f"Place {name} at {pos}, turned {rot * 90}°")
+                    for y, x, rot, pos in spots]
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
@@ -388,9 +388,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return next((a for a in self.legal_actions() if a.args == wanted), None)
 
 
-def _order(item: tuple[str, int]) -> tuple[int, int, int]:
-    x, y = xy(item[0])
-    return (y, x, item[1])
+@lru_cache(maxsize=None)
+def _yx(pos: str) -> tuple[int, int]:
+    """A position's place in the listing order of placements: row by row, then column."""
+    x, y = xy(pos)
+    return y, x
 
 
 def _sentence(text: str | None) -> str | None:
