@@ -27,7 +27,7 @@ from dragon_tui.games import GAMES
 game = GAMES[sys.argv[2]]; seconds = float(sys.argv[3]); mode = sys.argv[4]
 LINES = ((0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6))
 def ttt(seconds):
-    rng = Rng(5); games = 0; start = time.perf_counter()
+    rng = Rng(5); games = 0; start = time.process_time()
     while True:
         board = [0]*9; free = list(range(9)); player = 1
         while free:
@@ -35,19 +35,19 @@ def ttt(seconds):
             if any(board[a] == board[b] == board[c] == player for a, b, c in LINES): break
             player = 3 - player
         games += 1
-        if games % 64 == 0 and time.perf_counter() - start >= seconds:
-            return games / (time.perf_counter() - start)
+        if games % 64 == 0 and time.process_time() - start >= seconds:
+            return games / (time.process_time() - start)
 players = 1 if game.max_players == 1 else 2
 if mode == "playouts":
     games = 0; spent = 0.0; ttt_rates = []; seed = 0
     for r in range(4):
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds / 4 or seed == 0:
+        start = time.process_time()
+        while time.process_time() - start < seconds / 4 or seed == 0:
             state = game.new_state(players, seed); rng = Rng(seed + 1)
             while not state.is_over:
                 state.apply(rng.choice(state.legal_actions()))
             games += 1; seed += 1
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         ttt_rates.append(ttt(seconds / 8))
     rate = games / spent; t = sum(ttt_rates) / len(ttt_rates)
     print(json.dumps({"rate": rate, "ttt": t, "ratio": rate / t}))

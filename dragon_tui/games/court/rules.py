@@ -148,6 +148,25 @@ class CourtState(CourtTexts, State):
             return actions + [Action("no_fight", (), "Do not fight this turn")]
         return []
 
+    def quick_legal(self, action: Action) -> bool:
+        """Each kind checked directly, by the same tests ``legal_actions()`` lists with (and
+        never looser: one int argument, exactly typed, or none)."""
+        kind, args, phase = action.kind, action.args, self.phase
+        if kind in ("pass", "no_fight"):
+            return not args and phase == (BUY if kind == "pass" else FIGHT)
+        if len(args) != 1 or type(args[0]) is not int:
+            return False
+        i = args[0]
+        if kind == "buy":
+            return phase == BUY and self._buy_problem(i) is None
+        if kind == "place":
+            return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
+        if kind == "fight":
+            return phase == FIGHT and i in self._beatable_slots()
+        if kind == "take":
+            return phase == SETUP_TAKE and 0 <= i < len(self.row) and self.row[i] is not None
+        return False
+
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == "take":
@@ -179,7 +198,7 @@ class CourtState(CourtTexts, State):
         return general_strength(self.court)
 
     def court_full(self) -> bool:
-        return all(c is not None for c in self.court)
+        return None not in self.court
 
     def general_total(self) -> int:
         return sum(general_strength(self.court))
