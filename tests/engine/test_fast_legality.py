@@ -18,7 +18,7 @@ def _near_misses(action: Action) -> list[Action]:
         def swap(value, i=i):
             return Action(action.kind, action.args[:i] + (value,) + action.args[i + 1:])
         if type(arg) is int:
-            out += [swap(arg + 1), swap(arg - 1), swap(float(arg)), swap(str(arg)), swap(arg == 1)]
+            out += [swap(arg + 1), swap(arg - 1), swap(10**6), swap(-7), swap(float(arg)), swap(str(arg)), swap(arg == 1)]
         elif type(arg) is str:
             out += [swap(arg + "x"), swap(arg[:-1]), swap(0)]
         elif type(arg) is tuple:

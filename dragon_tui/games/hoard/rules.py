@@ -201,7 +201,7 @@ class HoardState(Moves, State):
                     self._refill_field()
                 self.phase = "act"
                 continue
-            if self.phase == "act" and not self._act_choices():
+            if self.phase == "act" and not self._has_act_choice():
                 self._end_turn()
                 continue
             break
