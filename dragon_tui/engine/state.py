@@ -88,6 +88,11 @@ class State(ABC):
     game_id: ClassVar[str] = ""
     #: Bump when the JSON shape changes; older files are refused with a clear message.
     VERSION: ClassVar[int] = 1
+    #: Fields that always hold a list of atoms (or None): ``clone`` copies them with one
+    #: slice instead of walking them (tests/engine/test_clone.py checks the declared shapes).
+    FLAT_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    #: Fields that always hold a list of lists of atoms: copied one level down.
+    NESTED_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = num_players
@@ -261,13 +266,25 @@ class State(ABC):
     def copy_fields(self) -> dict[str, Any]:
         """Copies of the game's mutable fields, by attribute name, for :meth:`clone`.
 
-        The default deep-copies every field that is not an atom. A game may write its own to
+        The default deep-copies every field that is not an atom, but for the shapes a game
+        declares in ``FLAT_FIELDS`` and ``NESTED_FIELDS``. A game may also write its own to
         share what it never changes in place (Carcassonne's laid tiles) or to copy a known
         shape faster; tests/engine/test_clone.py plays on from clones in every game to check
         that nothing mutable is shared by mistake.
         """
-        return {k: deep_copy(v) for k, v in self.__dict__.items()
-                if k not in _BASE_FIELDS and type(v) not in _ATOMS}
+        flat, nested = self.FLAT_FIELDS, self.NESTED_FIELDS
+        out = {}
+        for k, v in self.__dict__.items():
+            kind = type(v)
+            if kind in _ATOMS or k in _BASE_FIELDS:
+                continue
+            if kind is list and k in flat:
+                out[k] = v[:]
+            elif kind is list and k in nested:
+                out[k] = [x[:] for x in v]
+            else:
+                out[k] = deep_copy(v)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         data = {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}

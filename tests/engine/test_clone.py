@@ -45,3 +45,27 @@ def test_clones_are_equal_and_independent(game_id):
             frozen_doc = _doc(frozen)
             _play(state, rng, 1 + rng.randint(0, 9))
             assert _doc(frozen) == frozen_doc, "playing on the original changed a clone"
+
+
+def _atoms(value) -> bool:
+    return type(value) is list and all(type(v) in _ATOMS for v in value)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_declared_field_shapes_hold_all_game_long(game_id):
+    """FLAT_FIELDS / NESTED_FIELDS let clone copy by slicing: a field that ever held deeper
+    data would be shared between clones, so the declarations are checked on random games."""
+    game = GAMES[game_id]
+    cls = game.state_class
+    for players in sorted({game.min_players, game.max_players}):
+        for seed in range(4):
+            state = game.new_state(players, seed)
+            rng = Rng(seed)
+            while not state.is_over:
+                for name in cls.FLAT_FIELDS:
+                    value = getattr(state, name)
+                    assert value is None or _atoms(value), f"{name} is not a flat list: {value!r}"
+                for name in cls.NESTED_FIELDS:
+                    value = getattr(state, name)
+                    assert type(value) is list and all(_atoms(v) for v in value), f"{name}: {value!r}"
+                state.apply(rng.choice(state.legal_actions()))

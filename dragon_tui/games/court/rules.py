@@ -84,6 +84,8 @@ def _name(card_id: int) -> str:
 
 class CourtState(CourtTexts, State):
     game_id = "court"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
     VERSION = 1
 
     # ------------------------------------------------------------------------------- setup

@@ -31,6 +31,9 @@ def _act(kind: str, *args: int | str, label: str) -> Action:
 
 class CrownsState(State):
     game_id = "crowns"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"dice", "gold", "swords", "shields", "dragon", "gems_held", "gems_won", "church", "smith_token", "pending"})
+    NESTED_FIELDS = frozenset({"chairs"})
 
     # ------------------------------------------------------------------------ setup
     def setup(self) -> None:

@@ -55,6 +55,9 @@ from .moves import Moves
 
 class HoardState(Moves, State):
     game_id = "hoard"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})
+    NESTED_FIELDS = frozenset({"hands", "treasures", "lairs"})
     VERSION = 1
 
     # ------------------------------------------------------------------------- setup
