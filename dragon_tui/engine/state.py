@@ -61,6 +61,11 @@ def malformed(action: Any) -> str | None:
     """
     if not isinstance(action, Action) or type(action.kind) is not str or type(action.args) is not tuple:
         return f"Not an action: {action!r}."
+    for a in action.args:  # the common case, flat ints and texts, without a call per argument
+        if type(a) is not int and type(a) is not str:
+            break
+    else:
+        return None
     if not all(_well_typed(a, 0) for a in action.args):
         return (
             f"'{action.kind}' has an argument of the wrong type ({_type_names(action.args)}): "
