@@ -120,7 +120,7 @@ class Moves:
 
     def _can_lay(self, c: int) -> bool:
         """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
-        return c >= 0 and CARDS[c].is_treasure and self._treasure_problem(c) is None
+        return c >= 0 and CARDS[c].is_treasure and self._treasure_block(c) is None
 
     @staticmethod
     def _cost_text(c: int) -> str:
@@ -132,19 +132,32 @@ class Moves:
             parts.append(f"{card.any} any")
         return " + ".join(parts) or "free"
 
-    def _treasure_problem(self, c: int) -> str | None:
-        """Why this treasure or lair cannot be played now (None: it can)."""
+    def _treasure_block(self, c: int) -> str | None:
+        """Which rule stops this treasure or lair now: "colour", "limit", "cost", or None.
+
+        The rules themselves, without wording: the act phase asks this of every treasure in
+        the hand at every step, and ``_treasure_problem`` words the answer for the player."""
         seat = self.turn
         card = CARDS[c]
         if card.kind == "lair":
             colours = [CARDS[x].colour for x in self.lairs[seat]]
             if card.colour in colours:
-                return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+                return "colour"
             if len(colours) >= self.lair_limit:
-                return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+                return "limit"
             return None
         rest = [x for x in self.hands[seat] if x != c]
-        if not self._can_pay(rest, card.colour, card.own, card.any):
+        return None if self._can_pay(rest, card.colour, card.own, card.any) else "cost"
+
+    def _treasure_problem(self, c: int) -> str | None:
+        """Why this treasure or lair cannot be played now (None: it can)."""
+        block = self._treasure_block(c)
+        card = CARDS[c]
+        if block == "colour":
+            return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+        if block == "limit":
+            return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+        if block == "cost":
             return (
                 f"The {card.title} costs {self._cost_text(c)} sheep "
                 f"(the treasure itself cannot pay); your other cards cannot cover it."
