@@ -51,6 +51,15 @@ def fitting(tile: int, pattern: str) -> tuple[int, ...]:
     )
 
 
+@lru_cache(maxsize=None)
+def fits_table(tile: int) -> dict[str, tuple[int, ...]]:
+    """``fitting(tile, pattern)`` for every pattern a frontier cell can demand, as one dict:
+    listing placements is then one lookup per empty cell (late in a game there are ~80)."""
+    edges = "CRF."
+    patterns = (a + b + c + d for a in edges for b in edges for c in edges for d in edges)
+    return {p: fitting(tile, p) for p in patterns}
+
+
 class BoardMixin:
     board: dict
     seg: dict
@@ -80,18 +89,12 @@ class BoardMixin:
 
     def placements(self, tile: int, rotations: tuple[int, ...] | None = None) -> list[tuple[str, int]]:
         """Every (position, distinct rotation) where the tile fits."""
-        fits: dict[str, tuple[int, ...]] = {}  # many cells demand the same pattern
-        out = []
-        for pos, pattern in self.frontier.items():
-            rots = fits.get(pattern)
-            if rots is None:
-                rots = fits[pattern] = fitting(tile, pattern)
-            for rot in rots:
-                out.append((pos, rot))
-        return out
+        fits = fits_table(tile)
+        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fits[pattern]]
 
     def can_place(self, tile: int) -> bool:
-        return any(fitting(tile, p) for p in set(self.frontier.values()))
+        fits = fits_table(tile)
+        return any(fits[p] for p in set(self.frontier.values()))
 
     def _pattern(self, pos: str) -> str:
         """What an empty position demands ('.' = no neighbour): kept per frontier cell so that
