@@ -267,8 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=list(GAMES), help="game id")
     parser.add_argument("--seats", default="hard,greedy",
                         help=f"comma-separated levels, one per player ({', '.join(LEVELS)})")
-    parser.add_argument("--games", type=int, default=20, help="games to play (per level for the solitaire)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=20,
+                        help="games to play, seats rotated between games (per level for the solitaire; default: 20)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the first deal; each deal (seed, seed+1, ...) is played once per rotation of "
+                        "the seats, and the same --seed replays the same deals, so runs compare game by game "
+                        "(default: 0)")
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--time-scale", type=float, default=1.0,
                         help="multiply the levels' time limits (above 1 on a busy machine: iteration caps decide)")

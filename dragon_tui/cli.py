@@ -7,6 +7,7 @@ import os
 import sys
 
 from . import __version__
+from .ai.agents import LEVELS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seed for dice and shuffles (default: random)")
     parser.add_argument("--daily", action="store_true", help="use today's shared seed (the same for everybody)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the fewest)")
-    parser.add_argument("--bots", default="greedy", help="level of the bot seats (random, greedy)")
+    parser.add_argument("--bots", default="greedy", type=str.lower,
+                        help=f"level of the bot seats: {', '.join(LEVELS)} (default: greedy)")
     parser.add_argument("--hotseat", action="store_true", help="every seat a person (pass the keyboard)")
     parser.add_argument("--load", metavar="FILE", help="open a saved game file")
     parser.add_argument("--theme", default="dragon-dark", choices=["dragon-dark", "dragon-light", "dragon-mono"])
@@ -51,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
 
         return run_bench(games=args.games.split(",") if args.games else None, quick=args.quick)
+    problem = _check_args(args)
+    if problem:
+        print(f"dragon-tui: {problem}", file=sys.stderr)
+        return 2
     under_web_driver = bool(os.environ.get("TEXTUAL_DRIVER"))
     if not under_web_driver and (not sys.stdin.isatty() or not sys.stdout.isatty()):
         print(
@@ -78,6 +84,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _check_args(args) -> str | None:
+    """One line saying what is wrong with the command line, before any game starts (a bad
+    bot level used to start the game, autosave it, then crash on the bot's first turn)."""
+    if args.bots not in LEVELS:
+        return f"unknown bot level '{args.bots}' (levels: {', '.join(LEVELS)})."
+    if args.players is not None and args.game and not args.load:
+        from .games import GAMES
+
+        game = GAMES.get(args.game)
+        if game is not None and not game.min_players <= args.players <= game.max_players:
+            span = (f"{game.min_players}" if game.min_players == game.max_players
+                    else f"{game.min_players} to {game.max_players}")
+            return f"{game.title} takes {span} players, not {args.players}."
+    return None
+
+
 def _table_from_args(args):
     from .games import get_game, is_playable
     from .session import Seat, Table
@@ -91,7 +113,7 @@ def _table_from_args(args):
     game = get_game(args.game)
     if not is_playable(game.id):
         raise ValueError(f"{game.title} is not playable yet.")
-    players = args.players or game.min_players
+    players = game.min_players if args.players is None else args.players
     names = ["Player", "Ben", "Cai", "Dara", "Eli"]
     seats = [Seat(names[0])]
     for i in range(1, players):

@@ -60,3 +60,37 @@ def test_bench_prints_the_figures(game, capsys):
     assert main(["bench", "--quick", "--games", game]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "actions/game" in out and "first paint" in out
+
+
+@pytest.mark.parametrize("level", ["foo", "Hardest", ""])
+def test_an_unknown_bot_level_is_refused_in_one_line_before_the_game_starts(level):
+    # Before: the game started, autosaved, and died with a traceback on the bot's first turn.
+    out = run("crowns", "--bots", level)
+    assert out.returncode == 2
+    assert out.stderr.strip().count("\n") == 0
+    assert "unknown bot level" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bot_levels_are_listed_in_help_and_case_does_not_matter():
+    out = run("--help")
+    for level in ("random", "greedy", "easy", "normal", "hard"):
+        assert level in out.stdout
+    assert build_parser().parse_args(["crowns", "--bots", "Hard"]).bots == "hard"
+
+
+@pytest.mark.parametrize("players", ["0", "1", "5"])
+def test_a_player_count_the_game_does_not_take_is_refused(players):
+    out = run("hoard", "--players", players)
+    assert out.returncode == 2
+    assert "takes 2 to 4 players" in out.stderr
+
+
+def test_a_two_player_game_says_so():
+    out = run("crowns", "--players", "3")
+    assert out.returncode == 2 and "takes 2 players" in out.stderr
+
+
+def test_arena_help_explains_seed_and_the_default_of_games():
+    out = run("arena", "--help")
+    assert out.returncode == 0
+    assert "default: 20" in out.stdout and "same deals" in out.stdout
