@@ -75,9 +75,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
-    ap.add_argument("--ismcts", action="store_true")
+    ap.add_argument("--ismcts", action="store_true", help="also time the search")
+    ap.add_argument("--only-ismcts", action="store_true", help="time only the search")
     args = ap.parse_args()
     modes = ["playouts"] + (["ismcts"] if args.ismcts else [])
+    if args.only_ismcts:
+        modes = ["ismcts"]
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} UTC; {args.rounds} alternating rounds of {args.seconds:g} s")
     for mode in modes:
         label = "random playouts (games/s)" if mode == "playouts" else "ISMCTS iterations/s"

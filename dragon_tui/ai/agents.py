@@ -116,7 +116,18 @@ LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
 }
 
 
+#: Levels for the arena only (``dragon-tui arena``), not offered on the setup screen:
+#: "hard-old" is the hard level with the iteration caps it had before the engines were made
+#: faster (issue 16), so the arena can show what the raised caps buy.
+ARENA_LEVELS: tuple[str, ...] = ("hard-old",)
+HARD_OLD_CAPS: dict[str, int] = {"crowns": 1000, "court": 1600, "hoard": 800, "carcassonne": 1500, "throne": 1000}
+
+
 def level_config(level: str, game_id: str) -> SearchConfig:
+    if level == "hard-old":
+        extra = LEVEL_OPTIONS.get(game_id, {}).get("hard", {})
+        cap = HARD_OLD_CAPS.get(game_id, DEFAULT_CAPS["hard"])
+        return SearchConfig(iterations=cap, time_limit=LEVEL_TIME_LIMIT["hard"], **extra)
     caps = ITERATION_CAPS.get(game_id, DEFAULT_CAPS)
     extra = LEVEL_OPTIONS.get(game_id, {}).get(level, {})
     return SearchConfig(iterations=caps[level], time_limit=LEVEL_TIME_LIMIT[level], **extra)
@@ -127,6 +138,6 @@ def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if level == "greedy":
         return GreedyAgent(game.heuristic or _score_lead, seed)
-    if level in LEVEL_TIME_LIMIT:
+    if level in LEVEL_TIME_LIMIT or level in ARENA_LEVELS:
         return ISMCTSAgent(game, level_config(level, game.id), seed, level)
     raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")
