@@ -219,23 +219,33 @@ class Search:
     # ------------------------------------------------------------------------- the search
     def _select(self, node: Node, legal: list[Action]) -> Node | None:
         """UCB1 with availability among the children legal here; None to expand instead."""
-        cfg = self.config
         get = node.children.get
+        if len(legal) == 1:  # a forced step (common: rolls, single follow-ups): no scoring
+            child = get(legal[0])
+            if child is None or child.visits == 0:
+                if child is not None:
+                    child.avail += 1
+                return None
+            child.avail += 1
+            return child
+        cfg = self.config
         untried = False
         ready = []
+        means = []
         for action in legal:
             child = get(action)
             if child is None:
                 untried = True
                 continue
             child.avail += 1
-            if child.visits == 0:
+            visits = child.visits
+            if visits == 0:
                 untried = True
                 continue
             ready.append(child)
+            means.append(child.reward[child.mover] / visits)
         best = None
         if ready:
-            means = [c.reward[c.mover] / c.visits for c in ready]
             lo, hi = min(means), max(means)
             if cfg.normalize and self.n > 1 and hi > lo:
                 span = hi - lo
@@ -326,10 +336,11 @@ class Search:
                 break
             world._apply(self.rng.choice(world.legal_actions()))
         rewards = self._rewards(world)
+        seats = range(self.n)
         for node in path:
             node.visits += 1
             r = node.reward
-            for s in range(self.n):
+            for s in seats:
                 r[s] += rewards[s]
 
     def run(self) -> Action:
