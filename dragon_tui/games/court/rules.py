@@ -64,6 +64,7 @@ from .data import (
     MINISTER,
     MINISTER_BASE_CP,
     POET,
+    PRINCE_IDS,
 )
 from .texts import CourtTexts
 
@@ -76,6 +77,9 @@ BUY = "buy"
 PLACE = "place"
 FIGHT = "fight"
 OVER = "over"
+
+
+_PRINCES = frozenset(PRINCE_IDS)
 
 
 def _name(card_id: int) -> str:
@@ -373,7 +377,7 @@ class CourtState(CourtTexts, State):
         in_row = princes_in_row(self.row)
         if in_row >= 4:
             self.log.append("Four Daemon Princes stand in the Society Row: the game ends.")
-        elif not any(CARDS[c].is_prince for c in self.pile):
+        elif _PRINCES.isdisjoint(self.pile):
             self.log.append("All nine Daemon Princes have been drawn: the game ends.")
         else:
             self.turn += 1
@@ -385,6 +389,8 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- the row
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
+        if None not in self.row:
+            return  # nothing to close or draw (most calls)
         cards = [c for c in self.row if c is not None]
         self.row = [None] * (ROW_SLOTS - len(cards)) + cards
         for slot in range(ROW_SLOTS - len(cards) - 1, -1, -1):
