@@ -51,13 +51,23 @@ def fitting(tile: int, pattern: str) -> tuple[int, ...]:
     )
 
 
+class _Fits(dict):
+    """pattern -> ``fitting(tile, pattern)`` for one tile, filled in as patterns turn up."""
+
+    def __init__(self, tile: int) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, pattern: str) -> tuple[int, ...]:
+        rots = self[pattern] = fitting(self.tile, pattern)
+        return rots
+
+
 @lru_cache(maxsize=None)
 def fits_table(tile: int) -> dict[str, tuple[int, ...]]:
-    """``fitting(tile, pattern)`` for every pattern a frontier cell can demand, as one dict:
-    listing placements is then one lookup per empty cell (late in a game there are ~80)."""
-    edges = "CRF."
-    patterns = (a + b + c + d for a in edges for b in edges for c in edges for d in edges)
-    return {p: fitting(tile, p) for p in patterns}
+    """``fitting(tile, pattern)`` for the tile as one dict: listing placements is then one
+    plain lookup per empty cell (late in a game there are ~80)."""
+    return _Fits(tile)
 
 
 class BoardMixin:
