@@ -1,7 +1,9 @@
-"""Figures for ``dragon-tui bench``: SSH sessions started per second (to first paint), memory per
-session (RSS of an app process), and action round-trip latency through a shared table (one
-seat's action until the other seat's model has the new view). Runs on loopback in a private
-data folder."""
+"""Figures for ``dragon-tui bench``: SSH sessions started per second (to first paint) and the
+median first paint at 8 simultaneous sessions — forked from the warm worker (the default) and
+cold (a fresh Python per session, as before), side by side in one run — memory per session
+(RSS, and PSS: shared pages divided among the processes sharing them, which is what a forked
+session really costs), and action round-trip latency through a shared table (one seat's action
+until the other seat's model has the new view). Runs on loopback in a private data folder."""
 
 from __future__ import annotations
 
@@ -26,13 +28,27 @@ def _rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def _sessions(count: int) -> dict[str, float]:
+def _pss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
     import asyncssh
 
     from .ssh import Limits, SSHOptions, SSHServer
 
-    server = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=count + 1, per_address=count + 1)))
+    server = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=count + 1, per_address=count + 1),
+                                  warm=warm))
     await server.start()
+    if server.warm is not None:  # a server is up long before its players arrive
+        await server.warm.wait_ready()
     conns = []
     try:
         async def one(i: int) -> float:
@@ -56,6 +72,7 @@ async def _sessions(count: int) -> dict[str, float]:
         elapsed = time.perf_counter() - start
         await asyncio.sleep(0.5)
         rss = [_rss_mb(pid) for pid in list(server.children)]
+        pss = [_pss_mb(pid) for pid in list(server.children)]
     finally:
         for conn in conns:
             conn.close()
@@ -65,6 +82,7 @@ async def _sessions(count: int) -> dict[str, float]:
         "ssh_sessions_per_s": round(count / elapsed, 2),
         "ssh_first_paint_s_median": round(statistics.median(firsts), 3),
         "ssh_session_rss_mb": round(statistics.mean(rss), 1) if rss else float("nan"),
+        "ssh_session_pss_mb": round(statistics.mean(pss), 1) if pss else float("nan"),
     }
 
 
@@ -115,9 +133,13 @@ def net_figures(sessions: int = 8, moves: int = 100) -> dict:
     with tempfile.TemporaryDirectory(prefix="dragon-net-bench-") as home:
         os.environ["DRAGON_TUI_HOME"] = home
         try:
-            single = asyncio.run(_sessions(1))
-            figures = {"ssh_first_paint_s_alone": single["ssh_first_paint_s_median"]}
-            figures.update(asyncio.run(_sessions(sessions)))
+            figures: dict = {}
+            for warm, mode in ((False, "cold"), (True, "warm")):
+                single = asyncio.run(_sessions(1, warm))
+                figures[f"{mode}_ssh_first_paint_s_alone"] = single["ssh_first_paint_s_median"]
+                figures.update({f"{mode}_{k}": v for k, v in asyncio.run(_sessions(sessions, warm)).items()})
+            figures["warm_vs_cold_first_paint"] = (
+                f"{figures['cold_ssh_first_paint_s_median'] / figures['warm_ssh_first_paint_s_median']:.1f}x faster")
             figures.update(_round_trips(moves))
         finally:
             if old is None:

@@ -41,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
+    p.add_argument("--no-warm", action="store_true",
+                   help="start every SSH session in a fresh Python instead of forking it from the warm worker")
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="the server's database: postgresql://user@host/name, or a SQLite file "
+                        "(default: dragon-tui.sqlite3 in the data folder)")
     return p
 
 
@@ -53,14 +58,17 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
     if not args.no_tables:
         from .tables import TableServer
 
-        tables = TableServer(storage.data_dir())
+        from .store import redact
+
+        tables = TableServer(storage.data_dir(), db=args.db)
         await tables.start()
+        print(f"Database: {redact(tables.db_url) if tables.db_url else tables.store.db.url}", flush=True)
     servers = []
     try:
         if args.ssh:
             limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
             ssh = SSHServer(SSHOptions(args.ssh[0], args.ssh[1], args.authorized_keys, limits,
-                                       tables.socket_path if tables else None))
+                                       tables.socket_path if tables else None, warm=not args.no_warm))
             await ssh.start()
             servers.append(ssh)
             mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
@@ -93,6 +101,8 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .store import StoreError
+
     if not args.ssh and not args.web:
         parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
@@ -101,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(args))
     except KeyboardInterrupt:
         pass
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, StoreError) as exc:
         print(f"dragon-tui serve: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -41,6 +41,11 @@ def player_name() -> str:
     return os.environ.get("DRAGON_TUI_PLAYER") or "guest"
 
 
+def player_key() -> str | None:
+    """The fingerprint of the SSH key the player entered with (set by the serve process)."""
+    return os.environ.get("DRAGON_TUI_KEY") or None
+
+
 # ---------------------------------------------------------------------- seat tokens
 def _tokens_path() -> Path:
     return storage.data_dir() / TOKENS_FILE
@@ -89,7 +94,7 @@ class Connection:
         self._closing = False
         self._reader = threading.Thread(target=self._read, name="tables-reader", daemon=True)
         self._reader.start()
-        self.request("hello", player=player)
+        self.request("hello", player=player, key=player_key())
 
     def _read(self) -> None:
         try:
@@ -144,12 +149,26 @@ class Connection:
         self.sock.close()
 
 
-def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
+def ask(path: str | Path, player: str, op: str, **fields: Any) -> dict[str, Any]:
+    """One request on a short-lived connection (the lobby's lists and boards)."""
     conn = Connection(path, player)
     try:
-        return list(conn.request("list")["rooms"])
+        return conn.request(op, **fields)
     finally:
         conn.close()
+
+
+def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
+    """The tables: the player's own first (where it is their turn before the others)."""
+    return list(ask(path, player, "list")["rooms"])
+
+
+def leaderboard(path: str | Path, player: str, game: str) -> list[dict[str, Any]]:
+    return list(ask(path, player, "leaderboard", game=game)["board"])
+
+
+def daily_board(path: str | Path, player: str, day: str | None = None) -> dict[str, Any]:
+    return ask(path, player, "daily_board", day=day)
 
 
 # ---------------------------------------------------------------------- the table
@@ -216,9 +235,13 @@ class RemoteTable(SeatNames):
     # ------------------------------------------------------------- opening
     @classmethod
     def host(cls, path, player: str, game: str, seats: list[dict[str, Any]], options: dict | None = None,
-             seed: int | None = None, seat: int = 0, **kw) -> RemoteTable:
+             seed: int | None = None, seat: int = 0, move_limit: float | None = None,
+             limit_level: str | None = None, **kw) -> RemoteTable:
+        """Open a table. ``move_limit``: seconds per move, after which a bot of ``limit_level``
+        plays the move for the seat (correspondence play)."""
         table = cls(path, player, **kw)
-        table._sit(table._request("host", game=game, seats=seats, options=options or {}, seed=seed, seat=seat))
+        table._sit(table._request("host", game=game, seats=seats, options=options or {}, seed=seed, seat=seat,
+                                  move_limit=move_limit, limit_level=limit_level))
         return table
 
     @classmethod
@@ -226,6 +249,13 @@ class RemoteTable(SeatNames):
         table = cls(path, player, **kw)
         token = token or token_for(room, seat)
         table._sit(table._request("join", room=room, seat=seat, token=token))
+        return table
+
+    @classmethod
+    def daily(cls, path, player: str, **kw) -> RemoteTable:
+        """Today's solitaire deal at a table of one's own, whose result goes on the day's board."""
+        table = cls(path, player, **kw)
+        table._sit(table._request("daily"))
         return table
 
     @classmethod
@@ -240,7 +270,7 @@ class RemoteTable(SeatNames):
         except IllegalAction:
             raise
         except TablesError:
-            if op in ("host", "join", "watch"):
+            if op in ("host", "join", "watch", "daily"):
                 self.close()
             raise
 
@@ -294,6 +324,8 @@ class RemoteTable(SeatNames):
         moves = self.moves[: int(msg["from"])]
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"
+            if m.get("timeout"):
+                label += f" — time ran out: a {m['timeout']} bot played this move"
             moves.append(Move(Action(m["kind"], tuple(_freeze(a) for a in m.get("args", [])), label),
                               int(m["seat"]), bool(m["revealed"])))
         state = self.game.state_from_json(msg["view"])

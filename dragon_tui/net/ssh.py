@@ -55,6 +55,9 @@ class SSHOptions:
     limits: Limits = field(default_factory=Limits)
     tables_socket: Path | None = None
     child_command: list[str] | None = None  # tests may run something else in the pty
+    #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
+    #: Python per session, as before
+    warm: bool = True
 
 
 def player_name(username: str) -> str:
@@ -159,11 +162,18 @@ class SSHServer:
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
         self._keys_mtime = -1.0
         self._handlers: set[asyncio.Task] = set()
+        self.warm = None  # the warm worker, when sessions are forked from one
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         if self.options.authorized_keys is not None and self.authorized_keys() is None:
             raise ValueError(f"No usable keys in {self.options.authorized_keys}.")
+        if self.options.warm and self.options.child_command is None:
+            from .warm import WarmWorker
+
+            env = _base_env()
+            env["DRAGON_TUI_HOME"] = str(storage.data_dir())
+            self.warm = await WarmWorker.start(env, preexec_fn=_child_setup)
         self._acceptor = await asyncssh.create_server(
             lambda: _Server(self),
             self.options.host,
@@ -195,6 +205,8 @@ class SSHServer:
             task.cancel()
         for child in list(self.children.values()):
             await _end_child(child)
+        if self.warm is not None:
+            await self.warm.close()
 
     def authorized_keys(self) -> asyncssh.SSHAuthorizedKeys | None:
         """The authorized keys file, re-read when it changes (add a friend without a restart)."""
@@ -242,8 +254,7 @@ class SSHServer:
         conn = process.channel.get_connection()
         name = player_name(process.get_extra_info("username") or "")
         cols, rows, _, _ = process.get_terminal_size()
-        env = {k: os.environ[k] for k in PASS_ENV if k in os.environ}
-        env.setdefault("LANG", "C.UTF-8")
+        env = _base_env()
         env["TERM"] = term
         if str(process.env.get("COLORTERM", "")) in ("truecolor", "24bit"):
             env["COLORTERM"] = str(process.env["COLORTERM"])
@@ -251,6 +262,8 @@ class SSHServer:
         key = conn.get_extra_info("dragon_key")
         folder = name if not key else f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
         env["DRAGON_TUI_HOME"] = str(storage.data_dir() / "players" / folder)
+        if key:
+            env["DRAGON_TUI_KEY"] = str(key)  # the identity the table server records
         if self.options.tables_socket is not None:
             env["DRAGON_TUI_TABLES"] = str(self.options.tables_socket)
         env["COLUMNS"], env["LINES"] = str(cols), str(rows)
@@ -259,10 +272,12 @@ class SSHServer:
         _set_winsize(master, cols, rows)
         command = self.options.child_command or [sys.executable, "-m", CHILD_MODULE]
         try:
-            child = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_child_setup, close_fds=True,
-            )
+            child = await self._fork_warm(slave, env)
+            if child is None:
+                child = await asyncio.create_subprocess_exec(
+                    *command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    start_new_session=True, preexec_fn=_child_setup, close_fds=True,
+                )
         except OSError as exc:
             os.close(master)
             os.close(slave)
@@ -275,6 +290,29 @@ class SSHServer:
             await _Pump(process, child, master, self.options.limits.idle_timeout).run()
         finally:
             self.children.pop(child.pid, None)
+
+
+    async def _fork_warm(self, slave: int, env: dict[str, str]):
+        """The session forked from the warm worker, or None to spawn a fresh Python (no
+        worker, or it failed: sessions still start, only slower)."""
+        if self.warm is None:
+            return None
+        from .warm import WarmError
+
+        try:
+            return await self.warm.spawn(slave, env)
+        except WarmError as exc:
+            print(f"dragon-tui: warm worker unavailable ({exc}); starting sessions cold.", file=sys.stderr)
+            worker, self.warm = self.warm, None
+            asyncio.get_running_loop().create_task(worker.close())
+            return None
+
+
+def _base_env() -> dict[str, str]:
+    """What an app process gets from the server's environment: ``PASS_ENV`` only."""
+    env = {k: os.environ[k] for k in PASS_ENV if k in os.environ}
+    env.setdefault("LANG", "C.UTF-8")
+    return env
 
 
 async def _end_child(child: asyncio.subprocess.Process) -> None:

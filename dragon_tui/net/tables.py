@@ -6,15 +6,28 @@ watches it); it may act for that seat only. Everything sent out goes through the
 a player receives ``state.view(seat)`` (a spectator ``view(None)``) with the random generator
 blanked, and other seats' action texts only in games without hidden information — never the
 real state, the seed (until the game is over) or a full save. Bots play their seats here.
-Every change is written to ``<data>/rooms/<id>.json`` at once, so a restart resumes the rooms.
+
+Tables live in the server's database (:mod:`dragon_tui.net.store`: SQLite in the data folder,
+or PostgreSQL): a table, its seats and every move with its number. A move is written — in the
+transaction that checks it follows the table's last move — before it is applied here and before
+anyone hears of it, so a restart resumes every table and loses no acknowledged move. A table
+lives on with nobody connected (correspondence play); the host may give each move a time limit,
+after which a bot of the host's chosen level plays that move for the seat, and the log says so.
+When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
+the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
 
-- ``hello {player}`` — who this is (the serve process sets it per connection)
-- ``list`` — ``rooms``: open tables, and finished ones this player sat at
-- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seed?, seat?}``
-  — open a room and sit at ``seat`` (default 0); replies ``room, seat, token``
+- ``hello {player, key?}`` — who this is (the serve process sets it per connection)
+- ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
+  first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
+- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seed?, seat?,
+  move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
+  seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
+- ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
+- ``leaderboard {game}`` — ``board``: the game's ratings, best first
+- ``daily_board {day?}`` — ``board``, ``day``, ``seed``: the day's solitaire results, best first
 - ``join {room, seat, token?}`` — sit at a free remote seat, or come back to your own with its
   token; replies ``room, seat, token``
 - ``watch {room}`` — watch without a seat
@@ -23,6 +36,7 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``leave`` — stand up (your seat stays yours; come back with the token)
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
+(a move a bot played because the seat's time ran out carries ``timeout: level``)
 after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
 newer connection of its owner.
 """
@@ -31,6 +45,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as _dt
 import hashlib
 import json
 import os
@@ -42,9 +57,12 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
+from ..ai import make_agent
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..games import GAMES, get_game
-from ..session import Seat, Table, TurnController, storage
+from ..session import Seat, Table, TurnController, highscores, storage
+from .store import Conflict, SeatRecord, Store, StoreError, TableRecord, open_store
+from .store.ratings import ranks_from_result
 
 ROOM_FORMAT = "dragon-tui-room"
 ROOM_VERSION = 1
@@ -52,6 +70,13 @@ MAX_LINE = 1 << 20
 MAX_ROOMS = 200
 MAX_ROOMS_PER_HOST = 5
 MAX_CONNECTIONS = 512
+#: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
+SEEN_EVERY = 300.0
+#: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
+MIN_MOVE_LIMIT = 0.1
+MAX_MOVE_LIMIT = 30 * 24 * 3600.0
+#: The solitaire whose daily deal has a server-wide board.
+DAILY_GAME = "court"
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
@@ -76,29 +101,77 @@ def socket_path_for(data: Path) -> Path:
 
 
 class Room:
-    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float) -> None:
+    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
+                 move_limit: float | None = None, limit_level: str | None = None, daily: str | None = None,
+                 turn_since: float | None = None) -> None:
         self.id = room_id
         self.table = table
         self.host = host
         #: per seat: {"player": name, "token": sha256 of the token} once someone sat there
         self.owners = owners
         self.created = created
+        #: seconds a seat has for a move before a bot of ``limit_level`` plays it (None: no limit)
+        self.move_limit = move_limit
+        self.limit_level = limit_level or "greedy"
+        #: the day (ISO date) when this is that day's solitaire deal
+        self.daily = daily
+        #: when the decision now pending began (the time limit counts from here)
+        self.turn_since = created if turn_since is None else turn_since
+        #: move number -> bot level, for moves a bot played because the time ran out
+        self.timeouts: dict[int, str] = {}
         self.conns: set[Conn] = set()
         self.controller = TurnController(table, budget=0.5)
         self.bot_task: asyncio.Task | None = None
+        self.limit_timer: asyncio.TimerHandle | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"format": ROOM_FORMAT, "version": ROOM_VERSION, "id": self.id, "host": self.host,
-                "owners": self.owners, "created": self.created, "table": self.table.to_json()}
+    @classmethod
+    def from_record(cls, rec: TableRecord) -> Room:
+        """Rebuild a table from the database by replaying its moves from the seed."""
+        seats = [Seat(s.name, s.kind, s.level) for s in rec.seats]
+        table = Table(rec.game, seats, rec.seed, rec.options)
+        room = cls(rec.id, table, rec.host,
+                   [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
+                   rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since)
+        for m in rec.moves:
+            table.apply(Action.from_json(m.action), m.seat)
+            if m.timeout_level:
+                room.timeouts[m.number] = m.timeout_level
+        return room
+
+    def record(self) -> TableRecord:
+        table = self.table
+        return TableRecord(
+            self.id, table.game.id, table.options, table.seed, self.host, self.created,
+            [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
+                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"))
+             for i, s in enumerate(table.seats)],
+            turn_since=self.turn_since, move_limit=self.move_limit,
+            limit_level=self.limit_level if self.move_limit else None, daily=self.daily)
+
+    def full(self) -> bool:
+        """Every person's seat is taken."""
+        return all(o is not None for s, o in zip(self.table.seats, self.owners) if not s.is_bot)
+
+    def deadline(self) -> float | None:
+        """When the pending decision's time runs out: only with a limit, once every person's
+        seat is taken (until then the table waits for its players: the clock starts when the
+        last one sits down), never for a bot."""
+        seat = self.table.state.current_player
+        if self.move_limit is None or seat is None or self.table.state.is_over:
+            return None
+        if self.table.seats[seat].is_bot or not self.full():
+            return None
+        return self.turn_since + self.move_limit
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Room:
+        """A table as older versions kept it in ``rooms/<id>.json`` (imported once)."""
         if doc.get("format") != ROOM_FORMAT or doc.get("version") != ROOM_VERSION:
             raise SaveFileError("not a shared-table file")
         table = Table.from_json(doc["table"])
         return cls(str(doc["id"]), table, str(doc["host"]), list(doc["owners"]), float(doc["created"]))
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, player: str | None = None) -> dict[str, Any]:
         seats = []
         live = {c.seat for c in self.conns if c.seat is not None}
         for i, seat in enumerate(self.table.seats):
@@ -106,10 +179,15 @@ class Room:
             seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
                           "player": owner["player"] if owner else None, "connected": i in live})
         state = self.table.state
+        to_move = None if state.is_over else state.current_player
+        mine = player is not None and any(s["player"] == player for s in seats)
         return {"id": self.id, "game": self.table.game.id, "title": self.table.game.title, "host": self.host,
                 "seats": seats, "moves": len(self.table.moves), "over": state.is_over,
                 "phase": self.table.text(state.phase_label()),
-                "watchers": sum(1 for c in self.conns if c.seat is None)}
+                "watchers": sum(1 for c in self.conns if c.seat is None),
+                "to_move": to_move, "mine": mine,
+                "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
+                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily}
 
 
 class Conn:
@@ -138,8 +216,9 @@ class Conn:
         moves = [
             {"seat": m.seat, "revealed": m.revealed,
              **({"kind": m.action.kind, "args": list(m.action.args), "text": m.action.describe()}
-                if not hidden or m.seat == self.seat else {"kind": "hidden", "args": [], "text": ""})}
-            for m in table.moves[start:]
+                if not hidden or m.seat == self.seat else {"kind": "hidden", "args": [], "text": ""}),
+             **({"timeout": room.timeouts[n]} if n in room.timeouts else {})}
+            for n, m in enumerate(table.moves[start:], start=start + 1)
         ]
         self.sent = len(table.moves)
         over = table.state.is_over
@@ -152,18 +231,26 @@ class Conn:
 
 
 class TableServer:
-    def __init__(self, data: Path | None = None, bot_delay: float = 0.3) -> None:
+    def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
         self.rooms_dir = self.data / "rooms"
         self.socket_path = socket_path_for(self.data)
         self.bot_delay = bot_delay
+        #: the database: a PostgreSQL URL or a SQLite file (default: in the data folder)
+        self.db_url = db
+        self.store: Store | None = None
         self.rooms: dict[str, Room] = {}
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task] = set()
+        #: (player, key) -> when its "last seen" was last written
+        self._seen: dict[tuple[str, str | None], float] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        self.rooms_dir.mkdir(parents=True, exist_ok=True)
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
+        self._import_room_files()
         self._load_rooms()
         path = self.socket_path
         if path.exists():
@@ -182,6 +269,7 @@ class TableServer:
             os.umask(old)
         for room in self.rooms.values():
             self._kick_bots(room)
+            self._arm_limit(room)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -189,6 +277,10 @@ class TableServer:
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
+            if room.limit_timer is not None:
+                room.limit_timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
         for conn in list(self.conns):
             conn.writer.close()
         if self._server is not None:
@@ -196,29 +288,150 @@ class TableServer:
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
 
-    def _load_rooms(self) -> None:
-        for path in sorted(self.rooms_dir.glob("*.json")):
+    def _import_room_files(self) -> None:
+        """Tables an older version kept as ``rooms/<id>.json`` move into the database once."""
+        assert self.store is not None
+        for path in sorted(self.rooms_dir.glob("*.json")) if self.rooms_dir.is_dir() else []:
             try:
                 room = Room.from_json(storage.read_json(path))
-            except (SaveFileError, KeyError, TypeError, ValueError):
+                if not self.store.table_exists(room.id):
+                    self.store.create_table(room.record())
+                    for n, move in enumerate(room.table.moves, start=1):
+                        self.store.append_move(room.id, n, move.seat, move.action.to_json(),
+                                               over=n == len(room.table.moves) and room.table.state.is_over,
+                                               now=room.created)
+            except (SaveFileError, KeyError, TypeError, ValueError, Conflict):
                 path.rename(path.with_suffix(".damaged"))
                 continue
-            if not room.table.state.is_over:
-                self._adopt(room)
+            path.rename(path.with_suffix(".imported"))
+
+    def _load_rooms(self) -> None:
+        assert self.store is not None
+        for rec in self.store.open_tables():
+            try:
+                room = Room.from_record(rec)
+            except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+                print(f"dragon-tui: table {rec.id} does not replay ({exc}); left out.", flush=True)
+                continue
+            self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
         room.table.subscribe(lambda table, room=room: self._changed(room))
 
-    def _save(self, room: Room) -> None:
-        storage.write_json(self.rooms_dir / f"{room.id}.json", room.to_json())
-
     def _changed(self, room: Room) -> None:
-        for conn in list(room.conns):  # the views go out first (the socket sends at once) ...
+        for conn in list(room.conns):  # the move is in the database already (see _play)
             conn.update()
-        self._save(room)  # ... and the move is on disk before the actor hears "ok"
         self._kick_bots(room)
+        self._arm_limit(room)
+        if room.table.state.is_over:
+            self._record_result(room)
+
+    def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None) -> None:
+        """The one way a move is made: checked, written to the database as move n+1 (which
+        fails if the table's last move is not n), then applied and sent out."""
+        assert self.store is not None
+        table = room.table
+        state = table.state
+        if seat is not None and seat != state.current_player:
+            raise IllegalAction(table.text(f"It is not your decision: {state.phase_label()}."))
+        after = state.clone()
+        after.apply(action)  # raises IllegalAction, leaving everything as it was
+        number = len(table.moves) + 1
+        now = time.time()
+        try:
+            self.store.append_move(room.id, number, state.current_player, action.to_json(), over=after.is_over,
+                                   timeout_level=timeout_level, now=now)
+        except Conflict:
+            self._catch_up(room)
+            raise IllegalAction("The table moved on since you chose; look again.") from None
+        except StoreError:
+            raise IllegalAction("The server could not save that move, so it was not played; try again.") from None
+        room.turn_since = now
+        if timeout_level:
+            room.timeouts[number] = timeout_level
+        table.apply(action, seat)
+
+    def _catch_up(self, room: Room) -> None:
+        """Apply the moves the database has beyond ours (written by another server process on
+        the same database, or committed when the answer was lost), by move number."""
+        try:
+            rec = self._store().load_table(room.id)
+        except (StoreError, IllegalAction):
+            return
+        if rec is None:
+            return
+        for m in rec.moves[len(room.table.moves):]:
+            try:
+                room.turn_since = m.played
+                if m.timeout_level:
+                    room.timeouts[m.number] = m.timeout_level
+                room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
+            except (IllegalAction, ValueError) as exc:
+                print(f"dragon-tui: table {room.id}: move {m.number} in the database does not apply ({exc}).",
+                      flush=True)
+                return
+
+    def _record_result(self, room: Room) -> None:
+        """Rate a finished multiplayer game, or put a solitaire's score on the boards (each
+        once per table: the database refuses a second time)."""
+        assert self.store is not None
+        table = room.table
+        state = table.state
+        players = [(o or {}).get("player") if not s.is_bot else None for s, o in zip(table.seats, room.owners)]
+        try:
+            if table.game.max_players == 1:
+                if players[0] is not None:
+                    self.store.record_score(room.id, table.game.id, table.seed, players[0], state.scores()[0],
+                                            len(table.moves), room.daily)
+            else:
+                self.store.record_result(room.id, table.game.id, players,
+                                         ranks_from_result(list(state.winners()), list(state.scores())))
+        except (StoreError, Conflict) as exc:
+            print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
+
+    # ------------------------------------------------------------------ time limits
+    def _arm_limit(self, room: Room) -> None:
+        """(Re)start the clock of the pending decision, if the table has a time limit."""
+        if room.limit_timer is not None:
+            room.limit_timer.cancel()
+            room.limit_timer = None
+        deadline = room.deadline()
+        if deadline is None:
+            return
+        at = len(room.table.moves)
+        room.limit_timer = asyncio.get_running_loop().call_later(
+            max(0.0, deadline - time.time()), lambda: self._spawn(self._time_ran_out(room, at)))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _time_ran_out(self, room: Room, at: int) -> None:
+        """The seat's time is up: a bot of the host's level plays this one move for it."""
+        seat = room.table.state.current_player
+        if len(room.table.moves) != at or room.deadline() is None or seat is None:
+            return
+        level = room.limit_level
+        agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
+        state = room.table.state.clone()
+        try:
+            action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
+        except Exception:  # a bot bug must not stall the table
+            action = state.legal_actions()[0]
+        if len(room.table.moves) != at:  # the player moved while the bot thought
+            return
+        try:
+            self._play(room, action, seat, timeout_level=level)
+        except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
+            print(f"dragon-tui: table {room.id}: the timed-out move failed ({exc}).", flush=True)
+            await asyncio.sleep(5.0)
+            self._arm_limit(room)
 
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, room: Room) -> None:
@@ -237,7 +450,12 @@ class TableServer:
             if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
                 continue
             room.bot_task = None  # the change below may start the next bot's turn itself
-            room.table.apply(action, seat)
+            try:
+                self._play(room, action, seat)
+            except IllegalAction:  # the database refused (busy, or gone): think again shortly
+                room.bot_task = asyncio.current_task()
+                await asyncio.sleep(1.0)
+                continue
             return
 
     # ------------------------------------------------------------------ connections
@@ -309,13 +527,35 @@ class TableServer:
         op = msg.get("op")
         if op == "hello":
             conn.player = str(msg.get("player") or "guest")[:24]
+            key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
+            now = time.time()
+            if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
+                if len(self._seen) > 10_000:
+                    self._seen.clear()
+                self._seen[(conn.player, key)] = now
+                try:
+                    self._store().touch_player(conn.player, key, now)
+                except (StoreError, Conflict):
+                    pass  # the player's record can wait; playing cannot
             return {"player": conn.player}
         if op == "list":
-            rooms = [r.summary() for r in self.rooms.values()
+            rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.table.state.is_over or any(o and o["player"] == conn.player for o in r.owners)]
-            return {"rooms": sorted(rooms, key=lambda r: r["id"])}
+            # yours first, those awaiting your move before them; then the others
+            return {"rooms": sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"]))}
         if op == "host":
             return self._host(conn, msg)
+        if op == "daily":
+            return self._daily(conn)
+        if op == "leaderboard":
+            game = str(msg.get("game"))
+            if game not in GAMES:
+                raise IllegalAction(f"No game {game!r}.")
+            return {"game": game, "board": self._store().leaderboard(game)}
+        if op == "daily_board":
+            day = _today() if msg.get("day") is None else _dt.date.fromisoformat(str(msg["day"])[:10])
+            return {"day": day.isoformat(), "game": DAILY_GAME, "seed": highscores.daily_seed(day),
+                    "board": self._store().daily_board(day.isoformat(), DAILY_GAME)}
         if op == "join":
             return self._join(conn, self._room(msg["room"]), int(msg["seat"]), msg.get("token"))
         if op == "watch":
@@ -340,7 +580,25 @@ class TableServer:
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
 
-    def _host(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+    def _store(self) -> Store:
+        if self.store is None:
+            raise IllegalAction("The table server is not running.")
+        return self.store
+
+    def _daily(self, conn: Conn) -> dict[str, Any]:
+        """Today's deal of the solitaire at a one-seat table of the player's own: the first
+        finished attempt of the day goes on the day's board, so there is one per player a day."""
+        day = _today()
+        existing = self._store().daily_table_of(day.isoformat(), DAILY_GAME, conn.player)
+        if existing is not None:
+            room = self.rooms.get(existing)
+            if room is None or room.table.state.is_over:
+                raise IllegalAction("You have played today's deal: see how you stand on the daily board.")
+            raise IllegalAction(f"Your deal of the day is table {existing}: go on with it from your tables.")
+        return self._host(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}], "seed": highscores.daily_seed(day)},
+                          daily=day.isoformat())
+
+    def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
         if sum(1 for r in self.rooms.values() if r.host == conn.player and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
@@ -365,17 +623,28 @@ class TableServer:
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
         seed = int(msg["seed"]) if msg.get("seed") is not None else secrets.randbits(32)
+        move_limit = None
+        if msg.get("move_limit") is not None:
+            move_limit = float(msg["move_limit"])
+            if not MIN_MOVE_LIMIT <= move_limit <= MAX_MOVE_LIMIT:  # also refuses NaN
+                raise IllegalAction("A time limit per move is between 0.1 seconds and 30 days.")
+        limit_level = str(msg.get("limit_level") or "greedy")
+        if limit_level not in BOT_LEVELS:
+            raise IllegalAction(f"No bot level {limit_level!r}.")
         try:
             table = Table(game.id, seats, seed, msg.get("options") or {})
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         room_id = secrets.token_hex(3)
-        while room_id in self.rooms:
+        while room_id in self.rooms or self._store().table_exists(room_id):
             room_id = secrets.token_hex(3)
-        room = Room(room_id, table, conn.player, [None] * len(seats), time.time())
+        room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        try:
+            self._store().create_table(room.record())
+        except (StoreError, Conflict) as exc:
+            raise IllegalAction(f"The table could not be opened ({exc}).") from None
         self._adopt(room)
         reply = self._join(conn, room, take, None)
-        self._save(room)
         self._kick_bots(room)
         return reply
 
@@ -393,10 +662,20 @@ class TableServer:
         if room.table.state.is_over:
             raise IllegalAction("That game is over.")
         token = secrets.token_urlsafe(18)
+        last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
+        now = time.time()
+        try:
+            self._store().sit(room.id, seat, conn.player, _hash(token), turn_since=now if last else None)
+        except Conflict:
+            raise IllegalAction("Someone sat down there a moment ago.") from None
+        except StoreError:
+            raise IllegalAction("The server could not give you that seat; try again.") from None
         room.owners[seat] = {"player": conn.player, "token": _hash(token)}
         room.table.seats[seat].name = conn.player
-        self._save(room)
+        if last:
+            room.turn_since = now  # the table is full: the clock starts now
         self._attach(conn, room, seat)
+        self._arm_limit(room)
         return {"room": room.id, "seat": seat, "token": token}
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -411,5 +690,10 @@ class TableServer:
         if msg.get("at") is not None and int(msg["at"]) != len(table.moves):
             raise IllegalAction("The table moved on since you chose; look again.")
         action = Action.from_json(msg["action"])
-        table.apply(action, conn.seat)  # refuses another seat's decision and illegal actions
+        self._play(room, action, conn.seat)  # refuses another seat's decision and illegal actions
         return {"moves": len(table.moves)}
+
+
+def _today() -> _dt.date:
+    """The day of the daily deal: the same calendar as :func:`highscores.daily_seed`."""
+    return _dt.date.today()

@@ -9,21 +9,32 @@ import time
 import asyncssh
 
 
+def _cmdline(pid) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
 def app_processes(home=None) -> list[int]:
-    """Pids of running app children (``-m dragon_tui.net.play``) that are not zombies; with
-    ``home``, only those whose DRAGON_TUI_HOME lies under it (tests may run side by side)."""
+    """Pids of running app sessions that are not zombies: spawned ones (``-m
+    dragon_tui.net.play``) and those forked by the warm worker (``-m dragon_tui.net.warm``
+    whose parent is the worker). With ``home``, only those whose DRAGON_TUI_HOME (at exec: for
+    a forked session, the worker's, the server's data folder) lies under it."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                cmd = f.read()
+            cmd = _cmdline(entry)
             with open(f"/proc/{entry}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
+                fields = f.read().rsplit(")", 1)[1].split()
+            state, parent = fields[0], fields[1]
         except OSError:
             continue
-        if b"dragon_tui.net.play" not in cmd or state == "Z":
+        forked = b"dragon_tui.net.warm" in cmd and b"dragon_tui.net.warm" in _cmdline(parent)
+        if not (b"dragon_tui.net.play" in cmd or forked) or state == "Z":
             continue
         if home is not None:
             try:
@@ -104,12 +115,12 @@ async def wait_until(predicate, timeout: float = 10.0, step: float = 0.05) -> bo
 class TablesThread:
     """A table server on its own event loop in a thread, so blocking clients can talk to it."""
 
-    def __init__(self, data, bot_delay: float = 0.0) -> None:
+    def __init__(self, data, bot_delay: float = 0.0, db: str | None = None) -> None:
         import threading
 
         from dragon_tui.net.tables import TableServer
 
-        self.server = TableServer(data, bot_delay=bot_delay)
+        self.server = TableServer(data, bot_delay=bot_delay, db=db)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

@@ -78,7 +78,10 @@ def test_bench_figures_smoke():
     from dragon_tui.net.bench import net_figures
 
     figures = net_figures(sessions=1, moves=5)
-    assert figures["ssh_sessions_per_s"] > 0 and figures["ssh_session_rss_mb"] > 5
+    for mode in ("cold", "warm"):
+        assert figures[f"{mode}_ssh_sessions_per_s"] > 0 and figures[f"{mode}_ssh_session_rss_mb"] > 5
+        assert 0 < figures[f"{mode}_ssh_session_pss_mb"] <= figures[f"{mode}_ssh_session_rss_mb"]
+    assert figures["warm_vs_cold_first_paint"].endswith("x faster")
     assert figures["table_round_trip_moves"] == 5 and figures["table_round_trip_ms_median"] > 0
 
 

@@ -76,3 +76,32 @@ async def test_join_and_play_with_keys_then_come_back(served):
     screen.close()
     conn.close()
     ana.close()
+
+
+async def test_a_players_key_is_recorded_with_the_player(private_data_dir, tmp_path):
+    """With an authorized keys file, the key a player came with is kept (its fingerprint) in the
+    server's database, under the player's name."""
+    import asyncssh
+
+    from dragon_tui.net.store import Store
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(key.export_public_key())
+    tables = TablesThread(private_data_dir)
+    ssh = SSHServer(SSHOptions("127.0.0.1", 0, authorized_keys=keys, tables_socket=tables.server.socket_path))
+    await ssh.start()
+    try:
+        conn = await connect(ssh.port, "ana", client_keys=[key])
+        screen = await open_screen(conn, (100, 30))
+        assert await screen.wait_for("you are ana", 20), screen.text[-400:]
+        store = Store(tables.server.store.db.url)
+        try:
+            assert await wait_until(lambda: store.identities("ana") == [key.get_fingerprint("sha256")], 10)
+        finally:
+            store.close()
+        conn.close()
+        assert await wait_until(lambda: not ssh.children, 15)
+    finally:
+        await ssh.close()
+        await asyncio.to_thread(tables.stop)

@@ -1,9 +1,13 @@
-"""The shared-tables lobby (shown when the app runs under ``dragon-tui serve``): the open tables,
-hosting a table for any game (seats: remote players or bots), joining a free seat, coming back
-to your own seat, watching. The table itself lives in the serve process; here it is a
-:class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game screen."""
+"""The shared-tables lobby (shown when the app runs under ``dragon-tui serve``): your tables
+first (those where it is your turn at the top), then the other open tables; hosting a table for
+any game (seats: remote players or bots, and a time limit per move for correspondence play),
+joining a free seat, coming back to your own seat, watching, today's solitaire deal, and the
+boards (ratings per game, the day's deal). The table itself lives in the serve process; here it
+is a :class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game screen."""
 
 from __future__ import annotations
+
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,15 +23,61 @@ from ...games import GAMES, is_playable
 from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
 from .game import GameScreen
 
+#: The host's choices of time per move (seconds; 0: no limit, the table waits for ever).
+MOVE_LIMITS = [("No limit", 0.0), ("1 hour a move", 3600.0), ("24 hours a move", 86400.0),
+               ("3 days a move", 3 * 86400.0), ("7 days a move", 7 * 86400.0)]
 
-def _seat_text(seat: dict, me: str) -> str:
+
+def time_left(deadline: float | None, now: float | None = None) -> str:
+    """'5 h 12 min left' until a move's time runs out ('' without a running clock)."""
+    if not deadline:
+        return ""
+    left = max(0.0, deadline - (time.time() if now is None else now))
+    hours, minutes = int(left // 3600), int(left % 3600 // 60)
+    if hours >= 48:
+        return f"{hours // 24} d {hours % 24} h left"
+    return f"{hours} h {minutes} min left" if hours else f"{minutes} min left"
+
+
+def limit_text(seconds: float | None) -> str:
+    if not seconds:
+        return ""
+    hours = seconds / 3600
+    return f"{hours / 24:g} d a move" if hours >= 48 else f"{hours:g} h a move"
+
+
+def _seat_text(seat: dict, me: str, to_move: bool = False) -> str:
+    arrow = "▶" if to_move else ""
     if seat["kind"] == "bot":
-        return f"{seat['name']} (bot {seat['level']})"
+        return f"{arrow}{seat['name']} (bot {seat['level']})"
     if seat["player"] is None:
-        return "· free ·"
+        return f"{arrow}· free ·"
     dot = "●" if seat["connected"] else "○"
     mine = " (you)" if seat["player"] == me else ""
-    return f"{dot} {seat['player']}{mine}"
+    return f"{arrow}{dot} {seat['player']}{mine}"
+
+
+def room_text(room: dict, me: str) -> Text:
+    """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
+    seats = "  ".join(_seat_text(s, me, i == room.get("to_move")) for i, s in enumerate(room["seats"]))
+    if room["over"]:
+        state = ("finished", "dim")
+    elif room.get("your_turn"):
+        state = ("your turn", "bold yellow")
+    elif room.get("to_move") is not None:
+        state = (f"{room['seats'][room['to_move']]['player'] or 'a free seat'} to play", "")
+    else:
+        state = (f"move {room['moves']}", "dim")
+    extra = f" · {limit_text(room.get('move_limit'))}" if room.get("move_limit") else ""
+    if room.get("deadline") and not room["over"]:
+        extra += f" · {time_left(room['deadline'])}"
+    if room.get("daily"):
+        extra += f" · deal of {room['daily']}"
+    text = Text.assemble((f"{room['title']}", "bold"), "  ", state,
+                         (f"  [{room['id']}] by {room['host']} · move {room['moves']}{extra}", "dim"), f"\n  {seats}")
+    if room["watchers"]:
+        text.append(f"  · {room['watchers']} watching", "dim")
+    return text
 
 
 class SharedGameScreen(GameScreen):
@@ -49,6 +99,8 @@ class LobbyScreen(Screen):
         Binding("h", "host", "Host a table"),
         Binding("j", "join", "Join / come back"),
         Binding("w", "watch", "Watch"),
+        Binding("d", "daily", "Today's deal"),
+        Binding("b", "boards", "Boards"),
         Binding("r", "refresh", "Refresh"),
         Binding("escape", "leave", "Menu"),
     ]
@@ -63,8 +115,8 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
-            yield Static("Play with others on this server: host a table, join a free seat, or watch.",
-                         id="lobby-hint")
+            yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
+                         "join a free seat, or watch.", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
@@ -87,26 +139,33 @@ class LobbyScreen(Screen):
             menu.clear_options()
             menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
             return
-        if rooms == self.rooms and menu.option_count:
+        minute = int(time.time() // 60)  # the time left changes by the minute
+        if rooms == self.rooms and menu.option_count and minute == getattr(self, "_drawn_minute", None):
             return
+        self._drawn_minute = minute
         highlighted = menu.highlighted
         self.rooms = rooms
         menu.clear_options()
         if not rooms:
             menu.add_option(Option(Text("No tables yet: press h to host one.", "dim"), id="none", disabled=True))
             return
-        for room in rooms:
-            seats = "  ".join(_seat_text(s, self.player) for s in room["seats"])
-            state = "finished" if room["over"] else f"move {room['moves']}"
-            text = Text.assemble((f"{room['title']}", "bold"), (f"  [{room['id']}] by {room['host']} · {state}", "dim"),
-                                 f"\n  {seats}")
-            if room["watchers"]:
-                text.append(f"  · {room['watchers']} watching", "dim")
-            menu.add_option(Option(text, id=room["id"]))
-        if highlighted is not None:
-            menu.highlighted = min(highlighted, len(rooms) - 1)
-        elif rooms:
-            menu.highlighted = 0
+        mine = [r for r in rooms if r.get("mine")]
+        others = [r for r in rooms if not r.get("mine")]
+        waiting = sum(1 for r in mine if r.get("your_turn"))
+        for title, group, key in (
+            (f"Your tables — your turn at {waiting}" if waiting else "Your tables", mine, "head-mine"),
+            ("Other tables", others, "head-others"),
+        ):
+            if not group:
+                continue
+            menu.add_option(Option(Text(title, "bold underline"), id=key, disabled=True))
+            for room in group:
+                menu.add_option(Option(room_text(room, self.player), id=room["id"]))
+        count = menu.option_count
+        if highlighted is not None and 0 <= highlighted < count and not menu.get_option_at_index(highlighted).disabled:
+            menu.highlighted = highlighted
+        else:
+            menu.highlighted = next(i for i in range(count) if not menu.get_option_at_index(i).disabled)
 
     def _selected(self) -> dict | None:
         menu = self.query_one("#rooms", OptionList)
@@ -165,13 +224,25 @@ class LobbyScreen(Screen):
         if self.table is not None and self.table.seat is None:
             self.notify(f"Watching {room['title']}: you see what every player may see. Escape leaves.")
 
+    def action_daily(self) -> None:
+        """Today's solitaire deal at a table of your own; your first finished attempt goes on
+        the day's board."""
+        dispatch = self.app.call_from_thread
+        self._open(lambda: RemoteTable.daily(self.path, self.player, dispatch=dispatch))
+
+    def action_boards(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen(self.path, self.player))
+
     def action_host(self) -> None:
         def hosted(spec: dict | None) -> None:
             if spec is None:
                 return
             dispatch = self.app.call_from_thread
             self._open(lambda: RemoteTable.host(self.path, self.player, spec["game"], spec["seats"],
-                                                options=spec.get("options"), dispatch=dispatch))
+                                                options=spec.get("options"), move_limit=spec.get("move_limit"),
+                                                limit_level=spec.get("limit_level"), dispatch=dispatch))
 
         self.app.push_screen(HostScreen(), hosted)
 
@@ -214,6 +285,16 @@ class HostScreen(ModalScreen[dict | None]):
                 with Horizontal(classes="field", id=f"hseat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
                     yield Select(kinds, value="remote", allow_blank=False, id=f"hkind-{seat}", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Time", classes="field-label")
+                yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="limit", compact=True)
+            with Horizontal(classes="field", id="limit-bot-field"):
+                yield Label("Then", classes="field-label")
+                yield Select([(f"a {lvl} bot plays the move", lvl) for lvl in LEVELS], value="greedy",
+                             allow_blank=False, id="limit-level", compact=True)
+            yield Static("With a time limit the game can go on over days: take your turn and leave. "
+                         "When a seat's time runs out, a bot plays that one move for it (the log says so).",
+                         classes="hint")
             yield Static("Tab moves between fields; Open (ctrl+n) starts the table.", classes="hint")
             yield Button("Open the table", variant="primary", id="open", compact=True)
         yield Footer()
@@ -238,11 +319,12 @@ class HostScreen(ModalScreen[dict | None]):
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
             self.query_one(f"#hseat-{seat}").display = seat < count
+        self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
             self._fit()
-        elif event.select.id == "players":
+        elif event.select.id in ("players", "limit"):
             self._fit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -262,7 +344,12 @@ class HostScreen(ModalScreen[dict | None]):
                 seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
             else:
                 seats.append({"kind": "remote"})
-        self.dismiss({"game": game.id, "seats": seats})
+        limit = self.query_one("#limit", Select).value
+        spec = {"game": game.id, "seats": seats}
+        if isinstance(limit, float) and limit > 0:
+            spec["move_limit"] = limit
+            spec["limit_level"] = str(self.query_one("#limit-level", Select).value)
+        self.dismiss(spec)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

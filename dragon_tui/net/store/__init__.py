@@ -1,0 +1,22 @@
+"""The server's database: schema and migrations (``schema``), connections (``db``), the
+queries the table server needs (``store``) and ratings (``ratings``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .db import SQLITE_NAME, Conflict, StoreError, redact
+from .store import MoveRecord, SeatRecord, Store, TableRecord
+
+__all__ = ["Conflict", "MoveRecord", "SeatRecord", "Store", "StoreError", "TableRecord", "open_store", "redact",
+           "default_url"]
+
+
+def default_url(data: Path) -> str:
+    """SQLite in the data folder."""
+    return str(data / SQLITE_NAME)
+
+
+def open_store(url: str | None, data: Path) -> Store:
+    """The store at ``url`` (a PostgreSQL URL or a SQLite file path), or SQLite in ``data``."""
+    return Store(url or default_url(data))

@@ -1,0 +1,59 @@
+"""Ratings with OpenSkill's Plackett-Luce model (the ``openskill`` package).
+
+Why OpenSkill rather than Glicko-2: our games seat 2 to 5 players and end in a full ranking
+(1st, 2nd, 3rd ... with ties). Plackett-Luce rates such a free-for-all in one update, where
+Glicko-2 is defined for one-on-one results and would have to split a five-player game into ten
+invented duels. OpenSkill is maintained, MIT-licensed, pure Python, and its rating is a
+``mu`` (skill) with a ``sigma`` (uncertainty); the leaderboard orders by the conservative
+``mu - 3·sigma`` ("ordinal"), so one lucky game does not top the board.
+
+Games with a bot at the table are not rated at all: the bot levels have no strength on a shared
+scale (a "greedy" bot is not a fixed number of points, and it differs from game to game), so
+any rating we gave them would be invented. A move that a bot played for a person whose time ran
+out does not change that: the seat is still the person's, and so is the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+
+
+@dataclass
+class Rating:
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate the leaderboard sorts by."""
+        return self.mu - 3 * self.sigma
+
+
+def initial() -> Rating:
+    r = MODEL.rating()
+    return Rating(r.mu, r.sigma, 0)
+
+
+def ranks_from_result(winners: list[int], scores: list[float]) -> list[int]:
+    """Rank per seat (1 = best): the winners share first place; the others follow by score,
+    equal scores sharing a place. The rules' winners decide first place (tie-breaks included)."""
+    seats = range(len(scores))
+    others = [s for s in seats if s not in winners]
+    ranks = [0] * len(scores)
+    for s in winners:
+        ranks[s] = 1
+    for s in others:
+        ranks[s] = (2 if winners else 1) + sum(1 for o in others if scores[o] > scores[s])
+    return ranks
+
+
+def update(before: list[Rating], ranks: list[int]) -> list[Rating]:
+    """The players' new ratings after one game (one player per team, ``ranks`` 1 = best)."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = MODEL.rate(teams, ranks=ranks)
+    return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(after, before)]

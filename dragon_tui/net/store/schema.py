@@ -1,0 +1,105 @@
+"""The server's schema as numbered migrations, one list for SQLite and PostgreSQL alike.
+
+Every statement here is written in the SQL both databases accept (TEXT, BIGINT, INTEGER,
+DOUBLE PRECISION, composite primary keys, ``ON DELETE CASCADE``), so there is one schema and
+one history of it. Keys are texts or composite keys, never auto-increment columns, because
+those are spelt differently in the two. A migration is applied once, inside one transaction,
+and recorded in ``schema_version``; a database newer than this code is refused.
+
+Append a migration to change the schema; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+#: (version, statements). Version numbers start at 1 and have no gaps.
+MIGRATIONS: list[tuple[int, list[str]]] = [
+    (1, [
+        # Who plays here. ``name`` is the name the player connects with (the SSH user name).
+        """CREATE TABLE players (
+            name TEXT PRIMARY KEY,
+            created DOUBLE PRECISION NOT NULL,
+            last_seen DOUBLE PRECISION NOT NULL
+        )""",
+        # The public keys a player has entered with (sha256 fingerprints, never the keys).
+        """CREATE TABLE identities (
+            fingerprint TEXT PRIMARY KEY,
+            player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,
+            added DOUBLE PRECISION NOT NULL
+        )""",
+        # One row per shared table. ``moves`` is the number of the last move written: a move
+        # is written only by the statement that moves it from n-1 to n (see Store.append_move).
+        """CREATE TABLE game_tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            host TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            moves INTEGER NOT NULL DEFAULT 0,
+            turn_since DOUBLE PRECISION NOT NULL,
+            move_limit DOUBLE PRECISION,
+            limit_level TEXT,
+            daily TEXT,
+            is_over INTEGER NOT NULL DEFAULT 0,
+            finished DOUBLE PRECISION,
+            rated INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX game_tables_open ON game_tables (is_over, created)",
+        """CREATE TABLE seats (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            level TEXT NOT NULL,
+            player TEXT,
+            token_hash TEXT,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        "CREATE INDEX seats_player ON seats (player)",
+        # Every move with its number (1, 2, ...). ``timeout_level`` is set when the seat's time
+        # ran out and a bot of that level played the move for it.
+        """CREATE TABLE moves (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            timeout_level TEXT,
+            played DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, number)
+        )""",
+        # OpenSkill (Plackett-Luce) rating per player per game.
+        """CREATE TABLE ratings (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, game)
+        )""",
+        # Finished solitaire games, per seed (the seed fixes the deal).
+        """CREATE TABLE high_scores (
+            table_id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            player TEXT NOT NULL,
+            score DOUBLE PRECISION NOT NULL,
+            moves INTEGER NOT NULL,
+            finished DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX high_scores_seed ON high_scores (game, seed, score)",
+        # The daily deal's board: each player's first finished attempt at the day's deal.
+        """CREATE TABLE daily_board (
+            day TEXT NOT NULL,
+            game TEXT NOT NULL,
+            player TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            score DOUBLE PRECISION NOT NULL,
+            moves INTEGER NOT NULL,
+            finished DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (day, game, player)
+        )""",
+    ]),
+]
+
+LATEST = MIGRATIONS[-1][0]
