@@ -64,7 +64,12 @@ class Rng:
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from low to high, both included (like random.randint)."""
-        return low + self.next64() % (high - low + 1)
+        # next64() written out: bots and shuffles call this hundreds of thousands of times.
+        self.draws += 1
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return low + (z ^ (z >> 31)) % (high - low + 1)
 
     def die(self, sides: int = 6) -> int:
         return self.randint(1, sides)
@@ -73,9 +78,19 @@ class Rng:
         return items[self.randint(0, len(items) - 1)]
 
     def shuffle(self, items: MutableSequence) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randint(0, i)
+        """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
+        calling randint in a loop (replays depend on it), with the generator written out."""
+        state = self.state
+        n = len(items)
+        for i in range(n - 1, 0, -1):
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        if n > 1:
+            self.draws += n - 1
+        self.state = state
 
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
@@ -117,6 +132,16 @@ class KeyedRng(Rng):
         n = self.draws
         self.draws = n + 1
         return _block(self._key, n >> 3)[n & 7]
+
+    # Rng's randint and shuffle write the SplitMix64 step out for speed; here they must draw
+    # from the keyed stream instead (the key in ``state`` never changes).
+    def randint(self, low: int, high: int) -> int:
+        return low + self.next64() % (high - low + 1)
+
+    def shuffle(self, items: MutableSequence) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
 
     def copy(self) -> Rng:
         twin = KeyedRng.__new__(KeyedRng)

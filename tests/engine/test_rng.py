@@ -82,3 +82,58 @@ def test_brute_forcing_the_deal_from_a_seats_view():
     assert seed >= 2**64 and isinstance(Table("hoard", [Seat("A"), Seat("B")], seed).state.rng, KeyedRng)
     assert len({fresh_seed("hoard") for _ in range(50)}) == 50
     assert fresh_seed("crowns") < 2**32  # open games keep short, shareable seeds
+
+
+# The fast paths of the SplitMix64 stream (speed-up of issue 16) draw exactly the plain step.
+def reference_next64(state: int) -> tuple[int, int]:
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+def test_known_first_outputs():
+    # SplitMix64 seeded with 0: the published first outputs.
+    rng = Rng(0)
+    assert [rng.next64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def test_randint_and_shuffle_match_the_plain_step():
+    for seed in (0, 1, 12345, 2**63 + 5):
+        rng = Rng(seed)
+        state = seed & _MASK
+        for high in (1, 2, 5, 6, 100, 2**40):
+            state, z = reference_next64(state)
+            assert rng.randint(3, 3 + high) == 3 + z % (high + 1)
+        items = list(range(57))
+        expected = list(items)
+        for i in range(len(expected) - 1, 0, -1):
+            state, z = reference_next64(state)
+            j = z % (i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        draws = rng.draws
+        rng.shuffle(items)
+        assert items == expected
+        assert rng.draws == draws + 56 and rng.state == state
+        rng.shuffle([])
+        rng.shuffle([7])
+        assert rng.draws == draws + 56 and rng.state == state
+
+
+def test_keyed_randint_and_shuffle_draw_from_the_keyed_stream():
+    # The SplitMix64 fast paths of randint/shuffle must not run on a keyed generator: they
+    # would treat the key as a SplitMix state (and make the deal invertible again).
+    seed = secret_seed()
+    rng, plain = Rng(seed), Rng(seed)
+    assert isinstance(rng, KeyedRng)
+    rolls = [rng.randint(1, 6) for _ in range(20)]
+    assert rolls == [1 + plain.next64() % 6 for _ in range(20)]
+    assert rng.state == seed
+    items = list(range(30))
+    rng.shuffle(items)
+    expected = list(range(30))
+    for i in range(len(expected) - 1, 0, -1):
+        j = plain.next64() % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and rng.state == seed and rng.draws == plain.draws

@@ -96,6 +96,9 @@ from .scoring import ScoringMixin
 
 class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     game_id = "throne"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "kg", "kg_supply", "nsup", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
+    NESTED_FIELDS = frozenset({"res", "sup", "markers", "houses", "favors", "prospects", "hand", "deck", "discard"})
     VERSION = 1
 
     # ================================================================== setup
@@ -194,6 +197,24 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
                     for h in range(6) if h not in self.prince]
         return self._legal_turn()
+
+    def quick_legal(self, action: Action) -> bool:
+        """The follow-up choices and ending the turn, vouched for by the same tests
+        ``legal_actions()`` lists them with; everything else goes through the full list."""
+        if self.over:
+            return False
+        kind, args, ph = action.kind, action.args, self.phase
+        if kind == "end_turn":
+            return ph == "main" and not args and self.main is not None
+        if len(args) != 1 or type(args[0]) is not int:
+            return False
+        if kind == "maneuver_to" and ph == "maneuver_to":
+            return args[0] != self.sub["from"] and args[0] in self.open_guilds()
+        if kind == "deploy_to" and ph == "deploy_to":
+            return args[0] in self.deploy_targets(self.turn, self.sub["card"])
+        if kind == "prince" and ph == "parliament":
+            return 0 <= args[0] < 6 and args[0] not in self.prince
+        return False
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
