@@ -1,6 +1,8 @@
 """Saves written before the engines were sped up (issue 16) still load and replay to the same
-positions. The files in data/saves were written by main at 4cf908a with
-tools/make_replay_saves.py; loading replays every move from the seed through ``apply`` (the
+positions. The files in data/saves were written with tools/make_replay_saves.py by the engines
+as they were before the speed-up: main at 4cf908a, except the Court, Crowns and Princes files,
+written at 2bea09a (after issue 12's rule decisions for those games changed their default play,
+still before the speed-up); loading replays every move from the seed through ``apply`` (the
 fast legality path included) and compares the result with the position the file recorded.
 
 A deliberate rule change may make an old save stop replaying; then regenerate the files with

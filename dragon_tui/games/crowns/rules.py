@@ -215,7 +215,10 @@ class CrownsState(State):
 
     #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
     #: fast legality check vouches for them without listing the phase's other choices.
-    _ALWAYS = {"roll": ("roll",), "battle": ("attack", "end_turn"), "reroll": ("accept",), "arm": ("done",)}
+    #: Choices offered in every position of their phase (see legal_actions): declining an
+    #: activation is always possible ("kann"), so "skip" is one of them.
+    _ALWAYS = {"roll": ("roll",), "battle": ("attack", "end_turn"), "reroll": ("accept",), "arm": ("done",),
+               "activation": ("skip",), "commander": ("skip",), "priestess": ("skip",), "head": ("skip",)}
 
     def quick_legal(self, action: Action) -> bool:
         if self.winner is not None:
@@ -223,6 +226,8 @@ class CrownsState(State):
         kind, args, phase = action.kind, action.args, self.phase
         if not args and kind in self._ALWAYS.get(phase, ()):
             return True
+        if kind == "use" and phase == "activation":
+            return args == (self.activating,) and type(args[0]) is str
         if kind == "die" and phase == "choose_die":
             return len(args) == 1 and type(args[0]) is int and args[0] in (0, 1)
         return super().quick_legal(action)
