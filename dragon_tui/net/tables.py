@@ -227,17 +227,18 @@ class TableServer:
                 room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
-        while (seat := room.controller.bot_to_move()) is not None:
-            await asyncio.sleep(self.bot_delay)
-            at = len(room.table.moves)
-            try:
-                action = await asyncio.to_thread(room.controller.think, seat)
-            except Exception:  # a bot bug must not stall the table: take the first choice
-                action = room.table.state.legal_actions()[0]
-            if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
-                continue
+        """The bots' turns through the shared turn controller: forced moves at once, a stale
+        result dropped, a failing bot replaced by a legal fallback."""
+        controller = room.controller
+        while (turn := controller.begin()) is not None:
+            if turn.delay:
+                await asyncio.sleep(self.bot_delay)
+            result = await asyncio.to_thread(controller.think, turn)
+            if not controller.is_current(result.turn):
+                continue  # the table changed meanwhile: think again about the new position
             room.bot_task = None  # the change below may start the next bot's turn itself
-            room.table.apply(action, seat)
+            controller.finish(result)
+            controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
             return
 
     # ------------------------------------------------------------------ connections

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
 from ..games import get_game
 from . import storage
+from .autosave import Autosaver
 
 SAVE_FORMAT = "dragon-tui-save"
 SAVE_VERSION = 1
@@ -89,6 +90,8 @@ class Table(SeatNames):
         self._listeners: list[Callable[[Table], None]] = []
         #: Where every change is written; None turns autosave off (bench, bots' scratch tables).
         self.autosave_to: Path | None = None
+        #: Writes the autosave off the caller's thread (the app sets one); None writes at once.
+        self.autosaver: Autosaver | None = None
 
     # ----------------------------------------------------------------- reading
     @property
@@ -105,7 +108,11 @@ class Table(SeatNames):
 
     def _changed(self) -> None:
         if self.autosave_to is not None:
-            storage.write_json(self.autosave_to, self.to_json())
+            if self.autosaver is None:
+                storage.write_json(self.autosave_to, self.to_json())
+            else:  # written by the autosaver's thread: the move list is copied, the state never changes
+                moves, state = list(self.moves), self.state
+                self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state))
         for listener in list(self._listeners):
             listener(self)
 
@@ -175,6 +182,11 @@ class Table(SeatNames):
 
     # ------------------------------------------------------------------ files
     def to_json(self) -> dict[str, Any]:
+        return self._document(list(self.moves), self.state)
+
+    def _document(self, moves: list[Move], state: State) -> dict[str, Any]:
+        """The save document for this history and position (``to_json`` and the autosave,
+        which builds it in its writer thread from a copy of the move list)."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -182,9 +194,9 @@ class Table(SeatNames):
             "seed": self.seed,
             "options": self.options,
             "seats": [asdict(seat) for seat in self.seats],
-            "moves": [{"seat": m.seat, "revealed": m.revealed, **m.action.to_json()} for m in self.moves],
-            "state": self.state.to_json(),
-            "over": self.state.is_over,
+            "moves": [{"seat": m.seat, "revealed": m.revealed, **m.action.to_json()} for m in moves],
+            "state": state.to_json(),
+            "over": state.is_over,
         }
 
     @classmethod
