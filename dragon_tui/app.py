@@ -8,7 +8,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .session import Table
+from .session import Autosaver, Table
 from .session import storage
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .ui.screens.game import GameScreen
@@ -32,6 +32,7 @@ class DragonApp(App):
             self.register_theme(t)
         self.theme = theme
         self._started = False
+        self.autosaver = Autosaver()
 
     def on_mount(self) -> None:
         self._started = True
@@ -45,6 +46,7 @@ class DragonApp(App):
         if self.autosave:
             table.autosave_to = storage.autosave_path()
             storage.write_json(table.autosave_to, table.to_json())
+            table.autosaver = self.autosaver  # every move is written off the UI thread
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen

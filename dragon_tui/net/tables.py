@@ -233,7 +233,7 @@ class TableServer:
         while (turn := controller.begin()) is not None:
             if turn.delay:
                 await asyncio.sleep(self.bot_delay)
-            result = await asyncio.to_thread(controller.think, turn)
+            result = await asyncio.to_thread(controller.decide, turn)
             if not controller.is_current(result.turn):
                 continue  # the table changed meanwhile: think again about the new position
             room.bot_task = None  # the change below may start the next bot's turn itself

@@ -104,7 +104,11 @@ class TurnController:
         self.turn = BotTurn(seat, self.generation, 0.0 if forced is not None else self.delay, forced)
         return self.turn
 
-    def think(self, turn: BotTurn) -> BotResult:
+    def think(self, seat: int, cancel: threading.Event | None = None) -> Action:
+        """The bot's action for ``seat`` now, outside any turn (scratch tables, tests)."""
+        return self.agent_for(seat).choose(self.table.state.clone(), seat, self.budget, cancel)
+
+    def decide(self, turn: BotTurn) -> BotResult:
         """Decide (thread-safe: on a copy of the state). Never raises for a bot's own error."""
         if turn.forced is not None:
             return BotResult(turn, turn.forced)
@@ -188,7 +192,7 @@ class TurnController:
         """Let bots play inline until a person must decide or the game ends; returns moves made."""
         made = 0
         while made < max_moves and (turn := self.begin()) is not None:
-            self.finish(self.think(turn))
+            self.finish(self.decide(turn))
             made += 1
         return made
 

@@ -52,7 +52,7 @@ class Result:
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Snapshot:
     """Everything the game screen shows at one moment. Never changed once published."""
 
@@ -106,6 +106,7 @@ class TableModel:
         self._shown_person: int | None = None
         self._log: list[str] = []
         self._serial = 0
+        self._seen_key: tuple | None = None
         self.snapshot = self._build()
         table.subscribe(lambda _table: self.publish())
 
@@ -150,12 +151,19 @@ class TableModel:
         people = table.person_seats()
         if pass_to is None and current in people:
             self._shown_person = current
-        if pass_to is not None:
-            viewer, view, choices = None, state.view(None), ()
+        viewer = None if pass_to is not None else self.viewer()
+        # The same position seen by the same seat keeps the same view and choices (the very
+        # objects), so a pane can tell "nothing changed" by identity.
+        key = (state, viewer, pass_to)
+        seen = self._seen_key
+        if seen is not None and seen[0] is state and seen[1:] == key[1:]:
+            view, choices = self.snapshot.view, self.snapshot.choices
+        elif pass_to is not None:
+            view, choices = state.view(None), ()
         else:
-            viewer = self.viewer()
             view = state if state.is_over else state.view(viewer)
             choices = self.choices(state) if current in people else ()
+        self._seen_key = key
         log_from, log_lines = self._new_log(state)
         turn = self.controller.turn
         notices = tuple(self.controller.notices)

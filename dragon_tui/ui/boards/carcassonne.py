@@ -53,9 +53,7 @@ class Board(BoardBase):
     def on_mount(self) -> None:
         self.query_one("#carc-remaining").display = False
         grid = self.query_one(TileGrid)
-        from ..screens.game import GameScreen
-
-        if isinstance(self.screen, GameScreen):
+        if self.interactive:
             grid.focus()
         else:
             # The replay viewer steps with the arrow keys: the grid only shows, following

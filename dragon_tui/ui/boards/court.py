@@ -21,7 +21,6 @@ from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from .base import BoardBase
-from ..widgets.action_list import ActionList
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
 
 
@@ -61,7 +60,7 @@ class CourtPanel(Widget):
 
     def choose(self, action: Action | None) -> None:
         if action is not None:
-            self.post_message(ActionList.Chosen(action))
+            self.post_message(BoardBase.Picked(action))
 
 
 class SocietyRow(CourtPanel):

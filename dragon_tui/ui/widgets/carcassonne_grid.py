@@ -2,7 +2,7 @@
 
 It draws only the tiles inside its own size (one Strip per screen row, built from the
 cached tile art), follows a cursor, previews the tile in hand at the cursor in the chosen
-rotation, and turns Enter (or a second click) into ``ActionList.Chosen`` with the matching
+rotation, and turns Enter (or a second click) into ``Picked`` with the matching
 action from ``offered``. It reads the state; it never decides what is legal.
 """
 
@@ -21,7 +21,8 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
 from ...games.carcassonne.tiles import CANON, DELTA, SIDES
-from .action_list import ActionList, assign_keys
+from ...session import assign_keys
+from .messages import Picked
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, cell_style, tile_art
 
 #: Characters per tile (width, height) at each zoom level.
@@ -194,7 +195,7 @@ class TileGrid(Widget, can_focus=True):
     def action_choose(self) -> None:
         action = self.chosen_action()
         if action is not None:
-            self.post_message(ActionList.Chosen(action))
+            self.post_message(Picked(action))
         elif self._place:
             if self.cursor in self._place:
                 self.notify("The tile does not fit this way round: press r to rotate it.", severity="warning")
