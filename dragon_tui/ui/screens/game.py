@@ -173,7 +173,9 @@ class GameScreen(Screen):
         if self.controller.is_current(turn) and not turn.cancel.is_set():
             self._think(turn)
 
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    # Not ``exclusive``: the controller already runs one turn at a time and drops a stale
+    # result, and cancelling a worker that has just posted its result would only lose it.
+    @work(thread=True, group="bot", exit_on_error=False)
     def _think(self, turn: BotTurn) -> None:
         self.post_message(BotDone(self.controller.decide(turn)))
 
@@ -248,7 +250,7 @@ class GameScreen(Screen):
         self.notify("Thinking about a hint… (space: hurry)")
         self._hint(seat, generation, cancel)
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    @work(thread=True, group="hint", exit_on_error=False)
     def _hint(self, seat: int, generation: int, cancel) -> None:
         self.post_message(HintReady(generation, self.controller.hint(seat, cancel)))
 
