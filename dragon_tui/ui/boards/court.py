@@ -267,19 +267,12 @@ class Board(BoardBase):
         yield CourtLedger(id="court-ledger")
         yield CourtLosses(id="court-losses")
 
-    def watch_view(self, view: State | None) -> None:
-        self.repaint()
-
-    def watch_offered(self, offered: list[Action]) -> None:
-        self.repaint()
-
-    def repaint(self, *_) -> None:
-        if self.view is None or not self.is_mounted:
-            return
+    def paint(self, view: State) -> None:
+        # Once per change: ``view`` and ``offered`` arrive together and paint_soon joins them.
         ink = Ink(self.app.theme, self.app.current_theme.dark)
         for panel in self.query(CourtPanel):
-            panel.show(self.view, self.offered, ink)
+            panel.show(view, self.offered, ink)
 
     def on_mount(self) -> None:
-        self.watch(self.app, "theme", self.repaint, init=False)
-        self.repaint()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())
+        self.paint_now()

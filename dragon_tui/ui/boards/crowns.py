@@ -118,4 +118,6 @@ class Board(BoardBase):
         self.query_one(DiceBar).show(view)
 
     def on_mount(self) -> None:
+        # The colours depend on the theme (monochrome drops them): repaint when it changes.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())
         self.paint_now()
