@@ -95,3 +95,25 @@ async def test_continue_with_hidden_hands_opens_on_the_pass_screen():
         await settle(pilot)
         assert isinstance(again.screen, PassScreen)
         assert table.names[table.state.current_player] in str(again.screen.query_one("#pass-box").render())
+
+
+async def test_a_panel_whose_data_did_not_change_does_nothing():
+    from dragon_tui.ui.widgets.panel import Panel
+
+    table = duel_table(seed=7, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # the roll: dice and the phase change, the councils do not
+        await pilot.pause()
+        panels = list(app.screen.query(Panel))
+        updates = {id(p): 0 for p in panels}
+        for panel in panels:
+            real = panel.update
+            panel.update = lambda *a, _p=panel, _real=real, **k: (updates.__setitem__(id(_p), updates[id(_p)] + 1),
+                                                                    _real(*a, **k))
+        await pilot.press("1")  # choose a die: only the dice bar changes
+        await pilot.pause()
+        dice = app.screen.query_one("#dice")
+        assert updates[id(dice)] == 1
+        assert sum(updates.values()) < len(panels)  # at least one council panel stayed as it was

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from ...engine import State
 from ...games.crowns import data
 from .base import BoardBase
+from ..widgets.panel import Panel
 
 ADVISOR_STYLE = {
     "commander": "bold #4F8FE8",
@@ -23,7 +23,7 @@ ADVISOR_STYLE = {
 HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
 
 
-class CouncilPanel(Static):
+class CouncilPanel(Panel):
     """One claimant's side of the table."""
 
     def __init__(self, seat: int, name: str, label: str, **kwargs) -> None:
@@ -81,11 +81,11 @@ class CouncilPanel(Static):
             tokens.append("Cross")
         t.append("  Tokens ", "dim")
         t.append(", ".join(tokens) or "—")
-        self.update(t)
+        self.show_content(t)
         self.set_class(s.current_player == p, "-active")
 
 
-class DiceBar(Static):
+class DiceBar(Panel):
     def show(self, s: State) -> None:
         t = Text()
         if s.dice:
@@ -100,7 +100,7 @@ class DiceBar(Static):
             t.append(f"  re-roll: attacker {cost[0]}g, defender {cost[1]}g", "dim")
         if not s.dice and not s.battle:
             t.append("No dice rolled yet this turn", "dim")
-        self.update(t)
+        self.show_content(t)
 
 
 class Board(BoardBase):

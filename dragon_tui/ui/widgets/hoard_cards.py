@@ -113,6 +113,8 @@ class FlowBox(Widget):
         self.rows: list[tuple[Text | None, list[Text]]] = []
 
     def set_rows(self, rows: list[tuple[Text | None, list[Text]]]) -> None:
+        if rows == self.rows and rows:
+            return  # the same rows: nothing to lay out or paint again
         self.rows = rows
         self.refresh(layout=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
-from textual.widgets import Static
+from .panel import Panel
 
 from ...engine import Action, State
 from ...games.throne import data
@@ -124,7 +124,7 @@ class Scene:
     final: tuple[list[float], list[int]] | None = None
 
 
-class ThronePanel(Static):
+class ThronePanel(Panel):
     """A panel painted from a Scene; it repaints itself when its width changes."""
 
     def __init__(self, **kwargs) -> None:
@@ -133,11 +133,11 @@ class ThronePanel(Static):
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
-        self.update(self.paint(scene, self.content_size.width or 80))
+        self.show_content(self.paint(scene, self.content_size.width or 80))
 
     def on_resize(self) -> None:
         if self.scene is not None:
-            self.update(self.paint(self.scene, self.content_size.width or 80))
+            self.show_content(self.paint(self.scene, self.content_size.width or 80))
 
     def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
         raise NotImplementedError
