@@ -4,6 +4,21 @@ a symbol, so nothing is lost in it."""
 
 from textual.theme import Theme
 
+#: Board colours, as theme variables the .tcss files use (``$crowns-commander`` ...). The
+#: colour themes share them; the monochrome theme sets every one to its foreground, so the
+#: boards carry meaning by letters, symbols and bold alone there.
+BOARD_COLOURS = {
+    "crowns-commander": "#4F8FE8",
+    "crowns-priestess": "#F2F2F2",
+    "crowns-smith": "#9A9A9A",
+    "crowns-treasurer": "#E8C547",
+    "crowns-summoner": "#E4572E",
+    "crowns-head": "#B07CE8",
+    "crowns-gems": "#59CD90",
+    "crowns-swords": "#E4572E",
+    "crowns-shields": "#4F8FE8",
+}
+
 DARK = Theme(
     name="dragon-dark",
     primary="#D4A017",
@@ -17,6 +32,7 @@ DARK = Theme(
     surface="#1F1B26",
     panel="#2A2433",
     dark=True,
+    variables=dict(BOARD_COLOURS),
 )
 
 LIGHT = Theme(
@@ -32,6 +48,7 @@ LIGHT = Theme(
     surface="#EDE5D6",
     panel="#E2D7C3",
     dark=False,
+    variables=dict(BOARD_COLOURS),
 )
 
 MONO = Theme(
@@ -47,6 +64,7 @@ MONO = Theme(
     surface="#111111",
     panel="#222222",
     dark=True,
+    variables={name: "#FFFFFF" for name in BOARD_COLOURS},
 )
 
 THEMES = (DARK, LIGHT, MONO)
