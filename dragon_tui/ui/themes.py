@@ -8,6 +8,7 @@ from textual.theme import Theme
 #: colour themes share them; the monochrome theme sets every one to its foreground, so the
 #: boards carry meaning by letters, symbols and bold alone there.
 BOARD_COLOURS = {
+    "board-ink": "colour",
     "crowns-commander": "#4F8FE8",
     "crowns-priestess": "#F2F2F2",
     "crowns-smith": "#9A9A9A",
@@ -18,6 +19,30 @@ BOARD_COLOURS = {
     "crowns-swords": "#E4572E",
     "crowns-shields": "#4F8FE8",
 }
+#: Colours that differ between dark and light backgrounds: sheep (Hoard), players, clans and
+#: the King's Guard (Princes).
+ON_DARK = {
+    "hoard-red": "#F0624D", "hoard-blue": "#5B9BF0", "hoard-yellow": "#F2D04B", "hoard-purple": "#C08CF5",
+    "hoard-orange": "#F5973A",
+    "throne-player-1": "#4FC3F7", "throne-player-2": "#F06292", "throne-player-3": "#AED581",
+    "throne-player-4": "#FFB74D",
+    # Ha'wa orange, Ka'yu green, Ma'ji blue, U'siku purple, Vu'ur red, Ze'me yellow.
+    "throne-clan-1": "#F5973A", "throne-clan-2": "#59CD90", "throne-clan-3": "#5B9BF0", "throne-clan-4": "#C08CF5",
+    "throne-clan-5": "#F0624D", "throne-clan-6": "#F2D04B",
+    "throne-guard": "#C9C9C9",
+}
+ON_LIGHT = {
+    "hoard-red": "#B3261E", "hoard-blue": "#1D5C9B", "hoard-yellow": "#8A6A00", "hoard-purple": "#7B3FB0",
+    "hoard-orange": "#B35A00",
+    "throne-player-1": "#0B6E99", "throne-player-2": "#AD1457", "throne-player-3": "#33691E",
+    "throne-player-4": "#A35200",
+    "throne-clan-1": "#B35A00", "throne-clan-2": "#2E7D32", "throne-clan-3": "#1D5C9B", "throne-clan-4": "#7B3FB0",
+    "throne-clan-5": "#B3261E", "throne-clan-6": "#8A6A00",
+    "throne-guard": "#5A5A5A",
+}
+#: The monochrome theme: ``board-ink: mono`` tells the boards to draw with bold and dim
+#: instead of colours; every colour variable is still defined (as the foreground).
+MONO_BOARD = {name: "#FFFFFF" for name in (*BOARD_COLOURS, *ON_DARK)} | {"board-ink": "mono"}
 
 DARK = Theme(
     name="dragon-dark",
@@ -32,7 +57,7 @@ DARK = Theme(
     surface="#1F1B26",
     panel="#2A2433",
     dark=True,
-    variables=dict(BOARD_COLOURS),
+    variables=BOARD_COLOURS | ON_DARK,
 )
 
 LIGHT = Theme(
@@ -48,7 +73,7 @@ LIGHT = Theme(
     surface="#EDE5D6",
     panel="#E2D7C3",
     dark=False,
-    variables=dict(BOARD_COLOURS),
+    variables=BOARD_COLOURS | ON_LIGHT,
 )
 
 MONO = Theme(
@@ -64,7 +89,7 @@ MONO = Theme(
     surface="#111111",
     panel="#222222",
     dark=True,
-    variables={name: "#FFFFFF" for name in BOARD_COLOURS},
+    variables=MONO_BOARD,
 )
 
 THEMES = (DARK, LIGHT, MONO)

@@ -251,7 +251,7 @@ class Board(BoardBase):
         return None
 
     def paint(self, v: State) -> None:
-        pal = Palette(self.app.theme, self.app.current_theme.dark)
+        pal = Palette(self.app.current_theme.variables)
         names = self.table.names
         roomy = self.has_class("-roomy")
         self.query_one(TableTop).show(v, pal, names)

@@ -177,7 +177,7 @@ class Board(BoardBase, can_focus=True):
         return None
 
     def paint(self, v: State) -> None:
-        scene = Scene(v, self.table.names, Palette(self.app.theme, self.app.current_theme.dark),
+        scene = Scene(v, self.table.names, Palette(self.app.current_theme.variables),
                       list(self.offered), self.viewer(v), self.compact, self.table.text, self._final(v))
         self.scene = scene
         for panel in self.query(ThronePanel):

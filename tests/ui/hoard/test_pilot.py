@@ -5,6 +5,7 @@ from dragon_tui.ui.boards.hoard import Board, Palette, PayLine
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
+from dragon_tui.ui.themes import DARK
 
 from ..apps import app_with, settle
 from .tables import hoard_table, play_until
@@ -126,7 +127,7 @@ async def test_hot_seat_passes_the_keyboard_and_never_shows_the_other_hand():
 
 def _face(card: int) -> str:
     """A card's face as the board writes it ("♠ Jewel"), without its points."""
-    text = Palette("dragon-dark", True).face(card).plain
+    text = Palette(DARK.variables).face(card).plain
     return text.rsplit(" ", 1)[0] if text[-1].isdigit() else text
 
 
