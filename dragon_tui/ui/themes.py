@@ -30,6 +30,8 @@ ON_DARK = {
     "throne-clan-1": "#F5973A", "throne-clan-2": "#59CD90", "throne-clan-3": "#5B9BF0", "throne-clan-4": "#C08CF5",
     "throne-clan-5": "#F0624D", "throne-clan-6": "#F2D04B",
     "throne-guard": "#C9C9C9",
+    "court-sun": "#F2C14E", "court-moon": "#9DB4FF", "court-earth": "#7BC96F", "court-fire": "#FF6B4A",
+    "court-warn": "#E9B44C",
 }
 ON_LIGHT = {
     "hoard-red": "#B3261E", "hoard-blue": "#1D5C9B", "hoard-yellow": "#8A6A00", "hoard-purple": "#7B3FB0",
@@ -39,6 +41,8 @@ ON_LIGHT = {
     "throne-clan-1": "#B35A00", "throne-clan-2": "#2E7D32", "throne-clan-3": "#1D5C9B", "throne-clan-4": "#7B3FB0",
     "throne-clan-5": "#B3261E", "throne-clan-6": "#8A6A00",
     "throne-guard": "#5A5A5A",
+    "court-sun": "#8A5A00", "court-moon": "#2F4FB0", "court-earth": "#2E7D32", "court-fire": "#B3261E",
+    "court-warn": "#A86A00",
 }
 #: The monochrome theme: ``board-ink: mono`` tells the boards to draw with bold and dim
 #: instead of colours; every colour variable is still defined (as the foreground).

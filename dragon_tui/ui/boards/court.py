@@ -269,7 +269,7 @@ class Board(BoardBase):
 
     def paint(self, view: State) -> None:
         # Once per change: ``view`` and ``offered`` arrive together and paint_soon joins them.
-        ink = Ink(self.app.theme, self.app.current_theme.dark)
+        ink = Ink(self.app.current_theme.variables)
         for panel in self.query(CourtPanel):
             panel.show(view, self.offered, ink)
 
