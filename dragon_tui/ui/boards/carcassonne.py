@@ -64,7 +64,7 @@ class Board(BoardBase):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:
-        # Colours are drawn by hand (and dropped in the monochrome theme): redraw everything.
+        # The colours come from the theme's variables (carcassonne_ink): redraw everything.
         self.query_one(Legend).show()
         self.query_one(TileGrid)._dirty()
         self.paint_now()
