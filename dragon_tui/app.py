@@ -13,6 +13,7 @@ from .session import storage
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .ui.screens.game import GameScreen
 from .ui.screens.menu import MenuScreen
+from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .ui.styles import stylesheets
 from .ui.themes import THEME_NAMES, THEMES
 
@@ -21,6 +22,9 @@ class DragonApp(App):
     TITLE = "Dragon TUI"
     CSS_PATH = stylesheets()
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
+    #: Room-dependent layouts (ui/layout.py): every screen gets a width and a height class.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
 
     def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
                  autosave: bool = True) -> None:

@@ -20,6 +20,7 @@ from ...engine import Action, State
 from ...games.throne import data
 from ...session import Table
 from .base import BoardBase
+from ..layout import has_room
 from ..widgets.throne_guilds import GuildGrid, by_guild
 from ..widgets.throne_hand import HandPanel
 from ..widgets.throne_houses import ClanHouses, house_of
@@ -27,8 +28,6 @@ from ..widgets.throne_players import PlayersPanel
 from ..widgets.throne_style import Palette, Scene, ThronePanel
 from ..widgets.throne_track import ScoreTrack
 
-#: Terminal size needed to show every panel at once.
-FULL_WIDTH, FULL_HEIGHT = 110, 36
 VIEWS = ("guilds", "players", "houses")
 VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses & track"}
 #: Choices that are not about a guild and never stop the cursor from jumping to one.
@@ -81,8 +80,7 @@ class Board(BoardBase, can_focus=True):
         return self.has_class("-compact")
 
     def _check_room(self) -> None:
-        width, height = self.app.size
-        compact = width < FULL_WIDTH or height < FULL_HEIGHT
+        compact = not has_room(self.screen, "-wider", "-taller")  # room to show every panel at once
         if compact != self.compact:
             self.set_class(compact, "-compact")
             self._apply_view()

@@ -80,8 +80,6 @@ class GameScreen(Screen):
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
     ]
-    #: The status line shows the game's title only where the phase still fits beside it.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     #: The table model's latest snapshot: every pane binds to it.
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
