@@ -18,11 +18,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .session import Table
+from .session import Autosaver, Table
 from .session import storage
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .ui.screens.game import GameScreen
 from .ui.screens.menu import MenuScreen
+from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .ui.styles import stylesheets
 from .ui.themes import THEME_NAMES, THEMES
 
@@ -39,6 +40,9 @@ class DragonApp(App):
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
     #: True when serving a player on another computer (see the module docstring).
     remote = False
+    #: Room-dependent layouts (ui/layout.py): every screen gets a width and a height class.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
 
     def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
                  autosave: bool = True) -> None:
@@ -50,6 +54,7 @@ class DragonApp(App):
             self.register_theme(t)
         self.theme = theme
         self._started = False
+        self.autosaver = Autosaver()
 
     def on_mount(self) -> None:
         self._started = True
@@ -68,6 +73,7 @@ class DragonApp(App):
             except OSError as exc:
                 table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
                     storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVE_NAME, exc)
+            table.autosaver = self.autosaver  # every move is written off the UI thread
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen

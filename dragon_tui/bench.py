@@ -11,7 +11,6 @@ Figures are wall-clock on this machine; compare them as ratios between runs.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import statistics
 import tempfile
@@ -187,26 +186,6 @@ def _rng_figures(seconds: float) -> str:
             f"{rates[1] / 1e6:,.2f} M draws/s (×{rates[1] / rates[0]:.2f})")
 
 
-async def _app_latency() -> tuple[float, float]:
-    from .app import DragonApp
-    from .session import Seat, Table
-
-    t0 = time.perf_counter()
-    app = DragonApp(autosave=False, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        startup = time.perf_counter() - t0
-    table = Table("crowns", [Seat("A"), Seat("B")], 1)
-    app = DragonApp(table=table, autosave=False, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        t1 = time.perf_counter()
-        await pilot.press("r")
-        await pilot.pause()
-        key = time.perf_counter() - t1
-    return startup, key
-
-
 def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
     chosen = [GAMES[g] for g in (games or list(GAMES)) if g in GAMES]
@@ -231,9 +210,9 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
         print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()
-    startup, key = asyncio.run(_app_latency())
-    print(f"app start-up to first paint (headless, 80×24): {1e3 * startup:,.0f} ms")
-    print(f"key-to-paint latency (roll the dice): {1e3 * key:,.0f} ms")
+    from .bench_ui import ui_figures
+
+    print("\n".join(ui_figures([game.id for game in chosen], quick)))
     try:
         from .net.bench import net_figures
     except ImportError as exc:  # the serving extras are missing

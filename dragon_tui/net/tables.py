@@ -372,33 +372,31 @@ class TableServer(ClusterNode):
                 room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
-        while (seat := room.controller.bot_to_move()) is not None:
-            await asyncio.sleep(self.bot_delay)
-            if room.controller.bot_to_move() != seat:
+        """The bots' turns through the shared turn controller (forced moves at once, a stale
+        result dropped, a failing bot replaced by a legal fallback), played by the one node that
+        holds this table's duty, each move written to the database before it is played."""
+        controller = room.controller
+        while (turn := controller.begin()) is not None:
+            if turn.delay:
+                await asyncio.sleep(self.bot_delay)
+            if not controller.is_current(turn):
                 continue
             if not self._take_duty(room):  # another node plays this table's bots
+                controller.cancel()
                 return
             try:
-                if room.controller.bot_to_move() != seat:
-                    continue
-                at = len(room.table.moves)
-                try:
-                    action = await asyncio.to_thread(room.controller.think, seat)
-                except Exception:  # a bot bug must not stall the table: take the first choice
-                    action = room.table.state.legal_actions()[0]
-                if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
-                    continue
+                result = await asyncio.to_thread(controller.decide, turn)
+                if not controller.is_current(result.turn):
+                    continue  # the table changed meanwhile: think again about the new position
                 room.bot_task = None  # the change below may start the next bot's turn itself
                 try:
-                    try:
-                        room.table.prepare(action, seat)
-                    except IllegalAction:  # a bot bug: take the first choice
-                        action = room.table.state.legal_actions()[0]
-                    self._play(room, action, seat)
+                    controller.finish(result, play=lambda action, seat: self._play(room, action, seat))
                 except IllegalAction:  # the database refused (busy, or gone): think again shortly
                     room.bot_task = asyncio.current_task()
                     await asyncio.sleep(max(self.bot_delay, 1.0))
                     continue
+                finally:
+                    controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
                 return
             finally:
                 self._drop_duty(room)

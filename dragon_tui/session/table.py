@@ -31,6 +31,7 @@ from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
 from ..engine.rng import MAX_SEED
 from ..games import get_game
 from . import storage
+from .autosave import Autosaver
 
 SEAT_KINDS = ("person", "bot", "remote")
 
@@ -147,6 +148,11 @@ class Table(SeatNames):
         #: The last autosave that failed (full or read-only disk), None while saving works. The
         #: game goes on in memory and the previous autosave file stays as it was.
         self.save_error: storage.SaveWriteError | None = None
+        #: Writes the autosave off the caller's thread (the app sets one); None writes at once.
+        self.autosaver: Autosaver | None = None
+        #: Called with the table from the autosaver's thread after each write (the screen
+        #: passes the news to its own thread): the autosave notice needs no further move.
+        self.save_listeners: list[Callable[[Table], None]] = []
 
     # ----------------------------------------------------------------- reading
     @property
@@ -189,11 +195,15 @@ class Table(SeatNames):
 
     def _changed(self) -> None:
         if self.autosave_to is not None:
-            try:
-                storage.write_json(self.autosave_to, self.to_json())
-                self.save_error = None
-            except storage.SaveWriteError as exc:
-                self.save_error = exc
+            if self.autosaver is None:
+                try:
+                    storage.write_json(self.autosave_to, self.to_json())
+                    self.save_error = None
+                except storage.SaveWriteError as exc:
+                    self.save_error = exc
+            else:  # written by the autosaver's thread: the move list is copied, the state never changes
+                moves, state = list(self.moves), self.state
+                self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state), self._saved)
         for listener in list(self._listeners):
             listener(self)
 
@@ -291,10 +301,23 @@ class Table(SeatNames):
         self._changed()
 
     # ------------------------------------------------------------------ files
+    def _saved(self, error: OSError | None) -> None:
+        """The autosaver's word on a write (its thread): remember a failure, tell the listeners."""
+        if error is not None and not isinstance(error, storage.SaveWriteError):
+            error = storage.SaveWriteError(self.autosave_to, error)
+        self.save_error = error
+        for listener in list(self.save_listeners):
+            listener(self)
+
     def to_json(self, then: tuple[Move, State] | None = None) -> dict[str, Any]:
         """The save file; with ``then`` (from :meth:`prepare`), the save as it will be after
         that move."""
         moves, state = (self.moves + [then[0]], then[1]) if then else (self.moves, self.state)
+        return self._document(list(moves), state)
+
+    def _document(self, moves: list[Move], state: State) -> dict[str, Any]:
+        """The save document for this history and position (``to_json`` and the autosave,
+        which builds it in its writer thread from a copy of the move list)."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -1,4 +1,5 @@
-"""What every board shares: the two reactives the game screen binds, and the table."""
+"""What every board shares: the snapshot it observes, the reactives it paints from, the
+messages it posts up, and the one panel base all boards draw with."""
 
 from __future__ import annotations
 
@@ -6,21 +7,48 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Action, State
-from ...session import Table
+from ...session import Choice, Snapshot, Table
+from ..widgets.messages import Picked, ShowInList, TakeHighlighted
 
 
 class BoardBase(Widget):
-    """A game's board. Subclasses repaint in ``watch_view`` / ``watch_offered``."""
+    """A game's board. Subclasses repaint in ``paint`` (or their own ``watch_view`` /
+    ``watch_offered``); they never reach into sibling widgets: they post messages up."""
 
+    Picked = Picked
+    ShowInList = ShowInList
+    TakeHighlighted = TakeHighlighted
+
+    #: The game screen's snapshot (boards hosted elsewhere, like the replay, set ``view``).
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
     #: The position as the viewing seat may see it (None before the first one arrives).
     view: reactive[State | None] = reactive(None, always_update=True)
     #: The actions on offer to the person at the keyboard, for boards that point at choices.
     offered: reactive[list[Action]] = reactive(list, always_update=True)
 
-    def __init__(self, table: Table, **kwargs) -> None:
+    def __init__(self, table: Table, interactive: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.table = table
+        #: True where decisions are made (the game screen); the replay only shows.
+        self.interactive = interactive
         self._paint_due = False
+        self._choices: tuple[Choice, ...] | None = None
+
+    def watch_snapshot(self, snap: Snapshot | None) -> None:
+        """Pass on only what changed: a snapshot of the same position (a bot's progress)
+        leaves the board alone."""
+        if snap is None:
+            return
+        if snap.view is not self.view:
+            self.view = snap.view
+        if snap.choices is not self._choices:
+            self._choices = snap.choices
+            self.offered = snap.offered
+
+    @property
+    def viewer_seat(self) -> int | None:
+        """Whose eyes the board uses, as the table model decided (None: nobody's secrets)."""
+        return self.snapshot.viewer if self.snapshot is not None else None
 
     def watch_view(self, _view: State | None) -> None:
         self.paint_soon()
@@ -29,8 +57,7 @@ class BoardBase(Widget):
         self.paint_soon()
 
     def paint_soon(self) -> None:
-        """The screen sets ``view`` and then ``offered``: paint once, when both belong to
-        the same position."""
+        """``view`` and ``offered`` often change together: paint once, after both."""
         if not self._paint_due and self.is_mounted:
             self._paint_due = True
             self.call_later(self.paint_now)
@@ -41,4 +68,4 @@ class BoardBase(Widget):
             self.paint(self.view)
 
     def paint(self, view: State) -> None:
-        """Redraw everything from ``view`` (boards that paint in one go override this)."""
+        """Redraw from ``view`` (boards that paint in one go override this)."""

@@ -53,9 +53,7 @@ class Board(BoardBase):
     def on_mount(self) -> None:
         self.query_one("#carc-remaining").display = False
         grid = self.query_one(TileGrid)
-        from ..screens.game import GameScreen
-
-        if isinstance(self.screen, GameScreen):
+        if self.interactive:
             grid.focus()
         else:
             # The replay viewer steps with the arrow keys: the grid only shows, following
@@ -66,7 +64,7 @@ class Board(BoardBase):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:
-        # Colours are drawn by hand (and dropped in the monochrome theme): redraw everything.
+        # The colours come from the theme's variables (carcassonne_ink): redraw everything.
         self.query_one(Legend).show()
         self.query_one(TileGrid)._dirty()
         self.paint_now()

@@ -21,7 +21,6 @@ from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from .base import BoardBase
-from ..widgets.action_list import ActionList
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
 
 
@@ -61,7 +60,7 @@ class CourtPanel(Widget):
 
     def choose(self, action: Action | None) -> None:
         if action is not None:
-            self.post_message(ActionList.Chosen(action))
+            self.post_message(BoardBase.Picked(action))
 
 
 class SocietyRow(CourtPanel):
@@ -268,19 +267,12 @@ class Board(BoardBase):
         yield CourtLedger(id="court-ledger")
         yield CourtLosses(id="court-losses")
 
-    def watch_view(self, view: State | None) -> None:
-        self.repaint()
-
-    def watch_offered(self, offered: list[Action]) -> None:
-        self.repaint()
-
-    def repaint(self, *_) -> None:
-        if self.view is None or not self.is_mounted:
-            return
-        ink = Ink(self.app.theme, self.app.current_theme.dark)
+    def paint(self, view: State) -> None:
+        # Once per change: ``view`` and ``offered`` arrive together and paint_soon joins them.
+        ink = Ink(self.app.current_theme.variables)
         for panel in self.query(CourtPanel):
-            panel.show(self.view, self.offered, ink)
+            panel.show(view, self.offered, ink)
 
     def on_mount(self) -> None:
-        self.watch(self.app, "theme", self.repaint, init=False)
-        self.repaint()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())
+        self.paint_now()

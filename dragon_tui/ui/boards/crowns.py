@@ -6,25 +6,20 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from ...engine import State
 from ...games.crowns import data
 from .base import BoardBase
+from ..widgets.panel import Panel
 
-ADVISOR_STYLE = {
-    "commander": "bold #4F8FE8",
-    "priestess": "bold #F2F2F2",
-    "smith": "bold #9A9A9A",
-    "treasurer": "bold #E8C547",
-    "summoner": "bold #E4572E",
-    "head": "bold #B07CE8",
-}
 HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
 
 
-class CouncilPanel(Static):
-    """One claimant's side of the table."""
+class CouncilPanel(Panel):
+    """One claimant's side of the table. Its colours are theme variables (``$crowns-*``),
+    applied through the component classes in ``styles/crowns.tcss``."""
+
+    COMPONENT_CLASSES = {f"council--{name}" for name in (*data.ADVISOR_BY_ID, "gems", "gem-room", "swords", "shields")}
 
     def __init__(self, seat: int, name: str, label: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -33,33 +28,36 @@ class CouncilPanel(Static):
         self.label = label
         self.border_title = f"{name} — {label}"
 
-    def show(self, s: State, mono: bool) -> None:
+    def ink(self, name: str):
+        return self.get_component_rich_style(f"council--{name}", partial=True)
+
+    def show(self, s: State) -> None:
         p = self.seat
-        style = (lambda _s: "bold") if mono else (lambda s_: s_)
+        ink = self.ink
         t = Text()
         kept = "◆" * s.gems_held[p] + "◇" * (data.GEMS_EACH - s.gems_held[p])
         t.append("Gems kept ", "dim")
-        t.append(kept, style("bold #59CD90"))
+        t.append(kept, ink("gems"))
         t.append(f"  taken {s.gems_won[p]}/3\n", "bold" if s.gems_won[p] else "")
         t.append("Chairs ", "dim")
         for chair, adv in enumerate(s.chairs[p], start=1):
             letter = data.ADVISOR_BY_ID[adv].letter if adv else "·"
             t.append(f"{chair}", "dim")
-            t.append(f"{letter} ", style(ADVISOR_STYLE[adv]) if adv else "dim")
+            t.append(f"{letter} ", ink(adv) if adv else "dim")
         t.append("\nGold  ", "dim")
         top = s.max_gold(p)
         for value in range(data.GOLD_MIN, data.GOLD_MAX + 1):
             cell = f"{value:>2}"
             if value > top:
-                t.append(" ◆", style("#59CD90"))
+                t.append(" ◆", ink("gem-room"))
             elif value == s.gold[p]:
                 t.append(cell, "reverse bold")
             else:
                 t.append(cell, "dim")
         t.append("\nSwords  ", "dim")
-        t.append("█" * s.swords[p] + "░" * (data.STEP_MAX - s.swords[p]), style("bold #E4572E"))
+        t.append("█" * s.swords[p] + "░" * (data.STEP_MAX - s.swords[p]), ink("swords"))
         t.append(f" {s.swords[p]}  Shields ", "dim")
-        t.append("█" * s.shields[p] + "░" * (data.STEP_MAX - s.shields[p]), style("bold #4F8FE8"))
+        t.append("█" * s.shields[p] + "░" * (data.STEP_MAX - s.shields[p]), ink("shields"))
         t.append(f" {s.shields[p]}")
         t.append("\nDragon ", "dim")
         for banner in range(data.DRAGON_FIELD + 1):
@@ -81,11 +79,11 @@ class CouncilPanel(Static):
             tokens.append("Cross")
         t.append("  Tokens ", "dim")
         t.append(", ".join(tokens) or "—")
-        self.update(t)
+        self.show_content(t)
         self.set_class(s.current_player == p, "-active")
 
 
-class DiceBar(Static):
+class DiceBar(Panel):
     def show(self, s: State) -> None:
         t = Text()
         if s.dice:
@@ -100,7 +98,7 @@ class DiceBar(Static):
             t.append(f"  re-roll: attacker {cost[0]}g, defender {cost[1]}g", "dim")
         if not s.dice and not s.battle:
             t.append("No dice rolled yet this turn", "dim")
-        self.update(t)
+        self.show_content(t)
 
 
 class Board(BoardBase):
@@ -112,10 +110,12 @@ class Board(BoardBase):
         yield DiceBar(id="dice")
 
     def paint(self, view: State) -> None:
-        mono = self.app.theme == "dragon-mono"
         for panel in self.query(CouncilPanel):
-            panel.show(view, mono)
+            panel.show(view)
         self.query_one(DiceBar).show(view)
 
     def on_mount(self) -> None:
+        # The colours are theme variables: repaint when the theme changes
+        # (after the refresh: the component styles follow the new theme's variables by then)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self.paint_now))
         self.paint_now()

@@ -19,12 +19,11 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...games.hoard import data
 from .base import BoardBase
+from ..layout import has_room
 from ..widgets.hoard_cards import LEGEND, SHORT_NAMES, FlowBox, Palette
 
 __all__ = ["Board", "Palette"]
 
-#: Room needed for the roomy layout (the whole terminal).
-ROOMY_WIDTH, ROOMY_HEIGHT = 100, 34
 
 
 class TableTop(FlowBox):
@@ -229,8 +228,7 @@ class Board(BoardBase):
         self.paint_now()
 
     def _check_room(self) -> None:
-        width, height = self.app.size
-        roomy = width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
+        roomy = has_room(self.screen, "-wide", "-tall")
         if roomy != self.has_class("-roomy"):
             self.set_class(roomy, "-roomy")
             self.paint_now()
@@ -251,7 +249,7 @@ class Board(BoardBase):
         return None
 
     def paint(self, v: State) -> None:
-        pal = Palette(self.app.theme, self.app.current_theme.dark)
+        pal = Palette(self.app.current_theme.variables)
         names = self.table.names
         roomy = self.has_class("-roomy")
         self.query_one(TableTop).show(v, pal, names)

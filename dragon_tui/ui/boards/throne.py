@@ -20,8 +20,7 @@ from ...engine import Action, State
 from ...games.throne import data
 from ...session import Table
 from .base import BoardBase
-from ..screens.game import GameScreen
-from ..widgets.action_list import ActionList
+from ..layout import has_room
 from ..widgets.throne_guilds import GuildGrid, by_guild
 from ..widgets.throne_hand import HandPanel
 from ..widgets.throne_houses import ClanHouses, house_of
@@ -29,8 +28,6 @@ from ..widgets.throne_players import PlayersPanel
 from ..widgets.throne_style import Palette, Scene, ThronePanel
 from ..widgets.throne_track import ScoreTrack
 
-#: Terminal size needed to show every panel at once.
-FULL_WIDTH, FULL_HEIGHT = 110, 36
 VIEWS = ("guilds", "players", "houses")
 VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses & track"}
 #: Choices that are not about a guild and never stop the cursor from jumping to one.
@@ -69,7 +66,7 @@ class Board(BoardBase, can_focus=True):
 
     def on_mount(self) -> None:
         # Only where decisions are made: the replay viewer keeps its arrows for stepping.
-        self.can_focus = isinstance(self.screen, GameScreen)
+        self.can_focus = self.interactive
         self.add_class(f"players-{len(self.table.seats)}")
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
@@ -83,8 +80,7 @@ class Board(BoardBase, can_focus=True):
         return self.has_class("-compact")
 
     def _check_room(self) -> None:
-        width, height = self.app.size
-        compact = width < FULL_WIDTH or height < FULL_HEIGHT
+        compact = not has_room(self.screen, "-wider", "-taller")  # room to show every panel at once
         if compact != self.compact:
             self.set_class(compact, "-compact")
             self._apply_view()
@@ -127,27 +123,18 @@ class Board(BoardBase, can_focus=True):
             return
         cells = by_guild(offered)
         here = cells.get(self.cursor, [])
-        actions = self._action_list()
         if len(here) == 1:
-            self.post_message(ActionList.Chosen(here[0]))
+            self.post_message(self.Picked(here[0]))
         elif here:
             # Several choices in one guild (whose supporter, move or take): pick in the list.
-            if actions is not None and here[0] in actions.actions:
-                actions.highlighted = actions.actions.index(here[0])
-                actions.focus()
-                self._lent_focus = True
+            self.post_message(self.ShowInList(here[0]))
+            self._lent_focus = True
             self.notify(f"{len(here)} choices in the {data.guild_name(self.cursor)} guild: pick one in the list.")
-        elif not cells and actions is not None and actions.highlighted is not None and actions.actions:
-            self.post_message(ActionList.Chosen(actions.actions[actions.highlighted]))
+        elif not cells:
+            self.post_message(self.TakeHighlighted())
         else:
             self.notify(f"No choice in the {data.guild_name(self.cursor)} guild: the guilds marked › have one.",
                         severity="warning")
-
-    def _action_list(self) -> ActionList | None:
-        try:
-            return self.screen.query_one(ActionList)
-        except Exception:
-            return None
 
     def on_focus(self) -> None:
         self._paint_grid()
@@ -188,7 +175,7 @@ class Board(BoardBase, can_focus=True):
         return None
 
     def paint(self, v: State) -> None:
-        scene = Scene(v, self.table.names, Palette(self.app.theme, self.app.current_theme.dark),
+        scene = Scene(v, self.table.names, Palette(self.app.current_theme.variables),
                       list(self.offered), self.viewer(v), self.compact, self.table.text, self._final(v))
         self.scene = scene
         for panel in self.query(ThronePanel):

@@ -1,25 +1,22 @@
-"""The list of legal actions: the one place a person's decision becomes an Action.
+"""The list of choices on offer: the one place a person's decision becomes an Action.
 
-It shows exactly ``legal_actions()``, each with the key that picks it, and posts
-``ActionList.Chosen`` upwards; it never decides anything itself.
+It shows the snapshot's choices, each with the key that picks it, and posts
+``ActionList.Chosen`` upwards; it never decides anything itself. A snapshot with the same
+choices (a bot's thinking progress, say) leaves the list alone.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import Action
+from ...session import Choice, Snapshot, assign_keys
 
-
-def assign_keys(game_keys: list[str | None]) -> list[str | None]:
-    """The key each action gets: the game's own, else the next digit no action claims.
-
-    One rule for the list and for boards that draw the keys on the board itself."""
-    free = [d for d in "123456789" if d not in game_keys]
-    return [key if key is not None else (free.pop(0) if free else None) for key in game_keys]
+__all__ = ["ActionList", "assign_keys"]
 
 
 class ActionList(OptionList):
@@ -28,34 +25,44 @@ class ActionList(OptionList):
             super().__init__()
             self.action = action
 
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._actions: list[Action] = []
-        self._keys: dict[str, Action] = {}
+        self._choices: tuple[Choice, ...] = ()
 
-    def show(self, actions: list[Action], keys: list[str | None], describe) -> None:
-        """Fill the list; ``keys`` holds the game's key for each action, None for 'any free digit'."""
-        self._actions = list(actions)
-        self._keys = {}
-        final_keys = [key or "" for key in assign_keys(list(keys))]
-        for action, key in zip(actions, final_keys):
-            if key:
-                self._keys.setdefault(key, action)
+    def watch_snapshot(self, snapshot: Snapshot | None) -> None:
+        if snapshot is not None and snapshot.choices is not self._choices:
+            self.show(snapshot.choices)
+
+    def show(self, choices: tuple[Choice, ...]) -> None:
+        self._choices = choices
         self.clear_options()
         self.add_options(
-            Option(Text.assemble((f"{key:>2} ", "bold"), describe(action)), id=str(i))
-            for i, (action, key) in enumerate(zip(actions, final_keys))
+            Option(Text.assemble((f"{c.key:>2} ", "bold"), c.label), id=str(i)) for i, c in enumerate(choices)
         )
-        if actions:
+        if choices:
             self.highlighted = 0
 
     def action_for_key(self, key: str) -> Action | None:
-        return self._keys.get(key)
+        return next((c.action for c in self._choices if c.key == key), None)
 
     @property
     def actions(self) -> list[Action]:
-        return self._actions
+        return [c.action for c in self._choices]
+
+    def highlight_action(self, action: Action) -> bool:
+        actions = self.actions
+        if action in actions:
+            self.highlighted = actions.index(action)
+            return True
+        return False
+
+    def highlighted_action(self) -> Action | None:
+        if self.highlighted is None or not self._choices:
+            return None
+        return self._choices[self.highlighted].action
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Chosen(self._actions[int(event.option.id)]))
+        self.post_message(self.Chosen(self._choices[int(event.option.id)].action))

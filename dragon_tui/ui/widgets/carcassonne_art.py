@@ -36,18 +36,7 @@ _BOX = {
     frozenset("S"): "│", frozenset("E"): "─", frozenset("W"): "─",
 }
 
-COLOUR = {
-    CITY: Style(color="#E0B070", bgcolor="#7A4A22"),
-    FIELD: Style(color="#8DC26F", bgcolor="#2F5A2A"),
-    ROAD: Style(color="#F4EEDC", bold=True),
-    "mark": Style(color="#FFE08A", bold=True),
-    "monastery": Style(color="#FFFFFF", bgcolor="#8B1E3F", bold=True),
-}
-#: Every other tile (a checkerboard) a shade darker, so tile edges show in a wide field.
-COLOUR_SHADED = dict(
-    COLOUR,
-    **{CITY: Style(color="#D0A060", bgcolor="#6A3F1C"), FIELD: Style(color="#80B463", bgcolor="#284E24")},
-)
+#: The monochrome theme's styles (the colour themes' come from their variables: carcassonne_ink).
 MONO = {
     CITY: Style(),
     FIELD: Style(dim=True),
@@ -313,12 +302,3 @@ def _bend(sides: list[int], w: int, h: int) -> list[tuple[tuple[int, int], set[s
     for c in cols:
         out.append(((c, cy), set("EW")))
     return out
-
-
-def cell_style(art: Art, c: int, r: int, mono: bool, shaded: bool = False) -> Style:
-    styles = MONO if mono else (COLOUR_SHADED if shaded else COLOUR)
-    key = art.layer[r][c]
-    style = styles[key]
-    if key in (ROAD, "mark") and not mono:
-        return styles[art.base[r][c]] + style
-    return style

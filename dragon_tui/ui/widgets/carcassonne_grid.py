@@ -2,7 +2,7 @@
 
 It draws only the tiles inside its own size (one Strip per screen row, built from the
 cached tile art), follows a cursor, previews the tile in hand at the cursor in the chosen
-rotation, and turns Enter (or a second click) into ``ActionList.Chosen`` with the matching
+rotation, and turns Enter (or a second click) into ``Picked`` with the matching
 action from ``offered``. It reads the state; it never decides what is legal.
 """
 
@@ -21,22 +21,17 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
 from ...games.carcassonne.tiles import CANON, DELTA, SIDES
-from .action_list import ActionList, assign_keys
-from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, cell_style, tile_art
+from ...session import assign_keys
+from .messages import Picked
+from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
+from .carcassonne_ink import CarcInk
 
 #: Characters per tile (width, height) at each zoom level.
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
 #: Start in the detailed zoom when this many tiles (columns, rows) fit in it.
 DETAILED_FITS = (11, 5)
-PLAYER_COLOURS = ("#E4572E", "#3F8EFC", "#F2C14E", "#B07CE8", "#EEEEEE")
 
 _BLANK = Style()
-
-
-def player_style(seat: int, mono: bool) -> Style:
-    if mono:
-        return Style(bold=True, reverse=True)
-    return Style(bold=True, color="#000000", bgcolor=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
 
 
 class TileGrid(Widget, can_focus=True):
@@ -194,7 +189,7 @@ class TileGrid(Widget, can_focus=True):
     def action_choose(self) -> None:
         action = self.chosen_action()
         if action is not None:
-            self.post_message(ActionList.Chosen(action))
+            self.post_message(Picked(action))
         elif self._place:
             if self.cursor in self._place:
                 self.notify("The tile does not fit this way round: press r to rotate it.", severity="warning")
@@ -301,7 +296,7 @@ class TileGrid(Widget, can_focus=True):
             return [Strip.blank(width) for _ in range(height)]
         if self.origin is None:
             self._scroll_to_cursor()
-        mono = self.app.theme == "dragon-mono"
+        ink = CarcInk(self.app.current_theme.variables)
         tw, th = ZOOMS[self.zoom]
         cols, rows, px, py = self._window()
         ox, oy = self.origin
@@ -309,7 +304,7 @@ class TileGrid(Widget, can_focus=True):
         grid: list[list[tuple[str, Style]]] = [[(" ", _BLANK)] * width for _ in range(height)]
         for r in range(rows):
             for c in range(cols):
-                block = self._block(view, ox + c, oy + r, tw, th, mono)
+                block = self._block(view, ox + c, oy + r, tw, th, ink)
                 for yy in range(th):
                     row = grid[py + r * th + yy]
                     x0 = px + c * tw
@@ -330,22 +325,23 @@ class TileGrid(Widget, can_focus=True):
             lines.append(Strip(segments, width).apply_style(base))
         return lines
 
-    def _block(self, view: State, x: int, y: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
+    def _block(self, view: State, x: int, y: int, tw: int, th: int, ink: CarcInk) -> list[list[tuple[str, Style]]]:
         pos = f"{x},{y}"
         here = (x, y)
         self._protected: set[tuple[int, int]] = set()
         cursor = here == self.cursor
         placed = view.board.get(pos)
-        primary = self.app.current_theme.primary or "#D4A017"
+        mono = ink.mono
+        primary = self.app.current_theme.primary
         accent = Style(bold=True) if mono else Style(bold=True, color=primary)
-        mark = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+        mark = ink.key
         if placed is not None:
-            block = self._tile_block(view, pos, placed[0], placed[1], tw, th, mono)
+            block = self._tile_block(view, pos, placed[0], placed[1], tw, th, ink)
         elif cursor and self._tile is not None and self._place:
             fits = self.fits_here()
             art = tile_art(self._tile, self.rot, tw, th)
             dim = Style(dim=True)
-            block = [[(art.chars[r][c], cell_style(art, c, r, mono) + (Style() if fits else dim)) for c in range(tw)] for r in range(th)]
+            block = [[(art.chars[r][c], ink.cell(art, c, r) + (Style() if fits else dim)) for c in range(tw)] for r in range(th)]
             if not fits:
                 for cx, cy in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)):
                     block[cy][cx] = ("✗", mark)
@@ -361,7 +357,7 @@ class TileGrid(Widget, can_focus=True):
             for cx, cy in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)):
                 block[cy][cx] = (key, mark)
         if cursor:
-            cur = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFFFFF")
+            cur = ink.cursor
             for (cx, cy), ch in zip(((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)), "┏┓┗┛"):
                 if block[cy][cx][1] is not mark and (cx, cy) not in self._protected:
                     block[cy][cx] = (ch, cur)
@@ -378,49 +374,44 @@ class TileGrid(Widget, can_focus=True):
                 return cell
         return (spot[0] + (1 if spot[0] + 1 < tw else -1), spot[1])
 
-    def _tile_block(self, view: State, pos: str, tile: int, rot: int, tw: int, th: int, mono: bool) -> list[list[tuple[str, Style]]]:
+    def _tile_block(self, view: State, pos: str, tile: int, rot: int, tw: int, th: int, ink: CarcInk) -> list[list[tuple[str, Style]]]:
         art = tile_art(tile, rot, tw, th)
         x, y = xy(pos)
         shaded = (x + y) % 2 == 1
-        block = [[(art.chars[r][c], cell_style(art, c, r, mono, shaded)) for c in range(tw)] for r in range(th)]
+        block = [[(art.chars[r][c], ink.cell(art, c, r, shaded)) for c in range(tw)] for r in range(th)]
         for seat, mpos, idx in view.meeples:
             if mpos == pos and art.anchors[idx] is not None:
                 c, r = art.anchors[idx]
-                block[r][c] = (self.letters[seat], player_style(seat, mono))
+                block[r][c] = (self.letters[seat], ink.player(seat))
                 self._protected.add((c, r))
         fairy = view.fairy
         if fairy and fairy["pos"] == pos:
             spot = art.anchors[fairy["idx"]] if fairy.get("idx") is not None else None
             c, r = self._near(spot, tw, th, (1, 0, -1, 0))
-            style = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
+            style = ink.fairy
             block[r][c] = (GLYPH_FAIRY, style)
             self._protected.add((c, r))
         for idx, key, kind in self._beside.get(xy(pos), ()):
             spot = art.anchors[idx] if idx is not None else None
             c, r = self._near(spot, tw, th, (-1, 0, 1, 0))
-            if mono:
-                style = Style(bold=True, underline=True)
-            elif kind == "fairy":
-                style = Style(bold=True, color="#000000", bgcolor="#FF7FD0")
-            else:
-                style = Style(bold=True, color="#000000", bgcolor="#F2C14E")
+            style = ink.beside_fairy if kind == "fairy" else ink.beside_other
             block[r][c] = (key, style)
             self._protected.add((c, r))
         spots = self._spots.get(xy(pos))
         if spots:
-            style = Style(bold=True, reverse=True, underline=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+            style = ink.spot
             for idx, key in spots.items():
                 if art.anchors[idx] is not None:
                     c, r = art.anchors[idx]
                     block[r][c] = (key, style)
                     self._protected.add((c, r))
         if pos == view.placed and view.phase in ("place", "over") and len(view.board) > 1:
-            last = Style(bold=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#3F8EFC")
+            last = ink.last
             corner = next((c for c in ((0, 0), (tw - 1, 0), (0, th - 1), (tw - 1, th - 1)) if c not in self._protected), None)
             if corner:
                 block[corner[1]][corner[0]] = (GLYPH_LAST, last)
         if view.dragon == pos:
-            style = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
+            style = ink.dragon
             cy = th // 2
             start = (tw - len(DRAGON_TEXT)) // 2
             for i, ch in enumerate(DRAGON_TEXT):

@@ -3,24 +3,24 @@ the dragon's steps: whatever the current decision needs, drawn large beside the 
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
 from .carcassonne_text import TextPanel
 
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
 from ...games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
-from .carcassonne_art import cell_style, tile_art
+from .carcassonne_art import tile_art
+from .carcassonne_ink import CarcInk
 
 ART = (7, 5)
 
 
-def art_text(tile: int, rot: int, mono: bool, spots: dict[int, str] | None = None, indent: int = 1) -> Text:
+def art_text(tile: int, rot: int, ink: CarcInk, spots: dict[int, str] | None = None, indent: int = 1) -> Text:
     """The tile drawn 7×5, with spot keys on the feature anchors."""
     w, h = ART
     art = tile_art(tile, rot, w, h)
-    cells = [[(art.chars[r][c], cell_style(art, c, r, mono)) for c in range(w)] for r in range(h)]
-    mark = Style(bold=True, reverse=True, underline=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFD75F")
+    cells = [[(art.chars[r][c], ink.cell(art, c, r)) for c in range(w)] for r in range(h)]
+    mark = ink.spot
     for idx, key in (spots or {}).items():
         if art.anchors[idx] is not None:
             c, r = art.anchors[idx]
@@ -40,7 +40,7 @@ class HandPanel(TextPanel):
 
     def show(self, view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
              keys: list[str | None], names: list[str], turnable: bool = False) -> None:
-        mono = self.app.theme == "dragon-mono"
+        ink = CarcInk(self.app.current_theme.variables)
         t = Text()
         who = view.current_player
         if view.phase == "place" and view.tile is not None:
@@ -49,7 +49,7 @@ class HandPanel(TextPanel):
             t.append(ttype.id, "bold")
             t.append(f"  {rot * 90:>3}°", "bold")
             t.append(" r\n" if offered else "\n", "dim")
-            t.append_text(art_text(view.tile, rot if offered else 0, mono))
+            t.append_text(art_text(view.tile, rot if offered else 0, ink))
             t.append("\n")
             if offered:
                 where = f"{cursor[0]},{cursor[1]}"
@@ -72,7 +72,7 @@ class HandPanel(TextPanel):
             for action, key in zip(offered, keys):
                 if action.kind == "meeple" and (action.args[0], action.args[1]) == (px, py) and key:
                     spots[action.args[2]] = key
-            t.append_text(art_text(tile, rot_, mono, spots))
+            t.append_text(art_text(tile, rot_, ink, spots))
             t.append("\n")
             if offered:
                 t.append("1–8 spot, 0 none" if spots else "0: no meeple", "bold")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from .carcassonne_art import COLOUR, DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, MONO, SYMBOL_GLYPH
+from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, SYMBOL_GLYPH
+from .carcassonne_ink import CarcInk
 
 ROWS = (
     (("▒", "city", "city"), (GLYPH_PENNANT, "pennant", "mark")),
@@ -24,13 +24,8 @@ class Legend(Static):
         self.show()
 
     def show(self) -> None:
-        mono = self.app.theme == "dragon-mono"
-        styles = dict(MONO if mono else COLOUR)
-        styles["fairy"] = Style(bold=True) if mono else Style(bold=True, color="#FF7FD0", bgcolor="#3A0D2E")
-        styles["dragon"] = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#B3261E")
-        styles["last"] = Style(bold=True) if mono else Style(bold=True, color="#FFFFFF", bgcolor="#3F8EFC")
-        styles["cursor"] = Style(bold=True, reverse=True) if mono else Style(bold=True, color="#000000", bgcolor="#FFFFFF")
-        styles["fits"] = Style(bold=True) if mono else Style(bold=True, color="#FFD75F")
+        ink = CarcInk(self.app.current_theme.variables)
+        styles = dict(ink.art, fairy=ink.fairy, dragon=ink.dragon, last=ink.last, cursor=ink.cursor, fits=ink.fits)
         t = Text()
         for i, row in enumerate(ROWS):
             for j, (glyph, word, key) in enumerate(row):

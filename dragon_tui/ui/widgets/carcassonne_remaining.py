@@ -9,7 +9,8 @@ from textual.widgets import Static
 
 from ...engine import State
 from ...games.carcassonne.tiles import TILE_BY_ID
-from .carcassonne_art import cell_style, tile_art
+from .carcassonne_art import tile_art
+from .carcassonne_ink import CarcInk
 
 CELL_W, CELL_H = 5, 3
 ENTRY_W = 11  # art, a space, "PD-12" and a gap
@@ -33,7 +34,7 @@ class RemainingTiles(VerticalScroll):
 
     def _draw(self) -> None:
         view = self._view
-        mono = self.app.theme == "dragon-mono"
+        ink = CarcInk(self.app.current_theme.variables)
         counts = view.remaining()
         total = sum(counts.values())
         width = max(ENTRY_W, self.size.width - 2)
@@ -48,7 +49,7 @@ class RemainingTiles(VerticalScroll):
             for r in range(CELL_H):
                 for (tid, n), art in zip(row, arts):
                     for c in range(CELL_W):
-                        t.append(art.chars[r][c], cell_style(art, c, r, mono))
+                        t.append(art.chars[r][c], ink.cell(art, c, r))
                     label = tid if r == 0 else (f"×{n}" if r == 1 else "")
                     t.append(f" {label:<5}")
                 t.append("\n")

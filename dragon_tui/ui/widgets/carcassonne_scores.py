@@ -6,19 +6,19 @@ from rich.text import Text
 from .carcassonne_text import TextPanel
 
 from ...engine import State
-from .carcassonne_grid import player_style
+from .carcassonne_ink import CarcInk
 
 
 class ScorePanel(TextPanel):
     def show(self, view: State, names: list[str], letters: list[str], width: int) -> None:
-        mono = self.app.theme == "dragon-mono"
+        ink = CarcInk(self.app.current_theme.variables)
         t = Text()
         scores = view.scores()
         turn = view.active if view.phase != "over" else None
         name_w = max(4, width - 14)
         for seat, name in enumerate(names):
             t.append("▶" if seat == turn else " ", "bold")
-            t.append(letters[seat], player_style(seat, mono))
+            t.append(letters[seat], ink.player(seat))
             t.append(f" {name[:name_w]:<{name_w}}")
             t.append(f"{scores[seat]:>4g}", "bold")
             t.append(f" ♟{view.meeples_left(seat)}", "dim" if view.meeples_left(seat) == 0 else "")

@@ -21,10 +21,8 @@ from ...games.court.data import (
     Card,
 )
 
-CLAN_COLOURS = {
-    "dark": {"Sun": "#F2C14E", "Moon": "#9DB4FF", "Earth": "#7BC96F", "Fire": "#FF6B4A", "Warn": "#E9B44C"},
-    "light": {"Sun": "#8A5A00", "Moon": "#2F4FB0", "Earth": "#2E7D32", "Fire": "#B3261E", "Warn": "#A86A00"},
-}
+from ..themes import DARK
+
 #: Short role words, longest first, for narrow cells.
 ROLE_WORDS = {
     MINISTER: ("Minister", "Minist.", "M"),
@@ -48,13 +46,13 @@ PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
 
 
 class Ink:
-    """Styles for one theme: clan colours on dark or light, plain bold in monochrome."""
+    """Styles for one theme, from its variables (``court-sun`` ... ``court-warn``): clan
+    colours, or plain bold where the theme says ``board-ink: mono``."""
 
-    def __init__(self, theme: str = "dragon-dark", dark: bool | None = None) -> None:
-        """``dark`` says what the background is for themes other than ours (None: by name)."""
-        self.mono = theme == "dragon-mono"
-        light = theme == "dragon-light" if dark is None else not dark
-        self.colours = CLAN_COLOURS["light" if light else "dark"]
+    def __init__(self, variables: dict[str, str] | None = None) -> None:
+        variables = variables if variables is not None else DARK.variables
+        self.mono = variables.get("board-ink") == "mono"
+        self.colours = {name: variables[f"court-{name.lower()}"] for name in ("Sun", "Moon", "Earth", "Fire", "Warn")}
 
     def clan(self, clan: str, extra: str = "bold") -> str:
         return extra if self.mono else f"{extra} {self.colours[clan]}"

@@ -10,20 +10,18 @@ from textual.widget import Widget
 
 from ...games.hoard import data
 
-#: Sheep colours for dark and light backgrounds; the monochrome theme uses none.
-DARK_COLOURS = {"red": "#F0624D", "blue": "#5B9BF0", "yellow": "#F2D04B", "purple": "#C08CF5", "orange": "#F5973A"}
-LIGHT_COLOURS = {"red": "#B3261E", "blue": "#1D5C9B", "yellow": "#8A6A00", "purple": "#7B3FB0", "orange": "#B35A00"}
 LEGEND = "  ".join(f"{data.SYMBOLS[c]} {c}" for c in data.COLOURS) + " · treasure: points, cost (own colour + any)"
 SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",
                "Wild Sheep": "Wild", "Angry Mob": "Mob"}
 
 
 class Palette:
-    """How a sheep colour is drawn in the current theme."""
+    """How a sheep colour is drawn in the current theme: its colours are the theme's
+    variables ``hoard-<colour>``; a theme with ``board-ink: mono`` draws without colour."""
 
-    def __init__(self, theme: str, dark: bool) -> None:
-        self.mono = theme == "dragon-mono"
-        self.colours = DARK_COLOURS if dark else LIGHT_COLOURS
+    def __init__(self, variables: dict[str, str]) -> None:
+        self.mono = variables.get("board-ink") == "mono"
+        self.colours = {c: variables[f"hoard-{c}"] for c in data.COLOURS}
 
     def style(self, colour: int | None, extra: str = "") -> str:
         if colour is None:
@@ -113,6 +111,8 @@ class FlowBox(Widget):
         self.rows: list[tuple[Text | None, list[Text]]] = []
 
     def set_rows(self, rows: list[tuple[Text | None, list[Text]]]) -> None:
+        if rows == self.rows and rows:
+            return  # the same rows: nothing to lay out or paint again
         self.rows = rows
         self.refresh(layout=True)
 

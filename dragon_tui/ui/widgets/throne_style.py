@@ -9,16 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
-from textual.widgets import Static
+from .panel import Panel
 
 from ...engine import Action, State
 from ...games.throne import data
 
-PLAYER_DARK = ("#4FC3F7", "#F06292", "#AED581", "#FFB74D")
-PLAYER_LIGHT = ("#0B6E99", "#AD1457", "#33691E", "#A35200")
-#: Ha'wa orange, Ka'yu green, Ma'ji blue, U'siku purple, Vu'ur red, Ze'me yellow.
-CLAN_DARK = ("#F5973A", "#59CD90", "#5B9BF0", "#C08CF5", "#F0624D", "#F2D04B")
-CLAN_LIGHT = ("#B35A00", "#2E7D32", "#1D5C9B", "#7B3FB0", "#B3261E", "#8A6A00")
 CLAN_SHORT = ("Ha", "Ka", "Ma", "U'", "Vu", "Ze")
 BONUS = (
     "−1 on every recruit",
@@ -44,13 +39,14 @@ EMPTY = "·"
 
 
 class Palette:
-    """Styles for the current theme (no colours at all in ``dragon-mono``)."""
+    """Styles for the current theme, from its variables (``throne-player-N``,
+    ``throne-clan-N``, ``throne-guard``); a theme with ``board-ink: mono`` has no colours."""
 
-    def __init__(self, theme: str = "dragon-dark", dark: bool = True) -> None:
-        self.mono = theme == "dragon-mono"
-        self.players = PLAYER_DARK if dark else PLAYER_LIGHT
-        self.clans = CLAN_DARK if dark else CLAN_LIGHT
-        self.guard = "bold" if self.mono else ("bold #C9C9C9" if dark else "bold #5A5A5A")
+    def __init__(self, variables: dict[str, str]) -> None:
+        self.mono = variables.get("board-ink") == "mono"
+        self.players = tuple(variables[f"throne-player-{n}"] for n in range(1, 5))
+        self.clans = tuple(variables[f"throne-clan-{n}"] for n in range(1, 7))
+        self.guard = "bold" if self.mono else f"bold {variables['throne-guard']}"
 
     def player(self, seat: int, extra: str = "bold") -> str:
         if seat == data.NEUTRAL:
@@ -124,7 +120,7 @@ class Scene:
     final: tuple[list[float], list[int]] | None = None
 
 
-class ThronePanel(Static):
+class ThronePanel(Panel):
     """A panel painted from a Scene; it repaints itself when its width changes."""
 
     def __init__(self, **kwargs) -> None:
@@ -133,11 +129,11 @@ class ThronePanel(Static):
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
-        self.update(self.paint(scene, self.content_size.width or 80))
+        self.show_content(self.paint(scene, self.content_size.width or 80))
 
     def on_resize(self) -> None:
         if self.scene is not None:
-            self.update(self.paint(self.scene, self.content_size.width or 80))
+            self.show_content(self.paint(self.scene, self.content_size.width or 80))
 
     def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
         raise NotImplementedError

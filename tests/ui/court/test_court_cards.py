@@ -1,12 +1,13 @@
 """The card formatter: every line fits its cell at every width, and cells of a kind match."""
 
 from dragon_tui.games.court.data import CARDS
+from dragon_tui.ui.themes import MONO, THEMES
 from dragon_tui.ui.widgets.court_cards import Ink, face, hjoin
 
 
 def test_every_card_fits_every_width():
-    for theme in ("dragon-dark", "dragon-light", "dragon-mono"):
-        ink = Ink(theme)
+    for theme in THEMES:
+        ink = Ink(theme.variables)
         for w in range(4, 41):
             for card in CARDS:
                 title, detail = face(card, w, ink)
@@ -24,7 +25,7 @@ def test_cells_of_a_kind_share_one_format():
 
 
 def test_monochrome_has_no_colour_and_princes_stay_marked():
-    ink = Ink("dragon-mono")
+    ink = Ink(MONO.variables)
     for card in CARDS:
         title, detail = face(card, 20, ink)
         assert "#" not in str(title.style) and "#" not in str(detail.style)

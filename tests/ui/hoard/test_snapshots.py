@@ -69,7 +69,11 @@ def test_three_players_in_light_theme_120x40(snap_compare):
 
 
 async def _until_pass_screen(pilot):
-    """Ana plays with Enter until the keyboard must pass to Ben."""
+    """Ana takes the keyboard (the game opens on the pass screen) and plays with Enter until
+    the keyboard must pass to Ben."""
+    assert isinstance(pilot.app.screen, PassScreen)
+    await pilot.press("enter")
+    await pilot.pause()
     for _ in range(200):
         if isinstance(pilot.app.screen, PassScreen):
             return

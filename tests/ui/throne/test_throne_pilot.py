@@ -198,6 +198,10 @@ async def test_hot_seat_shows_only_the_deciding_players_hand():
     app = app_with(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        # Hands are hidden from the very first turn: the game opens on the pass screen.
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await pilot.pause()
         board = app.screen.query_one(Board)
         hand = app.screen.query_one(HandPanel)
         first = table.state.current_player
