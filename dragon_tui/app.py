@@ -1,7 +1,17 @@
-"""The Textual app: themes, stylesheets, the screen stack, and the command palette."""
+"""The Textual app: themes, stylesheets, the screen stack, and the command palette.
+
+A *remote* app (``remote = True``: the one ``dragon-tui serve`` runs per SSH or web player)
+runs on someone else's computer: it offers no command that touches the server's files
+(Textual's "Screenshot" writes into the server account's Downloads folder), and a crash shows
+the player a short message while the traceback, with its local variables, goes to the
+server's log only.
+"""
 
 from __future__ import annotations
 
+import datetime as _dt
+import os
+import traceback
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -17,10 +27,18 @@ from .ui.styles import stylesheets
 from .ui.themes import THEME_NAMES, THEMES
 
 
+#: Built-in commands a remote player must not have: they write files on the server.
+SERVER_FILE_COMMANDS = ("Screenshot",)
+#: The crash log stops growing here (a player who can crash the app must not fill the disk).
+MAX_CRASH_LOG = 8 << 20
+
+
 class DragonApp(App):
     TITLE = "Dragon TUI"
     CSS_PATH = stylesheets()
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
+    #: True when serving a player on another computer (see the module docstring).
+    remote = False
 
     def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
                  autosave: bool = True) -> None:
@@ -41,10 +59,15 @@ class DragonApp(App):
         self._check_size()
 
     def start_table(self, table: Table) -> GameScreen:
-        """Open a table on the game screen; from now on every move is autosaved."""
+        """Open a table on the game screen; from now on every move is autosaved (when the disk
+        refuses, the game goes on in memory and the game screen says so)."""
         if self.autosave:
-            table.autosave_to = storage.autosave_path()
-            storage.write_json(table.autosave_to, table.to_json())
+            try:
+                table.autosave_to = storage.autosave_path()
+                storage.write_json(table.autosave_to, table.to_json())
+            except OSError as exc:
+                table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
+                    storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVE_NAME, exc)
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen
@@ -74,8 +97,36 @@ class DragonApp(App):
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
         self.notify(f"Theme: {self.theme}")
 
+    # ----------------------------------------------------------- remote sessions
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if self.remote:
+            self.notify("Screenshots are not available on a server.", severity="warning")
+            return
+        super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        if self.remote:
+            self.notify("Screenshots are not available on a server.", severity="warning")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
+    def _fatal_error(self) -> None:
+        """An unhandled exception: locally Textual's traceback (with locals); remotely a short
+        message for the player and the traceback in the server's log."""
+        if not self.remote:
+            super()._fatal_error()
+            return
+        log_crash(traceback.format_exc())
+        self.bell()
+        self.panic("Sorry: Dragon TUI hit an internal error and closed. The server's log has the details; "
+                   "your game was autosaved up to the last move.")
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if self.remote and command.title in SERVER_FILE_COMMANDS:
+                continue
+            yield command
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
         if isinstance(screen, GameScreen):
@@ -86,3 +137,21 @@ class DragonApp(App):
             yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
             yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)
             yield SystemCommand("Back to the menu", "Leave this game (it stays autosaved)", screen.action_leave)
+
+
+def log_crash(text: str) -> None:
+    """Append a crash report to the server's log (``DRAGON_TUI_LOG``, set by ``dragon-tui serve``;
+    else ``crash.log`` in the data folder), never past :data:`MAX_CRASH_LOG` bytes."""
+    path = os.environ.get("DRAGON_TUI_LOG") or str(storage.data_dir() / "crash.log")
+    who = os.environ.get("DRAGON_TUI_PLAYER", "?")
+    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    entry = f"--- {stamp} app crash (player {who}, pid {os.getpid()})\n{text}\n"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        try:
+            if os.fstat(fd).st_size < MAX_CRASH_LOG:
+                os.write(fd, entry.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from .ai import LEVELS, make_agent
+from .ai.agents import ARENA_LEVELS
 from .games import GAMES, get_game
 
 
@@ -208,8 +209,8 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     levels as they play on an idle machine (and stay reproducible for the seed)."""
     game = get_game(game_id)
     for level in seats:
-        if level not in LEVELS:
-            raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")
+        if level not in LEVELS and level not in ARENA_LEVELS:
+            raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS + ARENA_LEVELS)}.")
     solitaire = game.max_players == 1
     if not solitaire and not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}.")
@@ -266,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dragon-tui arena", description="Bot-only games that measure bot strength.")
     parser.add_argument("game", choices=list(GAMES), help="game id")
     parser.add_argument("--seats", default="hard,greedy",
-                        help=f"comma-separated levels, one per player ({', '.join(LEVELS)})")
+                        help=f"comma-separated levels, one per player ({', '.join(LEVELS)}; and for the arena "
+                        "only hard-old: hard with the iteration caps it had before the engines were sped up)")
     parser.add_argument("--games", type=int, default=20,
                         help="games to play, seats rotated between games (per level for the solitaire; default: 20)")
     parser.add_argument("--seed", type=int, default=0,

@@ -1,6 +1,8 @@
 """``dragon-tui bench``: the speed and strength figures the issues ask for.
 
-Per built game: random playouts per second and actions per game, the cost of generating
+Per built game: random playouts per second beside a plain-Python tic-tac-toe loop's rate
+measured alternately in the same run, and their ratio (the figure to compare between runs),
+actions per game, the cost of generating
 the legal actions, each bot level's time per decision, and how the greedy bot scores
 (solitaire: mean and spread over 200 seeds; duels: its win rate against the random bot).
 Then the app: start-up to first paint and key-to-paint latency, measured headless.
@@ -21,12 +23,42 @@ from .engine import Rng
 from .games import GAMES
 
 
-def _random_games(game, players: int, seconds: float, max_games: int) -> tuple[int, int, float, float]:
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def tictactoe_playouts(seconds: float, seed: int = 0) -> tuple[int, float]:
+    """The yardstick: random tic-tac-toe games in plain Python, as many as fit in ``seconds``.
+
+    The machine's speed drifts (other work, turbo clocks), so a game's playouts per second
+    mean little alone; divided by this loop's rate, measured in the same run alternately,
+    they become a ratio that holds between runs and machines. Returns games and seconds.
+    """
+    rng = Rng(seed)
+    games = 0
+    start = time.perf_counter()
+    while True:
+        board = [0] * 9
+        free = list(range(9))
+        player = 1
+        while free:
+            cell = free.pop(rng.randint(0, len(free) - 1))
+            board[cell] = player
+            if any(board[a] == board[b] == board[c] == player for a, b, c in _LINES):
+                break
+            player = 3 - player
+        games += 1
+        if games % 64 == 0:
+            spent = time.perf_counter() - start
+            if spent >= seconds:
+                return games, spent
+
+
+def _random_games(game, players: int, seconds: float, max_games: int,
+                  seed: int = 0) -> tuple[int, int, float, float]:
     """Play random games until time runs out; returns games, actions, seconds, legal-gen seconds."""
     games = actions = 0
     legal_time = 0.0
     start = time.perf_counter()
-    seed = 0
     while games < max_games and (time.perf_counter() - start < seconds or games < 3):
         state = game.new_state(players, seed)
         rng = Rng(seed + 1)
@@ -39,6 +71,24 @@ def _random_games(game, players: int, seconds: float, max_games: int) -> tuple[i
         games += 1
         seed += 1
     return games, actions, time.perf_counter() - start, legal_time
+
+
+def playout_ratio(game, players: int, seconds: float, rounds: int = 4) -> dict[str, float]:
+    """Random playouts of ``game`` and of tic-tac-toe, measured alternately in ``rounds``
+    slices each (so drift of the machine's speed hits both alike): rates and their ratio."""
+    games = actions = 0
+    spent = legal = ttt_spent = 0.0
+    ttt_games = 0
+    slice_ = seconds / rounds
+    for r in range(rounds):
+        n, a, s, lt = _random_games(game, players, slice_, 5000, seed=r * 1000)
+        games, actions, spent, legal = games + n, actions + a, spent + s, legal + lt
+        tn, ts = tictactoe_playouts(slice_ / 2, seed=r)
+        ttt_games, ttt_spent = ttt_games + tn, ttt_spent + ts
+    rate, ttt = games / spent, ttt_games / ttt_spent
+    return {"games_per_s": rate, "tictactoe_per_s": ttt, "ratio": rate / ttt,
+            "actions_per_game": actions / games, "actions_per_s": actions / spent,
+            "legal_us": 1e6 * legal / max(actions, 1)}
 
 
 def _carcassonne_figures(game, seconds: float) -> list[str]:
@@ -120,6 +170,23 @@ def _strength(game, quick: bool) -> str:
     return f"greedy vs random ({players} players, {n} games): greedy wins {100 * wins / n:.0f}%"
 
 
+def _rng_figures(seconds: float) -> str:
+    """Draws per second of the two random streams, side by side in one run: SplitMix64 (small
+    seeds) and the keyed BLAKE2b stream (the 128-bit secret seeds of hidden-card games)."""
+    from .engine.rng import secret_seed
+
+    rates = []
+    for seed in (12345, secret_seed()):
+        rng, draws, start = Rng(seed), 0, time.perf_counter()
+        while time.perf_counter() - start < seconds / 2:
+            for _ in range(10000):
+                rng.randint(0, 51)
+            draws += 10000
+        rates.append(draws / (time.perf_counter() - start))
+    return (f"random numbers: SplitMix64 {rates[0] / 1e6:,.2f} M draws/s, keyed 128-bit stream "
+            f"{rates[1] / 1e6:,.2f} M draws/s (×{rates[1] / rates[0]:.2f})")
+
+
 async def _app_latency() -> tuple[float, float]:
     from .app import DragonApp
     from .session import Seat, Table
@@ -145,14 +212,16 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
     chosen = [GAMES[g] for g in (games or list(GAMES)) if g in GAMES]
     seconds = 1.0 if quick else 4.0
     print(f"Dragon TUI bench ({'quick' if quick else 'full'}; wall clock, one core)\n")
+    print(_rng_figures(seconds) + "\n")
     for game in chosen:
         players = game.min_players
         print(f"{game.id} — {game.title}")
         for count in range(game.min_players, game.max_players + 1):
-            n, actions, spent, legal = _random_games(game, count, seconds / 2 if count > players else seconds, 5000)
-            print(f"  random playouts, {count} player{'s' if count > 1 else ''}: {n / spent:,.1f} games/s, "
-                  f"{actions / n:,.0f} actions/game, {actions / spent:,.0f} actions/s, "
-                  f"legal_actions() {1e6 * legal / actions:,.1f} µs per step")
+            f = playout_ratio(game, count, seconds / 2 if count > players else seconds)
+            print(f"  random playouts, {count} player{'s' if count > 1 else ''}: {f['games_per_s']:,.1f} games/s "
+                  f"(tic-tac-toe {f['tictactoe_per_s']:,.0f}/s, ratio {f['ratio']:.5f}), "
+                  f"{f['actions_per_game']:,.0f} actions/game, {f['actions_per_s']:,.0f} actions/s, "
+                  f"legal_actions() {f['legal_us']:,.1f} µs per step")
         if game.id == "carcassonne":
             print("\n".join(_carcassonne_figures(game, seconds)))
         for level in LEVELS:

@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", default="dragon-dark", choices=["dragon-dark", "dragon-light", "dragon-mono"])
     parser.add_argument("--games", default=None, help="bench: comma-separated game ids")
     parser.add_argument("--quick", action="store_true", help="bench: fewer games, for a fast look")
+    parser.add_argument("--cluster", action="store_true",
+                        help="bench: only the shared-table round trip, one node against two nodes on PostgreSQL")
     return parser
 
 
@@ -49,6 +51,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(argv[1:])
     args = build_parser().parse_args(argv)
+    if args.game == "bench" and args.cluster:
+        from .net.bench import cluster_figures
+
+        print("shared-table action round trip (loopback; a throwaway PostgreSQL with fsync on):")
+        for name, value in cluster_figures().items():
+            print(f"  {name}: {value}")
+        return 0
     if args.game == "bench":
         from .bench import run_bench
 
@@ -80,8 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         raise
     from .app import DragonApp
 
-    DragonApp(table=table, theme=args.theme).run()
-    return 0
+    app = DragonApp(table=table, theme=args.theme)
+    app.run()
+    return app.return_code or 0  # a crash exits non-zero (Textual sets 1), never 0
 
 
 def _check_args(args) -> str | None:
@@ -102,7 +112,7 @@ def _check_args(args) -> str | None:
 
 def _table_from_args(args):
     from .games import get_game, is_playable
-    from .session import Seat, Table
+    from .session import Seat, Table, fresh_seed
 
     if args.load:
         from pathlib import Path
@@ -123,7 +133,7 @@ def _table_from_args(args):
     if args.daily:
         seed = highscores.daily_seed()
     else:
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        seed = args.seed if args.seed is not None else fresh_seed(game.id)
     return Table(game.id, seats, seed)
 
 

@@ -60,6 +60,7 @@ def test_bench_prints_the_figures(game, capsys):
     assert main(["bench", "--quick", "--games", game]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "actions/game" in out and "first paint" in out
+    assert "tic-tac-toe" in out and "ratio" in out
 
 
 @pytest.mark.parametrize("level", ["foo", "Hardest", ""])
@@ -94,3 +95,10 @@ def test_arena_help_explains_seed_and_the_default_of_games():
     out = run("arena", "--help")
     assert out.returncode == 0
     assert "default: 20" in out.stdout and "same deals" in out.stdout
+
+
+def test_tictactoe_yardstick_plays_whole_games():
+    from dragon_tui.bench import tictactoe_playouts
+
+    games, seconds = tictactoe_playouts(0.05)
+    assert games >= 64 and games % 64 == 0 and seconds >= 0.05

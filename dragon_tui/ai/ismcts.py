@@ -219,42 +219,54 @@ class Search:
     # ------------------------------------------------------------------------- the search
     def _select(self, node: Node, legal: list[Action]) -> Node | None:
         """UCB1 with availability among the children legal here; None to expand instead."""
+        get = node.children.get
+        if len(legal) == 1:  # a forced step (common: rolls, single follow-ups): no scoring
+            child = get(legal[0])
+            if child is None or child.visits == 0:
+                if child is not None:
+                    child.avail += 1
+                return None
+            child.avail += 1
+            return child
         cfg = self.config
-        children = node.children
-        best = None
-        best_score = -math.inf
         untried = False
         ready = []
+        means = []
         for action in legal:
-            child = children.get(action)
+            child = get(action)
             if child is None:
                 untried = True
                 continue
             child.avail += 1
-            if child.visits == 0:
+            visits = child.visits
+            if visits == 0:
                 untried = True
                 continue
             ready.append(child)
-        tried = len(ready)
+            means.append(child.reward[child.mover] / visits)
+        best = None
         if ready:
-            means = [c.reward[c.mover] / c.visits for c in ready]
             lo, hi = min(means), max(means)
-            normalize = cfg.normalize and self.n > 1
-            span = hi - lo if normalize and hi > lo else 1.0
-            if not normalize or hi <= lo:
-                lo = 0.0
+            if cfg.normalize and self.n > 1 and hi > lo:
+                span = hi - lo
+            else:
+                lo, span = 0.0, 1.0
             c_explore = cfg.exploration
+            prior_weight = cfg.prior_weight
+            log, sqrt = math.log, math.sqrt
+            best_score = -math.inf
             for child, mean in zip(ready, means):
-                score = (mean - lo) / span + c_explore * math.sqrt(math.log(child.avail) / child.visits)
+                visits = child.visits
+                score = (mean - lo) / span + c_explore * sqrt(log(child.avail) / visits)
                 if child.prior:
-                    score += cfg.prior_weight * child.prior / (1 + child.visits)
+                    score += prior_weight * child.prior / (1 + visits)
                 if score > best_score:
                     best, best_score = child, score
         if untried:
             if cfg.widen_k <= 0 or best is None:
                 return None
             allowed = max(cfg.widen_min, math.ceil(cfg.widen_k * (node.visits + 1) ** cfg.widen_alpha))
-            if tried < allowed:
+            if len(ready) < allowed:
                 return None
         return best
 
@@ -324,10 +336,11 @@ class Search:
                 break
             world._apply(self.rng.choice(world.legal_actions()))
         rewards = self._rewards(world)
+        seats = range(self.n)
         for node in path:
             node.visits += 1
             r = node.reward
-            for s in range(self.n):
+            for s in seats:
                 r[s] += rewards[s]
 
     def run(self) -> Action:

@@ -1,21 +1,53 @@
 """The seeded random number generator every game state carries.
 
-SplitMix64 rather than :mod:`random`: its whole state is one integer, so it serialises into
-the state's JSON for free, clones in no time (search bots clone thousands of states) and is
-identical on every Python version, which keeps "seed + action list" replays exact.
+Two streams behind one small class, chosen by the size of the seed:
+
+- **Seeds below 2**64** (and negative ones, taken modulo 2**64) drive SplitMix64, exactly as
+  always, so every old save and every seeded test replays identically. SplitMix64 is fast but
+  invertible: one output reveals its state, so it must never deal hidden cards to people who
+  might want to peek.
+- **Seeds from 2**64 up** (the 128-bit secret seeds of shared tables and of local games with
+  hidden information) key a BLAKE2b stream: draw *n* is word ``n % 8`` of
+  ``blake2b(n // 8, key=seed)``. Without the key, no number of public draws predicts the next
+  one or recovers the deal; with it, replays are exact.
+
+Either way the whole state is two integers (``[state or key, draws]``), so it serialises into
+the state's JSON for free, clones in no time (search bots clone thousands of states) and is the
+same on every Python version, which keeps "seed + action list" replays exact.
 """
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: Seeds from here up use the keyed (unpredictable) stream.
+KEYED_FROM = 1 << 64
+#: BLAKE2b keys are at most 64 bytes; no seed is ever near this.
+MAX_SEED = (1 << 512) - 1
+_WORDS = struct.Struct("<8Q").unpack
+
+
+def secret_seed() -> int:
+    """A fresh 128-bit seed from the operating system's secret source: it selects the keyed
+    stream, so nobody can rebuild a deal from what they see of it."""
+    import secrets
+
+    return secrets.randbits(128) | KEYED_FROM  # at least 2**64, whatever bits came up
 
 
 class Rng:
     __slots__ = ("state", "draws")
+
+    def __new__(cls, seed: int = 0, draws: int = 0) -> Rng:
+        if cls is Rng and seed >= KEYED_FROM:
+            return object.__new__(KeyedRng)
+        return object.__new__(cls)
 
     def __init__(self, seed: int = 0, draws: int = 0) -> None:
         self.state = seed & _MASK
@@ -32,7 +64,12 @@ class Rng:
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from low to high, both included (like random.randint)."""
-        return low + self.next64() % (high - low + 1)
+        # next64() written out: bots and shuffles call this hundreds of thousands of times.
+        self.draws += 1
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return low + (z ^ (z >> 31)) % (high - low + 1)
 
     def die(self, sides: int = 6) -> int:
         return self.randint(1, sides)
@@ -41,19 +78,72 @@ class Rng:
         return items[self.randint(0, len(items) - 1)]
 
     def shuffle(self, items: MutableSequence) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randint(0, i)
+        """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
+        calling randint in a loop (replays depend on it), with the generator written out."""
+        state = self.state
+        n = len(items)
+        for i in range(n - 1, 0, -1):
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        if n > 1:
+            self.draws += n - 1
+        self.state = state
 
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
     def copy(self) -> Rng:
-        return Rng(self.state, self.draws)
+        twin = object.__new__(Rng)  # not through __new__'s dispatch: bots copy a lot
+        twin.state, twin.draws = self.state, self.draws
+        return twin
 
     def to_json(self) -> list[int]:
         return [self.state, self.draws]
 
     @classmethod
     def from_json(cls, data: Sequence[int]) -> Rng:
-        return cls(int(data[0]), int(data[1]))
+        return Rng(int(data[0]), int(data[1]))
+
+
+@lru_cache(maxsize=4096)
+def _block(key: bytes, block: int) -> tuple[int, ...]:
+    """Draws ``8·block`` to ``8·block + 7`` of the stream keyed by ``key``. Cached, so the
+    thousands of clones a bot makes of one position do not hash the same block again."""
+    return _WORDS(hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest())
+
+
+class KeyedRng(Rng):
+    """The keyed stream (seeds ≥ 2**64): ``state`` is the key and never changes, ``draws`` is
+    the position in the stream. Eight draws share one BLAKE2b call (64 bytes of output)."""
+
+    __slots__ = ("_key",)
+
+    def __init__(self, seed: int = 0, draws: int = 0) -> None:
+        if not KEYED_FROM <= seed <= MAX_SEED:
+            raise ValueError("A seed is a whole number below 2**512.")
+        self.state = seed
+        self.draws = draws
+        self._key = seed.to_bytes(64, "little").rstrip(b"\0")
+
+    def next64(self) -> int:
+        n = self.draws
+        self.draws = n + 1
+        return _block(self._key, n >> 3)[n & 7]
+
+    # Rng's randint and shuffle write the SplitMix64 step out for speed; here they must draw
+    # from the keyed stream instead (the key in ``state`` never changes).
+    def randint(self, low: int, high: int) -> int:
+        return low + self.next64() % (high - low + 1)
+
+    def shuffle(self, items: MutableSequence) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> Rng:
+        twin = KeyedRng.__new__(KeyedRng)
+        twin.state, twin.draws, twin._key = self.state, self.draws, self._key
+        return twin

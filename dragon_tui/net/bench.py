@@ -87,7 +87,7 @@ async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
 
 
 def _round_trips(moves: int) -> dict[str, float]:
-    from .client import RemoteTable
+    """A shared table's action round trip through a table server on a thread of this process."""
     from .tables import TableServer
 
     server = TableServer(Path(os.environ["DRAGON_TUI_HOME"]), bot_delay=0)
@@ -95,11 +95,32 @@ def _round_trips(moves: int) -> dict[str, float]:
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
-    path = str(server.socket_path)
-    times = []
     try:
-        a = RemoteTable.host(path, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
-        b = RemoteTable.join(path, "b", a.room, 1)
+        return _play_round_trips(str(server.socket_path), str(server.socket_path), moves)
+    finally:
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+
+
+def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
+    """One seat acts until the other seat's model has the move; seat 0 talks to the table
+    server at ``path_a``, seat 1 to the one at ``path_b`` (another node, or the same)."""
+    from .client import RemoteTable
+
+    times = []
+    a = RemoteTable.host(path_a, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
+    end = time.monotonic() + 10
+    while True:  # on another node the table arrives by notification
+        try:
+            b = RemoteTable.join(path_b, "b", a.room, 1)
+            break
+        except Exception:
+            if time.monotonic() > end:
+                a.close()
+                raise
+            time.sleep(0.02)
+    try:
         seats = {0: a, 1: b}
         seen: dict[int, float] = {}
         for t in (a, b):  # when each seat's model took in the new move (notifier thread)
@@ -109,22 +130,100 @@ def _round_trips(moves: int) -> dict[str, float]:
             me = seats[a.state.current_player]
             other = seats[1 - a.state.current_player]
             n = len(me.moves)
+            if not other.wait_for(lambda t: len(t.moves) == n, 5):
+                break
             t0 = time.perf_counter()
             me.apply(rng.choice(me.state.legal_actions()))
             other.wait_for(lambda t: len(t.moves) > n, 5)
             times.append(seen.get(id(other) * 100_000 + n + 1, time.perf_counter()) - t0)
+    finally:
         a.close()
         b.close()
-    finally:
-        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
     times.sort()
     return {
         "table_round_trip_ms_median": round(statistics.median(times) * 1000, 2),
-        "table_round_trip_ms_p95": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
+        "table_round_trip_ms_p95": round(times[max(0, int(len(times) * 0.95) - 1)] * 1000, 2),
         "table_round_trip_moves": len(times),
     }
+
+
+class _ServeNode:
+    """A ``dragon-tui serve`` process (SSH on a free loopback port) with its own data folder."""
+
+    def __init__(self, home: Path, db: str | None) -> None:
+        import subprocess
+        import sys
+
+        from .tables import socket_path_for
+
+        home.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "dragon_tui.net.cli", "--ssh", "127.0.0.1:0", "--no-warm"]
+        self.proc = subprocess.Popen(cmd + (["--db", db] if db else []), stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True,
+                                     env=dict(os.environ, DRAGON_TUI_HOME=str(home), PYTHONUNBUFFERED="1"))
+        lines = []
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            line = self.proc.stdout.readline()
+            lines.append(line)
+            if not line or line.startswith("SSH: "):
+                break
+        if not lines[-1].startswith("SSH: "):
+            self.stop()
+            raise RuntimeError("dragon-tui serve did not start:\n" + "".join(lines))
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
+        self.path = str(socket_path_for(home))
+
+    def stop(self) -> None:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+def cluster_figures(moves: int = 200) -> dict:
+    """The action round trip through one ``serve`` node (SQLite, today's default; and
+    PostgreSQL) and across two nodes on one PostgreSQL — real serve processes, in one run.
+    PostgreSQL is a throwaway one started here, with fsync on (like SQLite's synchronous=FULL)."""
+    from .store.pgtemp import SKIP_REASON, PostgresServer, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        return {"skipped": SKIP_REASON}
+    pg = PostgresServer(bindir, durable=True)
+    figures: dict = {}
+    with tempfile.TemporaryDirectory(prefix="dragon-cluster-bench-") as home:
+        try:
+            pg.start()
+            for i, (label, db, count) in enumerate((
+                    ("one node, SQLite", None, 1), ("one node, PostgreSQL", "pg", 1),
+                    ("two nodes, PostgreSQL", "pg", 2),
+                    ("two nodes, PostgreSQL, commits not waiting for the disk", "async", 2))):
+                url = pg.new_database() if db else None
+                if db == "async":  # what the cluster path itself costs, without each commit's fsync
+                    import psycopg
+
+                    with psycopg.connect(url, autocommit=True) as conn:
+                        conn.execute(f'ALTER DATABASE "{url.rsplit("/", 1)[1]}" SET synchronous_commit = off')
+                nodes = []
+                try:
+                    for n in range(count):
+                        nodes.append(_ServeNode(Path(home) / f"run{i}-node{n}", url))
+                    got = _play_round_trips(nodes[0].path, nodes[-1].path, moves)
+                finally:
+                    for node in nodes:
+                        node.stop()
+                figures[label] = (f"p50 {got['table_round_trip_ms_median']} ms, p95 {got['table_round_trip_ms_p95']} ms"
+                                  f" ({got['table_round_trip_moves']} moves)")
+        finally:
+            pg.cleanup()
+    return figures
 
 
 def net_figures(sessions: int = 8, moves: int = 100) -> dict:

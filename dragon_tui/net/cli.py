@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import signal
 import sys
 from pathlib import Path
@@ -37,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", metavar="FILE", type=Path,
                    help="only these public keys may enter (default: open, anyone enters with a name)")
     p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
-    p.add_argument("--per-address", type=int, default=4, help="connections from one address (default 4)")
+    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
@@ -46,7 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="URL", default=None,
                    help="the server's database: postgresql://user@host/name, or a SQLite file "
                         "(default: dragon-tui.sqlite3 in the data folder)")
+    p.add_argument("--per-player", type=int, default=4,
+                   help="with a PostgreSQL cluster: games one player may have open across all nodes (default 4)")
+    p.add_argument("--grace", type=float, default=30.0,
+                   help="seconds the running games get after SIGTERM before the node stops (default 30)")
     return p
+
+
+DRAIN_NOTICE = ("This server is shutting down in {grace:.0f} s: your tables are kept. "
+                "Reconnect to continue (another node of the club takes you).")
 
 
 async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
@@ -63,12 +73,20 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
         tables = TableServer(storage.data_dir(), db=args.db)
         await tables.start()
         print(f"Database: {redact(tables.db_url) if tables.db_url else tables.store.db.url}", flush=True)
+        if tables.node is not None:
+            live = tables.store.live_nodes()
+            print(f"Node: {tables.node} (pid {os.getpid()}), one of {len(live)} live node(s) on this database",
+                  flush=True)
     servers = []
     try:
         if args.ssh:
             limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
-            ssh = SSHServer(SSHOptions(args.ssh[0], args.ssh[1], args.authorized_keys, limits,
-                                       tables.socket_path if tables else None, warm=not args.no_warm))
+            club = tables is not None and tables.node is not None
+            ssh = SSHServer(SSHOptions(
+                args.ssh[0], args.ssh[1], args.authorized_keys, limits, tables.socket_path if tables else None,
+                warm=not args.no_warm,
+                admit=(lambda player: tables.open_session(player, args.per_player)) if club else None,
+                release=tables.close_session if club else None))
             await ssh.start()
             servers.append(ssh)
             mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
@@ -77,20 +95,32 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
             from .web import WebServer
 
             web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
-                            public_url=args.public_url, max_sessions=args.max_sessions)
+                            public_url=args.public_url, max_sessions=args.max_sessions,
+                            per_address=args.per_address)
             await web.start()
             servers.append(web)
             print(f"Web: {web.url}", flush=True)
         if ready is not None:
             ready.set()
         stop = stop or asyncio.Event()
+        drain = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):
-                pass
-        await stop.wait()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signal.SIGINT, stop.set)
+            # SIGTERM drains; a second one stops at once
+            loop.add_signal_handler(signal.SIGTERM, lambda: stop.set() if drain.is_set() else drain.set())
+        stopped, draining = loop.create_task(stop.wait()), loop.create_task(drain.wait())
+        await asyncio.wait({stopped, draining}, return_when=asyncio.FIRST_COMPLETED)
+        if drain.is_set() and not stop.is_set():
+            print(f"Draining: no new sessions; the running ones have {args.grace:.0f} s.", flush=True)
+            if tables is not None:
+                tables.draining = True
+            notice = DRAIN_NOTICE.format(grace=args.grace)
+            drains = asyncio.gather(*(s.drain(notice, args.grace) for s in servers if hasattr(s, "drain")))
+            await asyncio.wait({drains, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            drains.cancel()
+        for task in (stopped, draining):
+            task.cancel()
     finally:
         for server in reversed(servers):
             await server.close()
@@ -105,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.ssh and not args.web:
         parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
+    if args.authorized_keys is not None and args.web:
+        # the web has no login: it would let anyone in past the keys
+        parser.error("--authorized-keys guards SSH only, and the web has no login: serve --web "
+                     "separately (it is open to anyone who can reach it), or leave it out")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         parser.error(f"no authorized keys file at {args.authorized_keys}")
     try:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine import Action, IllegalAction, State
+from ..engine import Action, IllegalAction, SaveFileError, State
 from ..games import get_game
 from ..session import Move, Seat, storage
 from ..session.table import SeatNames
@@ -53,16 +53,19 @@ def _tokens_path() -> Path:
 
 def saved_tokens() -> dict[str, str]:
     try:
-        doc = json.loads(_tokens_path().read_text(encoding="utf-8"))
-        return {str(k): str(v) for k, v in doc.items()} if isinstance(doc, dict) else {}
-    except (OSError, ValueError):
+        doc = storage.read_json(_tokens_path())
+    except SaveFileError:
         return {}
+    return {str(k): str(v) for k, v in doc.items()}
 
 
 def remember_token(room: str, seat: int, token: str) -> None:
     tokens = saved_tokens()
     tokens[f"{room}:{seat}"] = token
-    storage.write_json(_tokens_path(), dict(list(tokens.items())[-200:]))
+    try:
+        storage.write_json(_tokens_path(), dict(list(tokens.items())[-200:]))
+    except OSError:
+        pass  # a full disk: the seat is kept for this session (the connection knows its token)
 
 
 def token_for(room: str, seat: int) -> str | None:

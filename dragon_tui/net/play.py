@@ -14,6 +14,7 @@ from ..app import DragonApp
 
 
 class ServedApp(DragonApp):
+    remote = True  # no command touches the server's files; crashes go to the server's log
     BINDINGS = DragonApp.BINDINGS + [Binding("f2", "lobby", "Shared tables", show=False)]
 
     def on_mount(self) -> None:
@@ -32,8 +33,9 @@ class ServedApp(DragonApp):
 
 
 def main() -> int:
-    ServedApp().run()
-    return 0
+    app = ServedApp()
+    app.run()
+    return app.return_code or 0  # a crash exits non-zero
 
 
 if __name__ == "__main__":

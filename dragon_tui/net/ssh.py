@@ -2,49 +2,50 @@
 
 Shape (verified in the prototype, ``reference/textual_ecosystem.md`` §4b): asyncssh accepts the
 connection; a shell request with a pty starts ``python -m dragon_tui.net.play`` on a fresh pty
-with the client's TERM and window size; bytes are pumped both ways; a window change resizes the
-pty and signals the child; when the client goes, the child is hung up (SIGHUP to its process
-group), then killed after a grace period, and reaped. Children also get SIGHUP from the kernel
-if this server dies (PR_SET_PDEATHSIG), so no app is ever left behind.
+with the client's TERM and (clamped) window size; bytes are pumped both ways, with
+backpressure; window changes are coalesced, then resize the pty and signal the child; when the
+client goes, the child is hung up (SIGHUP to its process group), then killed after a grace
+period, and reaped. Children are killed by the kernel if this server dies
+(``PR_SET_PDEATHSIG``), so no app is ever left behind. The pty side lives in :mod:`.ptyapp`.
 
 Only the app runs: exec requests, subsystems (SFTP), SCP, port/agent/X11 forwarding are refused.
+
+What one client can spend is bounded: :class:`Limits` caps sessions in total and per address
+(counted when a session starts, before anything is awaited, so sessions opened at once cannot
+slip through together), channels per connection (like OpenSSH's MaxSessions), connections per
+address, and the time a connection may stay open without running the app.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import fcntl
 import hashlib
 import os
-import pty
 import re
-import signal
-import struct
 import sys
-import termios
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import asyncssh
 
 from ..session import storage
+from .apps import PASS_ENV, app_command, app_environment, child_setup_for, clamp_size, valid_term
+from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
+
+__all__ = ["OUTPUT_HIGH", "Limits", "SSHOptions", "SSHServer", "key_names", "player_name"]
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
-CHILD_MODULE = "dragon_tui.net.play"
-KILL_GRACE = 3.0
-#: Environment variables passed on to an app from the server's own environment (nothing else:
-#: the server's secrets stay with the server).
-PASS_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "TZ")
 
 
 @dataclass
 class Limits:
     max_sessions: int = 32
-    per_address: int = 4
+    per_address: int = 4  # connections, and sessions, from one address
     idle_timeout: float = 30 * 60.0
     login_timeout: float = 30.0
+    per_connection: int = 3  # channels one connection may have open (OpenSSH: MaxSessions)
+    no_session_timeout: float = 60.0  # a connection running no app is closed after this
 
 
 @dataclass
@@ -58,6 +59,10 @@ class SSHOptions:
     #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
     #: Python per session, as before
     warm: bool = True
+    #: the club-wide limit per player (a cluster's database): ``admit(player)`` gives a ticket,
+    #: or None when the player has too many sessions across the club; ``release(ticket)``
+    admit: Callable[[str], Any] | None = None
+    release: Callable[[Any], None] | None = None
 
 
 def player_name(username: str) -> str:
@@ -80,25 +85,68 @@ def host_key(path: Path | None = None) -> asyncssh.SSHKey:
     return key
 
 
-def _set_winsize(fd: int, cols: int, rows: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(cols, 1), 0, 0))
+# ---------------------------------------------------------------------- keys mode: names
+_KEY_PART = re.compile(r"(?:^|\s)((?:ssh|ecdsa|sk)-[A-Za-z0-9@.+-]+)\s+([A-Za-z0-9+/]+=*)(?:\s+(.*))?$")
+_PRINCIPALS = re.compile(r'principals="([^"]*)"')
 
 
-def _child_setup() -> None:  # runs in the child between fork and exec
-    if sys.platform.startswith("linux"):
+def _fingerprint_name(fingerprint: str) -> str:
+    return "key-" + hashlib.sha256(fingerprint.encode()).hexdigest()[:6]
+
+
+def key_names(text: str) -> dict[str, list[str]]:
+    """For each key of an authorized_keys file (by SHA256 fingerprint), the player names it may
+    use: those of its ``principals="ana,anna"`` option, else the user part of its comment
+    (``ana@laptop`` → ``ana``), else one made from its fingerprint. A key never plays under a
+    name it was not registered with."""
+    names: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        match = _KEY_PART.search(line) if line and not line.startswith("#") else None
+        if match is None:
+            continue
         try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGHUP)  # PR_SET_PDEATHSIG
-        except Exception:
-            pass
+            key = asyncssh.import_public_key(f"{match.group(1)} {match.group(2)}")
+        except (asyncssh.KeyImportError, ValueError):
+            continue
+        fingerprint = key.get_fingerprint("sha256")
+        principals = _PRINCIPALS.search(line[: match.start(1)])
+        comment = (match.group(3) or "").strip()
+        if principals:
+            allowed = [player_name(p) for p in principals.group(1).split(",") if p.strip()]
+        elif comment:
+            allowed = [player_name(comment.split("@", 1)[0].split()[0])]
+        else:
+            allowed = [_fingerprint_name(fingerprint)]
+        names.setdefault(fingerprint, []).extend(n for n in allowed if n not in names.get(fingerprint, []))
+    return names
+
+
+class _Session(asyncssh.SSHServerProcess):
+    """One channel of a connection; it gives its place back when it closes."""
+
+    def __init__(self, server: _Server) -> None:
+        super().__init__(server.owner._handle, None, 0, False)
+        self.connection_owner = server
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        try:
+            super().connection_lost(exc)
+        finally:
+            self.connection_owner.channel_closed()
 
 
 class _Server(asyncssh.SSHServer):
-    """Authentication, per-address limits and the refusal of every kind of forwarding."""
+    """One connection: authentication, its channels, its no-session timer, and the refusal of
+    every kind of forwarding."""
 
     def __init__(self, owner: SSHServer) -> None:
         self.owner = owner
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.channels = 0  # open session channels
+        self.running = 0  # apps running for this connection
+        self._no_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -110,14 +158,54 @@ class _Server(asyncssh.SSHServer):
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from your address."
             )
+        self._arm_no_session_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._no_session is not None:
+            self._no_session.cancel()
         count = self.owner.per_address.get(self.address, 1) - 1
         if count <= 0:
             self.owner.per_address.pop(self.address, None)
         else:
             self.owner.per_address[self.address] = count
 
+    # ---------------------------------------------------------------- channels and apps
+    def session_requested(self):
+        """A new channel: refused beyond ``per_connection`` open ones (each costs memory even
+        before it asks for a shell)."""
+        if self.channels >= self.owner.options.limits.per_connection:
+            return False
+        self.channels += 1
+        return _Session(self)
+
+    def channel_closed(self) -> None:
+        self.channels -= 1
+
+    def app_started(self) -> None:
+        self.running += 1
+        if self._no_session is not None:
+            self._no_session.cancel()
+            self._no_session = None
+
+    def app_ended(self) -> None:
+        self.running -= 1
+        if self.running <= 0:
+            self._arm_no_session_timer()
+
+    def _arm_no_session_timer(self) -> None:
+        """A connection that runs no app (``ssh -N``, or one whose game ended) holds a slot of
+        its address: it is closed after ``no_session_timeout``."""
+        if self._no_session is not None:
+            self._no_session.cancel()
+        self._no_session = asyncio.get_running_loop().call_later(
+            self.owner.options.limits.no_session_timeout, self._no_session_expired)
+
+    def _no_session_expired(self) -> None:
+        self._no_session = None
+        if self.running <= 0 and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "No game was started on this connection.")
+
+    # ---------------------------------------------------------------- authentication
     def begin_auth(self, username: str) -> bool:
         # Open mode: no authentication, the user name is the player's name.
         return self.owner.options.authorized_keys is not None
@@ -129,7 +217,12 @@ class _Server(asyncssh.SSHServer):
         keys = self.owner.authorized_keys()
         ok = keys is not None and keys.validate(key, "", self.address) is not None
         if ok and self.conn is not None:
-            self.conn.set_extra_info(dragon_key=key.get_fingerprint("sha256"))
+            fingerprint = key.get_fingerprint("sha256")
+            # a key the names table does not know (an unusual line): a name from the key alone
+            allowed = self.owner.key_names.get(fingerprint) or [_fingerprint_name(fingerprint)]
+            wanted = player_name(username)
+            # a key plays only under a name it was registered with
+            self.conn.set_extra_info(dragon_key=fingerprint, dragon_name=wanted if wanted in allowed else allowed[0])
         return ok
 
     def password_auth_supported(self) -> bool:
@@ -155,14 +248,19 @@ class _Server(asyncssh.SSHServer):
 class SSHServer:
     def __init__(self, options: SSHOptions) -> None:
         self.options = options
-        self.per_address: dict[str, int] = {}
+        self.per_address: dict[str, int] = {}  # open connections per address
+        self.sessions = 0  # sessions holding a slot (starting or running)
+        self.sessions_per_address: dict[str, int] = {}
         self.children: dict[int, asyncio.subprocess.Process] = {}
+        self.pumps: set[Pump] = set()  # the running sessions' pumps (buffers, for monitoring)
         self.sessions_started = 0
+        self.key_names: dict[str, list[str]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
         self._keys_mtime = -1.0
         self._handlers: set[asyncio.Task] = set()
         self.warm = None  # the warm worker, when sessions are forked from one
+        self.draining = False  # SIGTERM: no new sessions, the running ones are told and given time
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -171,15 +269,15 @@ class SSHServer:
         if self.options.warm and self.options.child_command is None:
             from .warm import WarmWorker
 
-            env = _base_env()
+            env = {k: os.environ[k] for k in PASS_ENV if k in os.environ}
+            env.setdefault("LANG", "C.UTF-8")
             env["DRAGON_TUI_HOME"] = str(storage.data_dir())
-            self.warm = await WarmWorker.start(env, preexec_fn=_child_setup)
+            self.warm = await WarmWorker.start(env, preexec_fn=child_setup_for(os.getpid()))
         self._acceptor = await asyncssh.create_server(
             lambda: _Server(self),
             self.options.host,
             self.options.port,
             server_host_keys=[host_key()],
-            process_factory=self._handle,
             encoding=None,
             allow_scp=False,
             sftp_factory=None,
@@ -197,6 +295,22 @@ class SSHServer:
         assert self._acceptor is not None
         return self._acceptor.get_port()
 
+    async def drain(self, notice: str, grace: float) -> None:
+        """Stop taking sessions, tell the running ones ``notice`` (on the top line of their
+        screen) and give them ``grace`` seconds to finish before :meth:`close` ends them."""
+        self.draining = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        line = f"\x1b7\x1b[1;1H\x1b[2K\x1b[7m {notice} \x1b[0m\x1b8".encode()
+        for pump in list(self.pumps):
+            try:
+                pump.process.stdout.write(line)
+            except Exception:
+                pass
+        end = asyncio.get_running_loop().time() + grace
+        while self.children and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+
     async def close(self) -> None:
         if self._acceptor is not None:
             self._acceptor.close()
@@ -204,7 +318,7 @@ class SSHServer:
         for task in list(self._handlers):
             task.cancel()
         for child in list(self.children.values()):
-            await _end_child(child)
+            await end_child(child)
         if self.warm is not None:
             await self.warm.close()
 
@@ -217,9 +331,11 @@ class SSHServer:
             mtime = path.stat().st_mtime
             if mtime != self._keys_mtime:
                 self._keys = asyncssh.read_authorized_keys(str(path))
+                self.key_names = key_names(path.read_text(encoding="utf-8", errors="replace"))
                 self._keys_mtime = mtime
         except (OSError, ValueError, asyncssh.KeyImportError):
             self._keys = None
+            self.key_names = {}
         return self._keys
 
     # ------------------------------------------------------------------ sessions
@@ -240,6 +356,26 @@ class SSHServer:
         except Exception:
             pass
 
+    def _reserve(self, address: str) -> str | None:
+        """Take a session slot for ``address``, or say why not. No await in here: sessions
+        opened at the same moment are counted one after the other."""
+        limits = self.options.limits
+        if self.sessions >= limits.max_sessions:
+            return "The server is full; try again later."
+        if self.sessions_per_address.get(address, 0) >= limits.per_address:
+            return "Too many games from your address at once; close one first."
+        self.sessions += 1
+        self.sessions_per_address[address] = self.sessions_per_address.get(address, 0) + 1
+        return None
+
+    def _release(self, address: str) -> None:
+        self.sessions -= 1
+        left = self.sessions_per_address.get(address, 1) - 1
+        if left <= 0:
+            self.sessions_per_address.pop(address, None)
+        else:
+            self.sessions_per_address[address] = left
+
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:
             self._refuse(process, "This server only runs Dragon TUI: connect with plain 'ssh -t', no command.")
@@ -248,53 +384,71 @@ class SSHServer:
         if not term:
             self._refuse(process, "Dragon TUI needs a terminal: connect with 'ssh -t'.")
             return
-        if len(self.children) >= self.options.limits.max_sessions:
-            self._refuse(process, "The server is full; try again later.")
+        if not valid_term(term):
+            self._refuse(process, "Your terminal type (TERM) is not a plain name; try TERM=xterm-256color.")
             return
-        conn = process.channel.get_connection()
-        name = player_name(process.get_extra_info("username") or "")
-        cols, rows, _, _ = process.get_terminal_size()
-        env = _base_env()
-        env["TERM"] = term
-        if str(process.env.get("COLORTERM", "")) in ("truecolor", "24bit"):
-            env["COLORTERM"] = str(process.env["COLORTERM"])
-        env["DRAGON_TUI_PLAYER"] = name
-        key = conn.get_extra_info("dragon_key")
-        folder = name if not key else f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
-        env["DRAGON_TUI_HOME"] = str(storage.data_dir() / "players" / folder)
-        if key:
-            env["DRAGON_TUI_KEY"] = str(key)  # the identity the table server records
-        if self.options.tables_socket is not None:
-            env["DRAGON_TUI_TABLES"] = str(self.options.tables_socket)
-        env["COLUMNS"], env["LINES"] = str(cols), str(rows)
-
-        master, slave = pty.openpty()
-        _set_winsize(master, cols, rows)
-        command = self.options.child_command or [sys.executable, "-m", CHILD_MODULE]
+        if self.draining:
+            self._refuse(process, "This server is shutting down; connect again (to another node of the club).")
+            return
+        owner: _Server = process.connection_owner  # type: ignore[attr-defined]  # a _Session
+        address = owner.address
+        refused = self._reserve(address)
+        if refused:
+            self._refuse(process, refused)
+            return
+        ticket = None
+        if self.options.admit is not None:
+            conn = owner.conn
+            name = conn.get_extra_info("dragon_name") or player_name(process.get_extra_info("username") or "")
+            ticket = self.options.admit(name)
+            if ticket is None:
+                self._release(address)
+                self._refuse(process, "You have too many games open across the club; close one first.")
+                return
+        owner.app_started()
         try:
-            child = await self._fork_warm(slave, env)
-            if child is None:
-                child = await asyncio.create_subprocess_exec(
-                    *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                    start_new_session=True, preexec_fn=_child_setup, close_fds=True,
-                )
-        except OSError as exc:
-            os.close(master)
-            os.close(slave)
+            await self._run_app(process, owner.conn, term)
+        finally:
+            owner.app_ended()
+            self._release(address)
+            if ticket is not None and self.options.release is not None:
+                self.options.release(ticket)
+
+    def _environment(self, process: asyncssh.SSHServerProcess, conn, term: str, cols: int, rows: int) -> dict[str, str]:
+        key = conn.get_extra_info("dragon_key")
+        name = conn.get_extra_info("dragon_name") or player_name(process.get_extra_info("username") or "")
+        folder = name if not key else f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+        extra = {"TERM": term}
+        if key:
+            extra["DRAGON_TUI_KEY"] = str(key)  # the identity the table server records
+        if str(process.env.get("COLORTERM", "")) in ("truecolor", "24bit"):
+            extra["COLORTERM"] = str(process.env["COLORTERM"])
+        return app_environment(name, storage.data_dir() / "players" / folder, self.options.tables_socket,
+                               cols, rows, **extra)
+
+    async def _run_app(self, process: asyncssh.SSHServerProcess, conn, term: str) -> None:
+        width, height, _, _ = process.get_terminal_size()
+        cols, rows = clamp_size(width, height)
+        env = self._environment(process, conn, term, cols, rows)
+        command = self.options.child_command or app_command()
+        try:
+            child, master = await spawn_in_pty(command, env, cols, rows, fork=self._fork_warm)
+        except (OSError, ValueError) as exc:
             self._refuse(process, f"The game could not start: {exc}")
             return
-        os.close(slave)
         self.children[child.pid] = child
         self.sessions_started += 1
+        pump = Pump(process, child, master, self.options.limits.idle_timeout)
+        self.pumps.add(pump)
         try:
-            await _Pump(process, child, master, self.options.limits.idle_timeout).run()
+            await pump.run()
         finally:
+            self.pumps.discard(pump)
             self.children.pop(child.pid, None)
 
-
     async def _fork_warm(self, slave: int, env: dict[str, str]):
-        """The session forked from the warm worker, or None to spawn a fresh Python (no
-        worker, or it failed: sessions still start, only slower)."""
+        """The session forked from the warm worker on the terminal ``slave``, or None to spawn
+        a fresh Python (no worker, or it failed: sessions still start, only slower)."""
         if self.warm is None:
             return None
         from .warm import WarmError
@@ -306,157 +460,3 @@ class SSHServer:
             worker, self.warm = self.warm, None
             asyncio.get_running_loop().create_task(worker.close())
             return None
-
-
-def _base_env() -> dict[str, str]:
-    """What an app process gets from the server's environment: ``PASS_ENV`` only."""
-    env = {k: os.environ[k] for k in PASS_ENV if k in os.environ}
-    env.setdefault("LANG", "C.UTF-8")
-    return env
-
-
-async def _end_child(child: asyncio.subprocess.Process) -> None:
-    """Hang up on the app, then kill it if it lingers; always reap it."""
-    if child.returncode is None:
-        for sig, wait in ((signal.SIGHUP, KILL_GRACE), (signal.SIGKILL, 5.0)):
-            try:
-                os.killpg(child.pid, sig)
-            except ProcessLookupError:
-                break
-            except PermissionError:
-                child.send_signal(sig)
-            try:
-                await asyncio.wait_for(child.wait(), wait)
-                break
-            except asyncio.TimeoutError:
-                continue
-    else:
-        try:  # the app left; anything it started in its group goes too
-            os.killpg(child.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
-class _Pump:
-    """Bytes between the SSH channel and the pty master, window changes, idle timeout."""
-
-    def __init__(self, process: asyncssh.SSHServerProcess, child: asyncio.subprocess.Process,
-                 master: int, idle_timeout: float) -> None:
-        self.process = process
-        self.child = child
-        self.master = master
-        self.idle_timeout = idle_timeout
-        self.last_input = time.monotonic()
-        self.loop = asyncio.get_running_loop()
-        self.out_closed = asyncio.Event()
-        self.pending = bytearray()
-        self.writing = False
-
-    # child → client
-    def _readable(self) -> None:
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the app closed its terminal
-            data = b""
-        if not data:
-            self.loop.remove_reader(self.master)
-            self.out_closed.set()
-            return
-        try:
-            self.process.stdout.write(data)
-        except Exception:
-            self.loop.remove_reader(self.master)
-            self.out_closed.set()
-
-    # client → child
-    def _write(self, data: bytes) -> None:
-        self.pending += data
-        self._flush()
-
-    def _flush(self) -> None:
-        while self.pending:
-            try:
-                n = os.write(self.master, self.pending)
-            except BlockingIOError:
-                break
-            except OSError:
-                self.pending.clear()
-                break
-            del self.pending[:n]
-        if self.pending and not self.writing:
-            self.writing = True
-            self.loop.add_writer(self.master, self._flush)
-        elif not self.pending and self.writing:
-            self.writing = False
-            self.loop.remove_writer(self.master)
-
-    async def _input(self) -> None:
-        while True:
-            try:
-                data = await self.process.stdin.read(4096)
-            except asyncssh.TerminalSizeChanged as change:
-                _set_winsize(self.master, change.width, change.height)
-                try:
-                    os.killpg(self.child.pid, signal.SIGWINCH)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                continue
-            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except Exception:
-                return
-            if not data:
-                return
-            self.last_input = time.monotonic()
-            self._write(data)
-
-    async def _idle(self) -> None:
-        while True:
-            left = self.last_input + self.idle_timeout - time.monotonic()
-            if left <= 0:
-                try:
-                    self.process.stdout.write(b"\r\n\r\nDisconnected: idle for too long.\r\n")
-                except Exception:
-                    pass
-                return
-            await asyncio.sleep(min(left, 30.0))
-
-    async def run(self) -> None:
-        os.set_blocking(self.master, False)
-        self.loop.add_reader(self.master, self._readable)
-        tasks = {
-            asyncio.ensure_future(self.child.wait()): "exited",
-            asyncio.ensure_future(self._input()): "client",
-            asyncio.ensure_future(self._idle()): "idle",
-            asyncio.ensure_future(self.process.wait_closed()): "closed",
-        }
-        try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            why = tasks[next(iter(done))]
-            if why == "exited":
-                # Let the app's last screen (the terminal reset) reach the client.
-                try:
-                    await asyncio.wait_for(self.out_closed.wait(), 1.0)
-                except asyncio.TimeoutError:
-                    pass
-        finally:
-            for task, name in tasks.items():
-                if name != "closed" and not task.done():
-                    task.cancel()
-            self.loop.remove_reader(self.master)
-            if self.writing:
-                self.loop.remove_writer(self.master)
-            await _end_child(self.child)
-            os.close(self.master)
-            rc = self.child.returncode
-            try:
-                self.process.exit(rc if rc is not None and rc >= 0 else 0)
-            except Exception:
-                pass
-            closed = next(t for t, n in tasks.items() if n == "closed")
-            try:
-                await asyncio.wait_for(closed, 5.0)
-            except (asyncio.TimeoutError, Exception):
-                pass

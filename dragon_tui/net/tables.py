@@ -11,11 +11,22 @@ real state, the seed (until the game is over) or a full save. Bots play their se
 Tables live in the server's database (:mod:`dragon_tui.net.store`: SQLite in the data folder,
 or PostgreSQL): a table, its seats and every move with its number. A move is written — in the
 transaction that checks it follows the table's last move — before it is applied here and before
-anyone hears of it, so a restart resumes every table and loses no acknowledged move. A table
-lives on with nobody connected (correspondence play); the host may give each move a time limit,
+anyone hears of it, so a restart resumes every table and loses no acknowledged move; a write
+that fails (a full disk, a database that is gone) refuses the move with a message and the table
+stays as it was. Seat-taking and bot moves are written first the same way. With PostgreSQL
+several serve processes (nodes) share the tables, this one being a cache (:mod:`.cluster`). A
+table lives on with nobody connected (correspondence play); the host may give each move a time limit,
 after which a bot of the host's chosen level plays that move for the seat, and the log says so.
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
+
+Tables do not live for ever: one nobody played at or joined for :data:`ABANDONED_AFTER` (and
+with nobody connected) is removed, a finished one :data:`FINISHED_KEPT` after its last move —
+from memory and from the database (ratings and boards keep their results). One player may host
+:data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of open
+tables. Tables of games with hidden cards deal from a secret 128-bit seed nobody may choose.
+Every line a client sends goes through the same validator as save files (depth, sizes, no
+``1e999``): a bad one gets "Bad request" and the connection lives.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
@@ -47,30 +58,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
-import hashlib
-import json
+import logging
 import os
 import secrets
 import socket
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
 from ..ai import make_agent
-from ..engine import Action, IllegalAction, SaveFileError, State
+from ..engine import Action, IllegalAction, SaveFileError
+from ..engine.rng import secret_seed
+from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES, get_game
-from ..session import Seat, Table, TurnController, highscores, storage
-from .store import Conflict, SeatRecord, Store, StoreError, TableRecord, open_store
+from ..session import Seat, Table, highscores, storage
+from .store import Conflict, Store, StoreError, open_store
 from .store.ratings import ranks_from_result
+from .cluster import ClusterNode
+from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
+                    TableWriteError, _hash, private_dir, socket_path_for, view_json)
 
-ROOM_FORMAT = "dragon-tui-room"
-ROOM_VERSION = 1
+log = logging.getLogger("dragon_tui.tables")
+
 MAX_LINE = 1 << 20
 MAX_ROOMS = 200
 MAX_ROOMS_PER_HOST = 5
+MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
+#: How often the server looks for tables to remove.
+SWEEP_EVERY = 600.0
 #: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
 SEEN_EVERY = 300.0
 #: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
@@ -80,156 +97,7 @@ MAX_MOVE_LIMIT = 30 * 24 * 3600.0
 DAILY_GAME = "court"
 
 
-def view_json(state: State, seat: int | None) -> dict[str, Any]:
-    """The only way a position leaves the server: the seat's view, random generator blanked
-    (its state would predict the dice and shuffles to come)."""
-    doc = state.view(seat).to_json()
-    doc["rng"] = [0, int(doc["rng"][1])]
-    return doc
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def socket_path_for(data: Path) -> Path:
-    path = data / "tables.sock"
-    if len(str(path)) < 100:
-        return path
-    short = Path(tempfile.gettempdir()) / f"dragon-tui-{hashlib.sha256(str(data).encode()).hexdigest()[:12]}"
-    short.mkdir(mode=0o700, exist_ok=True)
-    return short / "tables.sock"
-
-
-class Room:
-    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
-                 move_limit: float | None = None, limit_level: str | None = None, daily: str | None = None,
-                 turn_since: float | None = None) -> None:
-        self.id = room_id
-        self.table = table
-        self.host = host
-        #: per seat: {"player": name, "token": sha256 of the token} once someone sat there
-        self.owners = owners
-        self.created = created
-        #: seconds a seat has for a move before a bot of ``limit_level`` plays it (None: no limit)
-        self.move_limit = move_limit
-        self.limit_level = limit_level or "greedy"
-        #: the day (ISO date) when this is that day's solitaire deal
-        self.daily = daily
-        #: when the decision now pending began (the time limit counts from here)
-        self.turn_since = created if turn_since is None else turn_since
-        #: move number -> bot level, for moves a bot played because the time ran out
-        self.timeouts: dict[int, str] = {}
-        self.conns: set[Conn] = set()
-        self.controller = TurnController(table, budget=0.5)
-        self.bot_task: asyncio.Task | None = None
-        self.limit_timer: asyncio.TimerHandle | None = None
-
-    @classmethod
-    def from_record(cls, rec: TableRecord) -> Room:
-        """Rebuild a table from the database by replaying its moves from the seed."""
-        seats = [Seat(s.name, s.kind, s.level) for s in rec.seats]
-        table = Table(rec.game, seats, rec.seed, rec.options)
-        room = cls(rec.id, table, rec.host,
-                   [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
-                   rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since)
-        for m in rec.moves:
-            table.apply(Action.from_json(m.action), m.seat)
-            if m.timeout_level:
-                room.timeouts[m.number] = m.timeout_level
-        return room
-
-    def record(self) -> TableRecord:
-        table = self.table
-        return TableRecord(
-            self.id, table.game.id, table.options, table.seed, self.host, self.created,
-            [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
-                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"))
-             for i, s in enumerate(table.seats)],
-            turn_since=self.turn_since, move_limit=self.move_limit,
-            limit_level=self.limit_level if self.move_limit else None, daily=self.daily)
-
-    def full(self) -> bool:
-        """Every person's seat is taken."""
-        return all(o is not None for s, o in zip(self.table.seats, self.owners) if not s.is_bot)
-
-    def deadline(self) -> float | None:
-        """When the pending decision's time runs out: only with a limit, once every person's
-        seat is taken (until then the table waits for its players: the clock starts when the
-        last one sits down), never for a bot."""
-        seat = self.table.state.current_player
-        if self.move_limit is None or seat is None or self.table.state.is_over:
-            return None
-        if self.table.seats[seat].is_bot or not self.full():
-            return None
-        return self.turn_since + self.move_limit
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Room:
-        """A table as older versions kept it in ``rooms/<id>.json`` (imported once)."""
-        if doc.get("format") != ROOM_FORMAT or doc.get("version") != ROOM_VERSION:
-            raise SaveFileError("not a shared-table file")
-        table = Table.from_json(doc["table"])
-        return cls(str(doc["id"]), table, str(doc["host"]), list(doc["owners"]), float(doc["created"]))
-
-    def summary(self, player: str | None = None) -> dict[str, Any]:
-        seats = []
-        live = {c.seat for c in self.conns if c.seat is not None}
-        for i, seat in enumerate(self.table.seats):
-            owner = self.owners[i]
-            seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
-                          "player": owner["player"] if owner else None, "connected": i in live})
-        state = self.table.state
-        to_move = None if state.is_over else state.current_player
-        mine = player is not None and any(s["player"] == player for s in seats)
-        return {"id": self.id, "game": self.table.game.id, "title": self.table.game.title, "host": self.host,
-                "seats": seats, "moves": len(self.table.moves), "over": state.is_over,
-                "phase": self.table.text(state.phase_label()),
-                "watchers": sum(1 for c in self.conns if c.seat is None),
-                "to_move": to_move, "mine": mine,
-                "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
-                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily}
-
-
-class Conn:
-    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.player = "guest"
-        self.room: Room | None = None
-        self.seat: int | None = None
-        #: moves already sent to this connection (updates carry only the new ones)
-        self.sent = 0
-
-    def send(self, doc: dict[str, Any]) -> None:
-        if not self.writer.is_closing():
-            self.writer.write(json.dumps(doc, separators=(",", ":")).encode() + b"\n")
-
-    def update(self) -> None:
-        """Send this connection its own view of its room."""
-        room = self.room
-        if room is None:
-            return
-        table = room.table
-        start = min(self.sent, len(table.moves))
-        moves = []
-        for k in range(start, len(table.moves)):
-            m = table.visible_move(k, self.seat)  # what this seat may read of the move
-            moves.append({"seat": m.seat, "revealed": m.revealed, "kind": m.action.kind,
-                          "args": list(m.action.args), "text": m.action.describe(),
-                          **({"timeout": room.timeouts[k + 1]} if k + 1 in room.timeouts else {})})
-        self.sent = len(table.moves)
-        over = table.state.is_over
-        self.send({
-            "event": "update", "room": room.id, "game": table.game.id, "seat": self.seat,
-            "seats": room.summary()["seats"], "options": table.options,
-            "view": view_json(table.state, self.seat), "from": start, "moves": moves, "total": len(table.moves),
-            "over": over, "seed": table.seed if over else None,
-        })
-
-
-class TableServer:
+class TableServer(ClusterNode):
     def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
         self.rooms_dir = self.data / "rooms"
@@ -242,6 +110,11 @@ class TableServer:
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._sweeper: asyncio.Task | None = None
+        self._listener = None  # cluster.Listener, with PostgreSQL
+        self._heart: asyncio.Task | None = None
+        #: True once SIGTERM asked this node to drain: no new sessions
+        self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
 
@@ -249,8 +122,11 @@ class TableServer:
     async def start(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
         self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
+        if self.store.shared:
+            self.store.register_node(socket.gethostname(), os.getpid())
         self._import_room_files()
         self._load_rooms()
+        self.sweep()  # tables that expired while the server was down
         path = self.socket_path
         if path.exists():
             probe = socket.socket(socket.AF_UNIX)
@@ -269,8 +145,29 @@ class TableServer:
         for room in self.rooms.values():
             self._kick_bots(room)
             self._arm_limit(room)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.store.shared:
+            from .cluster import Listener
+
+            self._listener = Listener(self.store.db.url, asyncio.get_running_loop(), self._cluster_event)
+            self._listener.start()
+            self._heart = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    @property
+    def node(self) -> str | None:
+        """This node's name among the nodes on the same PostgreSQL (None with SQLite)."""
+        return self.store.node if self.store is not None and self.store.shared else None
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._heart is not None:
+            self._heart.cancel()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        if self.store is not None and self.store.shared:
+            with contextlib.suppress(StoreError, Conflict):
+                self.store.leave()
         if self._server is not None:
             self._server.close()
         for room in self.rooms.values():
@@ -297,12 +194,13 @@ class TableServer:
         for path in sorted(self.rooms_dir.glob("*.json")) if self.rooms_dir.is_dir() else []:
             try:
                 room = Room.from_json(storage.read_json(path))
+                room.active = max(room.active, path.stat().st_mtime)  # the file changed with every move
                 if not self.store.table_exists(room.id):
                     self.store.create_table(room.record())
                     for n, move in enumerate(room.table.moves, start=1):
                         self.store.append_move(room.id, n, move.seat, move.action.to_json(),
                                                over=n == len(room.table.moves) and room.table.state.is_over,
-                                               now=room.created)
+                                               now=room.active)
             except (SaveFileError, KeyError, TypeError, ValueError, Conflict):
                 path.rename(path.with_suffix(".damaged"))
                 continue
@@ -332,41 +230,37 @@ class TableServer:
 
     def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None) -> None:
         """The one way a move is made: checked, written to the database as move n+1 (which
-        fails if the table's last move is not n), then applied and sent out."""
+        fails if the table's last move is not n), then applied and sent out. A move the
+        database did not take is not played: the table and every screen stay as they were."""
         assert self.store is not None
         table = room.table
-        state = table.state
-        if seat is not None and seat != state.current_player:
-            raise IllegalAction(table.text(f"It is not your decision: {state.phase_label()}."))
-        after = state.clone()
-        after.apply(action)  # raises IllegalAction, leaving everything as it was
+        move, nxt = table.prepare(action, seat)  # IllegalAction: nothing changes
         number = len(table.moves) + 1
         now = time.time()
         try:
-            self.store.append_move(room.id, number, state.current_player, action.to_json(), over=after.is_over,
+            self.store.append_move(room.id, number, move.seat, action.to_json(), over=nxt.is_over,
                                    timeout_level=timeout_level, now=now)
         except Conflict:
             self._catch_up(room)
             raise IllegalAction("The table moved on since you chose; look again.") from None
-        except StoreError:
-            raise IllegalAction("The server could not save that move, so it was not played; try again.") from None
-        room.turn_since = now
+        except StoreError as exc:
+            log.error("table %s: move %d not written: %s", room.id, number, exc)
+            raise TableWriteError("save that move") from None
+        room.turn_since = room.active = now
         if timeout_level:
             room.timeouts[number] = timeout_level
-        table.apply(action, seat)
+        table.commit(move, nxt)
 
     def _catch_up(self, room: Room) -> None:
         """Apply the moves the database has beyond ours (written by another server process on
         the same database, or committed when the answer was lost), by move number."""
         try:
-            rec = self._store().load_table(room.id)
+            moves = self._store().moves_after(room.id, len(room.table.moves))
         except (StoreError, IllegalAction):
             return
-        if rec is None:
-            return
-        for m in rec.moves[len(room.table.moves):]:
+        for m in moves:
             try:
-                room.turn_since = m.played
+                room.turn_since = room.active = m.played
                 if m.timeout_level:
                     room.timeouts[m.number] = m.timeout_level
                 room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
@@ -393,6 +287,38 @@ class TableServer:
         except (StoreError, Conflict) as exc:
             print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
 
+    # ------------------------------------------------------------------ expiry
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Remove finished and abandoned tables, from memory and from the database; their ids.
+        (Finished tables no longer in memory are removed from the database by age.)"""
+        now = time.time() if now is None else now
+        gone = [room for room in self.rooms.values() if room.expired(now)]
+        removed = []
+        for room in gone:
+            try:
+                self._store().delete_table(room.id)
+            except (StoreError, IllegalAction) as exc:
+                log.error("table %s: not removed (%s)", room.id, exc)
+                continue
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+            if room.limit_timer is not None:
+                room.limit_timer.cancel()
+            for conn in list(room.conns):
+                self._detach(conn)
+            del self.rooms[room.id]
+            removed.append(room.id)
+        try:
+            removed += [t for t in self._store().delete_finished_before(now - FINISHED_KEPT) if t not in removed]
+        except (StoreError, IllegalAction) as exc:
+            log.error("finished tables not removed (%s)", exc)
+        return removed
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
     # ------------------------------------------------------------------ time limits
     def _arm_limit(self, room: Room) -> None:
         """(Re)start the clock of the pending decision, if the table has a time limit."""
@@ -416,21 +342,28 @@ class TableServer:
         seat = room.table.state.current_player
         if len(room.table.moves) != at or room.deadline() is None or seat is None:
             return
-        level = room.limit_level
-        agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
-        state = room.table.state.clone()
+        if not self._take_duty(room):
+            return  # another node plays it
         try:
-            action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
-        except Exception:  # a bot bug must not stall the table
-            action = state.legal_actions()[0]
-        if len(room.table.moves) != at:  # the player moved while the bot thought
-            return
-        try:
-            self._play(room, action, seat, timeout_level=level)
-        except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
-            print(f"dragon-tui: table {room.id}: the timed-out move failed ({exc}).", flush=True)
-            await asyncio.sleep(5.0)
-            self._arm_limit(room)
+            if len(room.table.moves) != at:
+                return
+            level = room.limit_level
+            agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
+            state = room.table.state.clone()
+            try:
+                action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
+            except Exception:  # a bot bug must not stall the table
+                action = state.legal_actions()[0]
+            if len(room.table.moves) != at:  # the player moved while the bot thought
+                return
+            try:
+                self._play(room, action, seat, timeout_level=level)
+            except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
+                log.error("table %s: the timed-out move failed (%s)", room.id, exc)
+                await asyncio.sleep(5.0)
+                self._arm_limit(room)
+        finally:
+            self._drop_duty(room)
 
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, room: Room) -> None:
@@ -441,21 +374,34 @@ class TableServer:
     async def _bots(self, room: Room) -> None:
         while (seat := room.controller.bot_to_move()) is not None:
             await asyncio.sleep(self.bot_delay)
-            at = len(room.table.moves)
-            try:
-                action = await asyncio.to_thread(room.controller.think, seat)
-            except Exception:  # a bot bug must not stall the table: take the first choice
-                action = room.table.state.legal_actions()[0]
-            if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
+            if room.controller.bot_to_move() != seat:
                 continue
-            room.bot_task = None  # the change below may start the next bot's turn itself
+            if not self._take_duty(room):  # another node plays this table's bots
+                return
             try:
-                self._play(room, action, seat)
-            except IllegalAction:  # the database refused (busy, or gone): think again shortly
-                room.bot_task = asyncio.current_task()
-                await asyncio.sleep(1.0)
-                continue
-            return
+                if room.controller.bot_to_move() != seat:
+                    continue
+                at = len(room.table.moves)
+                try:
+                    action = await asyncio.to_thread(room.controller.think, seat)
+                except Exception:  # a bot bug must not stall the table: take the first choice
+                    action = room.table.state.legal_actions()[0]
+                if len(room.table.moves) != at or room.controller.bot_to_move() != seat:
+                    continue
+                room.bot_task = None  # the change below may start the next bot's turn itself
+                try:
+                    try:
+                        room.table.prepare(action, seat)
+                    except IllegalAction:  # a bot bug: take the first choice
+                        action = room.table.state.legal_actions()[0]
+                    self._play(room, action, seat)
+                except IllegalAction:  # the database refused (busy, or gone): think again shortly
+                    room.bot_task = asyncio.current_task()
+                    await asyncio.sleep(max(self.bot_delay, 1.0))
+                    continue
+                return
+            finally:
+                self._drop_duty(room)
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -473,21 +419,27 @@ class TableServer:
                     break
                 if not line:
                     break
-                try:
-                    msg = json.loads(line)
+                try:  # the same validator as save files: depth, 1e999, huge numbers
+                    msg = loads(line, MAX_LINE)
                     if not isinstance(msg, dict):
-                        raise ValueError
-                except ValueError:
-                    conn.send({"ok": False, "error": "Not a JSON object."})
+                        raise UntrustedJSONError("not a JSON object")
+                except UntrustedJSONError as exc:
+                    conn.send({"ok": False, "error": f"Bad request: {exc}."})
                     continue
                 reply: dict[str, Any]
                 try:
                     reply = {"ok": True, **(self._handle(conn, msg) or {})}
                 except IllegalAction as exc:
                     reply = {"ok": False, "error": str(exc)}
-                except (KeyError, TypeError, ValueError) as exc:
-                    reply = {"ok": False, "error": f"Bad request: {exc}"}
-                if "id" in msg:
+                except (KeyError, TypeError, ValueError, OverflowError) as exc:
+                    reply = {"ok": False, "error": f"Bad request: {str(exc)[:200]}"}
+                except StoreError as exc:  # a read the database could not answer
+                    log.error("table server: request %r: %s", str(msg.get("op"))[:24], exc)
+                    reply = {"ok": False, "error": str(TableWriteError("use its database"))}
+                except Exception:  # a bug must not drop the player: log it, refuse the request
+                    log.exception("table server: request %r failed", str(msg.get("op"))[:24])
+                    reply = {"ok": False, "error": "The server could not do that (an internal error)."}
+                if isinstance(msg.get("id"), (int, str)):
                     reply["id"] = msg["id"]
                 conn.send(reply)
                 await writer.drain()
@@ -527,6 +479,7 @@ class TableServer:
         if op == "hello":
             conn.player = str(msg.get("player") or "guest")[:24]
             key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
+            conn.key = key
             now = time.time()
             if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
                 if len(self._seen) > 10_000:
@@ -598,9 +551,12 @@ class TableServer:
                           daily=day.isoformat())
 
     def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
+        self.sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
-        if sum(1 for r in self.rooms.values() if r.host == conn.player and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
+        # the day's deal is one table a day of its own: it does not take one of the five
+        if daily is None and sum(1 for r in self.rooms.values() if r.host == conn.player and not r.daily
+                                 and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
             raise IllegalAction(f"You already host {MAX_ROOMS_PER_HOST} open tables: finish one first.")
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
@@ -621,7 +577,10 @@ class TableServer:
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
-        seed = int(msg["seed"]) if msg.get("seed") is not None else secrets.randbits(32)
+        if msg.get("seed") is not None and game.hidden_information and daily is None:
+            # whoever picks the seed knows every hand and the deck order
+            raise IllegalAction(f"{game.title} hides cards: its shared tables always deal from a secret seed.")
+        seed = int(msg["seed"]) if msg.get("seed") is not None else secret_seed()
         move_limit = None
         if msg.get("move_limit") is not None:
             move_limit = float(msg["move_limit"])
@@ -638,14 +597,26 @@ class TableServer:
         while room_id in self.rooms or self._store().table_exists(room_id):
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
-        try:
+        self._check_seats_held(conn)
+        token = secrets.token_urlsafe(18)
+        room.owners[take] = {"player": conn.player, "token": _hash(token)}
+        room.table.seats[take].name = conn.player
+        try:  # the table and the host's seat in one transaction: on disk, or refused before anyone sees it
             self._store().create_table(room.record())
         except (StoreError, Conflict) as exc:
-            raise IllegalAction(f"The table could not be opened ({exc}).") from None
+            log.error("table %s not created: %s", room_id, exc)
+            raise TableWriteError("open the table") from None
         self._adopt(room)
-        reply = self._join(conn, room, take, None)
+        self._attach(conn, room, take)
+        self._arm_limit(room)
         self._kick_bots(room)
-        return reply
+        return {"room": room.id, "seat": take, "token": token}
+
+    def _check_seats_held(self, conn: Conn) -> None:
+        held = sum(1 for r in self.rooms.values() if not r.table.state.is_over
+                   for o in r.owners if o and o["player"] == conn.player)
+        if held >= MAX_SEATS_PER_PLAYER:
+            raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
 
     def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
         if not 0 <= seat < len(room.table.seats):
@@ -654,27 +625,46 @@ class TableServer:
             raise IllegalAction("A bot plays that seat.")
         owner = room.owners[seat]
         if owner is not None:
-            if not isinstance(token, str) or not secrets.compare_digest(_hash(token), owner["token"]):
-                raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
-            self._attach(conn, room, seat)
-            return {"room": room.id, "seat": seat, "token": token}
+            if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
+                self._attach(conn, room, seat)
+                return {"room": room.id, "seat": seat, "token": token}
+            if conn.key is not None and owner["player"] == conn.player:
+                # keys mode: the name is bound to the player's key, so the player may come back
+                # without the token — which lives in their folder on the node they sat down at
+                return self._retoken(conn, room, seat)
+            raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
         if room.table.state.is_over:
             raise IllegalAction("That game is over.")
+        self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
         now = time.time()
         try:
-            self._store().sit(room.id, seat, conn.player, _hash(token), turn_since=now if last else None)
+            self._store().sit(room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
         except Conflict:
             raise IllegalAction("Someone sat down there a moment ago.") from None
-        except StoreError:
-            raise IllegalAction("The server could not give you that seat; try again.") from None
+        except StoreError as exc:
+            log.error("table %s: seat %d not given: %s", room.id, seat, exc)
+            raise TableWriteError("give you that seat") from None
         room.owners[seat] = {"player": conn.player, "token": _hash(token)}
         room.table.seats[seat].name = conn.player
+        room.active = now
         if last:
             room.turn_since = now  # the table is full: the clock starts now
         self._attach(conn, room, seat)
         self._arm_limit(room)
+        return {"room": room.id, "seat": seat, "token": token}
+
+    def _retoken(self, conn: Conn, room: Room, seat: int) -> dict[str, Any]:
+        """A fresh token for the seat's own (key-authenticated) player, written first."""
+        token = secrets.token_urlsafe(18)
+        try:
+            self._store().retoken(room.id, seat, conn.player, _hash(token))
+        except (StoreError, Conflict) as exc:
+            log.error("table %s: seat %d not given back: %s", room.id, seat, exc)
+            raise TableWriteError("give you your seat back") from None
+        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
+        self._attach(conn, room, seat)
         return {"room": room.id, "seat": seat, "token": token}
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -689,7 +679,7 @@ class TableServer:
         if msg.get("at") is not None and int(msg["at"]) != len(table.moves):
             raise IllegalAction("The table moved on since you chose; look again.")
         action = Action.from_json(msg["action"])
-        self._play(room, action, conn.seat)  # refuses another seat's decision and illegal actions
+        self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a failed write
         return {"moves": len(table.moves)}
 
 

@@ -12,8 +12,8 @@ small.
 
 The security model is the one of a spawned child: one process per player in its own session
 (the server's ``killpg`` hangs it up), an environment built by the server from ``PASS_ENV``
-only (the worker itself runs with nothing more), and a parent-death signal chain (server →
-worker → child) so nothing outlives the server. The worker holds no secret and reads no input
+only (the worker itself runs with nothing more), and a parent-death signal chain (SIGKILL: server →
+worker → child, as for spawned apps) so nothing outlives the server, even under ``nohup``. The worker holds no secret and reads no input
 but the server's socket. What the children do share with each other is what any fork shares:
 the interpreter's hash seed (the ``random`` module reseeds itself in every child).
 
@@ -131,7 +131,7 @@ class WarmWorker:
                     child._exited(int(msg["rc"]))
 
     def _died(self) -> None:
-        """The worker is gone: its children got SIGHUP from the kernel (parent-death signal)."""
+        """The worker is gone: the kernel killed its children (parent-death signal)."""
         self.dead = True
         if self.sock is not None:
             with contextlib.suppress(Exception):
@@ -141,7 +141,7 @@ class WarmWorker:
             self.ready.exception()  # whoever waits next still gets it; no "never retrieved" noise
         self._pid_replies.put_nowait({"error": "The warm worker exited."})
         for child in list(self.children.values()):
-            child._exited(-signal.SIGHUP)
+            child._exited(-signal.SIGKILL)
         self.children.clear()
 
     async def spawn(self, slave_fd: int, env: dict[str, str], timeout: float = 10.0) -> ForkedChild:
@@ -226,13 +226,17 @@ def _rehearse() -> None:
         raise SystemExit("dragon-tui warm worker: threads left after warming up; forking would be unsafe.")
 
 
-def _pdeathsig() -> None:
+def _pdeathsig(parent: int) -> None:
+    """Die with ``parent``: SIGKILL from the kernel (works under ``nohup``, where SIGHUP is
+    ignored); if the parent is already gone, leave now."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGHUP)  # PR_SET_PDEATHSIG
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
 
 
-def _run_session(slave: int, env: dict[str, str], closing: list[int]) -> None:
+def _run_session(slave: int, env: dict[str, str], closing: list[int], worker: int) -> None:
     """In the forked child: become the session on ``slave`` and run the app; never returns."""
     code = 1
     try:
@@ -253,7 +257,7 @@ def _run_session(slave: int, env: dict[str, str], closing: list[int]) -> None:
             os.dup2(slave, target)
         if slave > 2:
             os.close(slave)
-        _pdeathsig()  # the worker's death hangs the session up
+        _pdeathsig(worker)  # the worker's death ends the session
         os.environ.clear()
         os.environ.update(env)
         sys.argv = ["-m", "dragon_tui.net.play"]
@@ -286,7 +290,8 @@ def worker_main(fd: int) -> int:
     import gc
     import selectors
 
-    _pdeathsig()
+    _pdeathsig(os.getppid())  # the server (already checked by its preexec_fn: a no-op check)
+    me = os.getpid()
     sock = socket.socket(fileno=fd)
     _warm_up()
     gc.collect()
@@ -331,7 +336,7 @@ def worker_main(fd: int) -> int:
                 continue
             except OSError:
                 data, fds = b"", []
-            if not data:  # the server is gone or done: leave (children get SIGHUP)
+            if not data:  # the server is gone or done: leave (children are killed with it)
                 return 0
             try:
                 env = json.loads(data)["env"]
@@ -350,7 +355,7 @@ def worker_main(fd: int) -> int:
                 send({"error": f"fork failed: {exc}"})
                 continue
             if pid == 0:
-                _run_session(fds[0], env, [sock.fileno(), wake_r, wake_w, sel.fileno()])
+                _run_session(fds[0], env, [sock.fileno(), wake_r, wake_w, sel.fileno()], me)
             os.close(fds[0])
             send({"pid": pid})
 

@@ -1,57 +1,260 @@
 """The browser server: textual-serve runs one app process per websocket (with Textual's web
 driver), on the serve process's event loop, next to the SSH server and the table server.
 
-The web has no login: every browser gets the open-mode treatment, a guest name of its own
-(``web-xxxx``) and its own save folder, and shared tables through the same socket.
+The web has no login: every browser gets the open-mode treatment. Its identity is a random
+secret kept in a cookie (``dragon_guest``, HttpOnly, SameSite=Strict) set by the page: the
+guest name (``web-`` and 8 hex digits) and save folder come from a hash of it, so a visitor
+keeps their saves and seats while the cookie lives and nobody else can step into them (they
+were named after a process id before, which comes round again). A websocket without the cookie
+gets a fresh identity of its own.
+
+What a browser can make the server spend is bounded like SSH: sessions in total and per
+address, websocket messages of at most 64 KB, window sizes clamped and resizes coalesced, and
+an app whose browser is gone is stopped (killed if it does not quit). Websockets are accepted
+only from the page's own origin; pages may not be framed; ``/static/`` lists no directory.
+Apps get the same filtered environment as SSH apps (:mod:`dragon_tui.net.apps`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 import os
-import shlex
-import sys
+import re
+import signal
+from urllib.parse import urlsplit
 
+from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from .apps import app_command, app_environment, child_setup_for, clamp_size
 
-CHILD_MODULE = "dragon_tui.net.play"
+log = logging.getLogger("dragon_tui.web")
+
+COOKIE = "dragon_guest"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
+MAX_MESSAGE = 64 * 1024
+RESIZE_EVERY = 0.1
+STOP_GRACE = 3.0
+SECURITY_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
-def child_command(tables_socket: str | None) -> str:
-    """The shell command textual-serve starts per browser: a guest name and folder of its own."""
-    python = shlex.quote(sys.executable)
-    homes = shlex.quote(str(storage.data_dir() / "players"))
-    tables = f"DRAGON_TUI_TABLES={shlex.quote(str(tables_socket))} " if tables_socket else ""
-    # $$ (the shell's pid, which exec keeps) makes the guest name unique while it plays.
-    return (f'n=web-$$; {tables}DRAGON_TUI_PLAYER=$n DRAGON_TUI_HOME={homes}/$n '
-            f'exec {python} -m {CHILD_MODULE}')
+def guest_identity(token: str) -> tuple[str, str]:
+    """The guest name and save-folder name that belong to a cookie's secret."""
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    return f"web-{digest[:8]}", f"web-{digest[:24]}"
+
+
+def _new_token() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(32)
 
 
 class WebServer:
     def __init__(self, host: str, port: int, tables_socket: str | os.PathLike | None = None,
-                 public_url: str | None = None, max_sessions: int = 32) -> None:
-        from textual_serve.server import Server
+                 public_url: str | None = None, max_sessions: int = 32, per_address: int = 4) -> None:
+        from aiohttp import WSMsgType, web
+        from textual_serve.app_service import AppService
+        from textual_serve.server import Server, to_int
 
         owner = self
 
-        class _Server(Server):
-            async def handle_websocket(self, request):  # cap browser sessions like SSH ones
-                from aiohttp import web
+        class _AppService(AppService):
+            """One browser's app: filtered environment, dies with the server, really stops."""
 
-                if owner.sessions >= owner.max_sessions:
-                    return web.Response(status=503, text="The server is full; try again later.")
-                owner.sessions += 1
+            def __init__(self, *args, env: dict[str, str], **kw) -> None:
+                super().__init__(*args, **kw)
+                self.env = env
+
+            async def _open_app_process(self, width: int = 80, height: int = 24):
+                env = dict(self.env)
+                env.update({"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+                            "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual",
+                            "COLUMNS": str(width), "ROWS": str(height)})
+                self._process = process = await asyncio.create_subprocess_exec(
+                    *app_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True,
+                    preexec_fn=child_setup_for(os.getpid()),
+                )
+                self._stdin = process.stdin
+                return process
+
+            async def stop(self) -> None:
+                """Ask the app to quit; if it does not within STOP_GRACE (stuck, or its browser
+                vanished mid-resize), kill its process group. Always reaped."""
+                process = self._process
                 try:
-                    return await super().handle_websocket(request)
+                    await asyncio.wait_for(super().stop(), STOP_GRACE)
+                except (asyncio.TimeoutError, Exception):
+                    pass
+                if process is not None and process.returncode is None:
+                    try:
+                        os.killpg(process.pid, signal.SIGKILL)
+                    except (ProcessLookupError, PermissionError):
+                        pass
+                    try:
+                        await asyncio.wait_for(process.wait(), 5)
+                    except asyncio.TimeoutError:
+                        pass
+                if self._task is not None:
+                    self._task.cancel()
+                    self._task = None
+
+        class _Server(Server):
+            async def _make_app(self) -> web.Application:
+                import aiohttp_jinja2
+                import jinja2
+
+                app = web.Application(middlewares=[_security_headers])
+                aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+                app.add_routes([
+                    web.get("/", self.handle_index, name="index"),
+                    web.get("/ws", self.handle_websocket, name="websocket"),
+                    web.get("/download/{key}", self.handle_download, name="download"),
+                    web.static("/static", self.statics_path, show_index=False, name="static"),
+                ])
+                return app
+
+            async def handle_index(self, request):
+                response = await super().handle_index(request)
+                if not _TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
+                    response.set_cookie(COOKIE, _new_token(), max_age=400 * 24 * 3600, httponly=True,
+                                        samesite="Strict", path="/", secure=self.public_url.startswith("https"))
+                return response
+
+            async def handle_websocket(self, request):
+                if not owner.origin_allowed(request):
+                    return web.Response(status=403, text="This page may not open a game here.")
+                address = request.remote or "?"
+                refused = owner.reserve(address)
+                if refused:
+                    return web.Response(status=503, text=refused)
+                try:
+                    return await self._websocket(request)
                 finally:
-                    owner.sessions -= 1
+                    owner.release(address)
+
+            async def _websocket(self, request):
+                token = request.cookies.get(COOKIE, "")
+                name, folder = guest_identity(token if _TOKEN.fullmatch(token) else _new_token())
+                cols, rows = clamp_size(to_int(request.query.get("width", "80"), 80),
+                                        to_int(request.query.get("height", "24"), 24))
+                env = app_environment(name, storage.data_dir() / "players" / folder, owner.tables_socket,
+                                      cols, rows)
+                websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+                service = None
+                try:
+                    await websocket.prepare(request)
+                    service = _AppService(self.command, write_bytes=websocket.send_bytes,
+                                          write_str=websocket.send_str, close=websocket.close,
+                                          download_manager=self.download_manager, debug=False, env=env)
+                    await service.start(cols, rows)
+                    await self._process_messages(websocket, service)
+                except asyncio.CancelledError:
+                    await websocket.close()
+                except Exception:
+                    log.exception("web session failed")
+                finally:
+                    if service is not None:
+                        await service.stop()
+                return websocket
+
+            async def _process_messages(self, websocket, app_service) -> None:
+                """The browser's messages, checked: JSON of bounded size and depth, known
+                types only, sizes clamped, resizes coalesced."""
+                size: list[tuple[int, int] | None] = [None]
+                resizer: list[asyncio.Task | None] = [None]
+
+                async def apply_size() -> None:
+                    await asyncio.sleep(RESIZE_EVERY)
+                    resizer[0] = None
+                    if size[0] is not None:
+                        cols, rows = size[0]
+                        size[0] = None
+                        await app_service.set_terminal_size(cols, rows)
+
+                try:
+                    async for message in websocket:
+                        if message.type != WSMsgType.TEXT:
+                            continue
+                        try:
+                            envelope = loads(message.data, MAX_MESSAGE)
+                        except UntrustedJSONError:
+                            continue
+                        if not isinstance(envelope, list) or len(envelope) < 1 or not isinstance(envelope[0], str):
+                            continue
+                        kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+                        if kind == "stdin" and isinstance(data, str):
+                            await app_service.send_bytes(data.encode("utf-8", "replace"))
+                        elif kind == "resize" and isinstance(data, dict):
+                            size[0] = clamp_size(data.get("width"), data.get("height"))
+                            if resizer[0] is None:
+                                resizer[0] = asyncio.ensure_future(apply_size())
+                        elif kind == "ping":
+                            await websocket.send_json(["pong", data if isinstance(data, (str, int)) else None])
+                        elif kind == "blur":
+                            await app_service.blur()
+                        elif kind == "focus":
+                            await app_service.focus()
+                finally:
+                    if resizer[0] is not None:
+                        resizer[0].cancel()
+
+        @web.middleware
+        async def _security_headers(request, handler):
+            response = await handler(request)
+            response.headers.update(SECURITY_HEADERS)
+            return response
 
         self.host, self.port = host, port
         self.max_sessions = max_sessions
+        self.per_address = per_address
+        self.tables_socket = str(tables_socket) if tables_socket else None
         self.sessions = 0
-        self.server = _Server(child_command(str(tables_socket) if tables_socket else None), host=host, port=port,
-                              title="Dragon TUI", public_url=public_url)
+        self.sessions_per_address: dict[str, int] = {}
+        self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
+        self.explicit_public_url = public_url is not None
         self._runner = None
 
+    # ------------------------------------------------------------------ limits
+    def reserve(self, address: str) -> str | None:
+        """Take a session slot (no await in here, so simultaneous sockets are counted in turn)."""
+        if self.sessions >= self.max_sessions:
+            return "The server is full; try again later."
+        if self.sessions_per_address.get(address, 0) >= self.per_address:
+            return "Too many games from your address at once."
+        self.sessions += 1
+        self.sessions_per_address[address] = self.sessions_per_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.sessions -= 1
+        left = self.sessions_per_address.get(address, 1) - 1
+        if left <= 0:
+            self.sessions_per_address.pop(address, None)
+        else:
+            self.sessions_per_address[address] = left
+
+    def origin_allowed(self, request) -> bool:
+        """A websocket from a page of this server: its Origin (browsers always send one) names
+        the host the page was served as — the public URL's when one is given, else the
+        request's own Host. No Origin: not a browser, nothing cross-site to fear."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        served = urlsplit(self.server.public_url).netloc.lower() if self.explicit_public_url else request.host.lower()
+        try:
+            return urlsplit(origin).netloc.lower() == served and urlsplit(origin).scheme in ("http", "https")
+        except ValueError:
+            return False
+
+    # ------------------------------------------------------------------ lifecycle
     @property
     def url(self) -> str:
         return self.server.public_url
@@ -59,7 +262,7 @@ class WebServer:
     async def start(self) -> None:
         from aiohttp import web
 
-        app = await self.server._make_app()  # textual-serve 1.1: its routes, served on our loop
+        app = await self.server._make_app()
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
@@ -69,7 +272,8 @@ class WebServer:
             if server is not None and server.sockets:
                 self.port = server.sockets[0].getsockname()[1]
                 self.server.port = self.port
-                self.server.public_url = f"http://{self.host}:{self.port}"
+                if not self.explicit_public_url:
+                    self.server.public_url = f"http://{self.host}:{self.port}"
 
     async def close(self) -> None:
         if self._runner is not None:

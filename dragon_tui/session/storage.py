@@ -3,7 +3,13 @@
 Everything lives under one folder, the user data directory from platformdirs, or the
 folder named by ``DRAGON_TUI_HOME`` (tests and shared servers set it). Writes go to a
 temporary file that is flushed, synced and renamed over the old one, so a crash or a
-dropped SSH connection leaves either the old save or the new one, never half of one.
+dropped SSH connection leaves either the old save or the new one, never half of one. A
+write that fails (a full or read-only disk) raises :class:`SaveWriteError` and leaves the last
+good file in place.
+
+Reads never trust the file: only a regular file is opened (never a device, FIFO or folder, and
+opening does not block), at most :data:`MAX_SAVE_BYTES` are read, and the JSON goes through the
+same validator as the table server's socket lines (:mod:`dragon_tui.engine.untrusted`).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,8 +25,24 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from ..engine import SaveFileError
+from ..engine.untrusted import UntrustedJSONError, loads
 
 AUTOSAVE_NAME = "autosave.json"
+#: A save is a seed and a move list, with the final position: a few hundred KB at the very most.
+MAX_SAVE_BYTES = 1 << 20
+
+
+class SaveWriteError(OSError):
+    """A save could not be written (full or read-only disk, no permission). The previous file
+    at that path is untouched; ``str()`` is a sentence for the player."""
+
+    def __init__(self, path: Path, cause: OSError) -> None:
+        super().__init__(cause.errno, f"Could not write {Path(path).name}: {cause.strerror or cause}")
+        self.path = Path(path)
+        self.cause = cause
+
+    def __str__(self) -> str:
+        return str(self.args[1])
 
 
 def data_dir() -> Path:
@@ -40,6 +63,17 @@ def autosave_path() -> Path:
 
 
 def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all at once, or raise :class:`SaveWriteError` leaving the old
+    file as it was."""
+    try:
+        _write_atomic(Path(path), text)
+    except SaveWriteError:
+        raise
+    except OSError as exc:
+        raise SaveWriteError(path, exc) from exc
+
+
+def _write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -60,20 +94,49 @@ def write_json(path: Path, doc: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(doc, indent=1, sort_keys=True))
 
 
+def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Devices, FIFOs, sockets and
+    folders are refused without reading (the open does not block on a FIFO)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveFileError(f"{Path(path).name} is not a save file.")
+        if info.st_size > limit:
+            raise SaveFileError(f"{Path(path).name} is too large to be a save ({info.st_size // 1024} KB).")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # it grew while we read
+            raise SaveFileError(f"{Path(path).name} is too large to be a save.")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_json(path: Path) -> dict[str, Any]:
     """Read a save file, turning every way it can be wrong into one readable SaveFileError."""
+    name = Path(path).name
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_limited(Path(path))
     except FileNotFoundError:
         raise SaveFileError(f"There is no save file at {path}.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"{path} cannot be read: {exc}.") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{name} is not a save file.") from None
+    except OSError as exc:
+        raise SaveFileError(f"{path} cannot be read: {exc.strerror or exc}.") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{Path(path).name} is not a Dragon TUI save (damaged JSON at line {exc.lineno}).") from None
+        doc = loads(data.decode("utf-8"), MAX_SAVE_BYTES)
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{name} is not a Dragon TUI save (not text).") from None
+    except UntrustedJSONError as exc:
+        raise SaveFileError(f"{name} is not a Dragon TUI save ({exc}).") from None
     if not isinstance(doc, dict):
-        raise SaveFileError(f"{Path(path).name} is not a Dragon TUI save.")
+        raise SaveFileError(f"{name} is not a Dragon TUI save.")
     return doc
 
 
@@ -87,4 +150,14 @@ def named_save_path(name: str) -> Path:
 
 
 def list_saves() -> list[Path]:
-    return sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """The player's named saves, newest first (regular files only)."""
+    found = []
+    for path in saves_dir().glob("*.json"):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
+

@@ -28,8 +28,22 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
+from ..engine.rng import MAX_SEED
 from ..games import get_game
 from . import storage
+
+SEAT_KINDS = ("person", "bot", "remote")
+
+
+def fresh_seed(game_id: str) -> int:
+    """The seed of a new game nobody chose a seed for. Games with hidden information get a
+    128-bit secret one (the keyed, unpredictable stream: nobody can work out the deal from
+    what they see); open games a short one that is easy to note and share."""
+    import secrets
+
+    from ..engine.rng import secret_seed
+
+    return secret_seed() if get_game(game_id).hidden_information else secrets.randbits(32)
 
 SAVE_FORMAT = "dragon-tui-save"
 #: The kind of a move another seat may not read (see ``Table.visible_move``).
@@ -56,7 +70,21 @@ class Seat:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Seat:
-        return cls(str(doc["name"]), str(doc.get("kind", "person")), str(doc.get("level", "greedy")))
+        """A seat from a save, refusing kinds and bot levels this version does not have (a
+        save naming an unknown bot would otherwise load and fail at the bot's turn)."""
+        from ..ai import LEVELS
+
+        if not isinstance(doc, dict):
+            raise SaveFileError("The save file is damaged (a seat is not a seat).")
+        name, kind, level = doc.get("name"), doc.get("kind", "person"), doc.get("level", "greedy")
+        if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
+            raise SaveFileError("The save file is damaged (a seat's name, kind or level is not a text).")
+        if kind not in SEAT_KINDS:
+            raise SaveFileError(f"The save file names a seat kind this version does not have ({kind[:24]!r}).")
+        if kind == "bot" and level not in LEVELS:
+            raise SaveFileError(f"The save file names a bot level this version does not have ({level[:24]!r}); "
+                                f"the levels are {', '.join(LEVELS)}.")
+        return cls(name[:40], kind, level)
 
 
 @dataclass
@@ -104,6 +132,8 @@ class Table(SeatNames):
         self.game = get_game(game_id)
         if not self.game.min_players <= len(seats) <= self.game.max_players:
             raise ValueError(f"{self.game.title} needs {self.game.min_players}–{self.game.max_players} seats.")
+        if type(seed) is not int or not -(1 << 63) <= seed <= MAX_SEED:
+            raise ValueError("A seed is a whole number (below 2**512).")
         self.seats = seats
         self.seed = seed
         self.options = self.game.resolve_options(options)
@@ -114,6 +144,9 @@ class Table(SeatNames):
         self._listeners: list[Callable[[Table], None]] = []
         #: Where every change is written; None turns autosave off (bench, bots' scratch tables).
         self.autosave_to: Path | None = None
+        #: The last autosave that failed (full or read-only disk), None while saving works. The
+        #: game goes on in memory and the previous autosave file stays as it was.
+        self.save_error: storage.SaveWriteError | None = None
 
     # ----------------------------------------------------------------- reading
     @property
@@ -156,12 +189,18 @@ class Table(SeatNames):
 
     def _changed(self) -> None:
         if self.autosave_to is not None:
-            storage.write_json(self.autosave_to, self.to_json())
+            try:
+                storage.write_json(self.autosave_to, self.to_json())
+                self.save_error = None
+            except storage.SaveWriteError as exc:
+                self.save_error = exc
         for listener in list(self._listeners):
             listener(self)
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Play an action for the seat whose decision it is (``seat``, if given, must be it)."""
+    def prepare(self, action: Action, seat: int | None = None) -> tuple[Move, State]:
+        """Check an action and work out its result without changing the table: the move and the
+        position after it. ``commit`` makes them part of the game. (A shared table writes the
+        result to disk in between, so a move is never played that a restart would lose.)"""
         state = self.state
         player = state.current_player
         if seat is not None and seat != player:
@@ -170,10 +209,18 @@ class Table(SeatNames):
         epoch = nxt.info_epoch
         nxt.apply(action)  # raises IllegalAction, leaving everything as it was
         offered = action if action.label else next((a for a in state.legal_actions() if a == action), action)
-        self.moves.append(Move(offered, player, nxt.info_epoch != epoch))
+        return Move(offered, player, nxt.info_epoch != epoch), nxt
+
+    def commit(self, move: Move, nxt: State) -> None:
+        """Add a move prepared by :meth:`prepare` (on this very position) and tell the listeners."""
+        self.moves.append(move)
         self.states.append(nxt)
         self._redo.clear()
         self._changed()
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play an action for the seat whose decision it is (``seat``, if given, must be it)."""
+        self.commit(*self.prepare(action, seat))
 
     # ------------------------------------------------------------------ undo
     def asking_seat(self) -> int | None:
@@ -244,7 +291,10 @@ class Table(SeatNames):
         self._changed()
 
     # ------------------------------------------------------------------ files
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, then: tuple[Move, State] | None = None) -> dict[str, Any]:
+        """The save file; with ``then`` (from :meth:`prepare`), the save as it will be after
+        that move."""
+        moves, state = (self.moves + [then[0]], then[1]) if then else (self.moves, self.state)
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -252,9 +302,9 @@ class Table(SeatNames):
             "seed": self.seed,
             "options": self.options,
             "seats": [asdict(seat) for seat in self.seats],
-            "moves": [{"seat": m.seat, "revealed": m.revealed, **m.action.to_json()} for m in self.moves],
-            "state": self.state.to_json(),
-            "over": self.state.is_over,
+            "moves": [{"seat": m.seat, "revealed": m.revealed, **m.action.to_json()} for m in moves],
+            "state": state.to_json(),
+            "over": state.is_over,
         }
 
     @classmethod
@@ -263,10 +313,15 @@ class Table(SeatNames):
         if doc.get("format") != SAVE_FORMAT:
             raise SaveFileError("This file is not a Dragon TUI save.")
         if doc.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"This save has format version {doc.get('version')}; this version reads {SAVE_VERSION}.")
+            raise SaveFileError(f"This save has format version {str(doc.get('version'))[:12]}; this version reads {SAVE_VERSION}.")
+        seed, seats, moves, options = doc.get("seed"), doc.get("seats"), doc.get("moves"), doc.get("options")
+        if type(seed) is not int or not -(1 << 63) <= seed <= MAX_SEED:
+            raise SaveFileError("The save file is damaged (its seed is not a whole number below 2**512).")
+        if not isinstance(seats, list) or not isinstance(moves, list) or not isinstance(options, dict):
+            raise SaveFileError("The save file is damaged (seats, moves or options are missing).")
         try:
-            table = cls(str(doc["game"]), [Seat.from_json(s) for s in doc["seats"]], int(doc["seed"]), doc["options"])
-            for entry in doc["moves"]:
+            table = cls(str(doc["game"]), [Seat.from_json(s) for s in seats], seed, options)
+            for entry in moves:
                 table.apply(Action.from_json(entry))
         except SaveFileError:
             raise
@@ -276,8 +331,8 @@ class Table(SeatNames):
             raise SaveFileError(f"The save file is damaged (missing {exc}).") from None
         except IllegalAction as exc:
             raise SaveFileError(f"The save file's moves do not replay: {exc}") from None
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise SaveFileError(f"The save file is damaged ({exc}).") from None
+        except (TypeError, ValueError, AttributeError, OverflowError, IndexError, RecursionError) as exc:
+            raise SaveFileError(f"The save file is damaged ({str(exc)[:200]}).") from None
         if "state" in doc and doc["state"] != table.state.to_json():
             raise SaveFileError("The save file's position does not match its moves: it was altered or damaged.")
         return table

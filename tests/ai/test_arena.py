@@ -58,3 +58,15 @@ def test_progress_line_tallies_wins(capsys):
     assert main(["crowns", "--seats", "greedy,random", "--games", "2", "--seed", "3", "--processes", "1"]) == 0
     err = capsys.readouterr().err
     assert "2/2 games · wins greedy " in err and ", random " in err
+
+
+def test_hard_old_is_an_arena_level_with_the_earlier_caps():
+    from dragon_tui.ai.agents import HARD_OLD_CAPS, LEVELS, level_config
+
+    assert "hard-old" not in LEVELS  # the setup screen does not offer it
+    for game_id, cap in HARD_OLD_CAPS.items():
+        old, new = level_config("hard-old", game_id), level_config("hard", game_id)
+        assert old.iterations == cap < new.iterations
+        assert (old.time_limit, old.trees, old.order_continuations) == (new.time_limit, new.trees, new.order_continuations)
+    report = run_arena("crowns", ["hard-old", "random"], games=2, processes=1)
+    assert [e.level for e in report.entries] == ["hard-old", "random"]

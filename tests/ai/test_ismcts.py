@@ -71,7 +71,9 @@ def test_throne_opponent_hand_deck_and_citizen_deck_changes_nothing():
     a = position("throne", 30, seat=0)
     b = a.clone()
     assert b.hand[1] and b.deck[1]
-    b.hand[1][0], b.deck[1][-1] = b.deck[1][-1], b.hand[1][0]
+    # A card drawn since the last reshuffle: the ones held at it are publicly in the hand.
+    i = next(i for i, c in enumerate(b.hand[1]) if c not in b.shown[1])
+    b.hand[1][i], b.deck[1][-1] = b.deck[1][-1], b.hand[1][i]
     b.deck[0].reverse()  # own deck order is hidden from its owner too
     b.cdeck.reverse()
     b.ddeck.reverse()

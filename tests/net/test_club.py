@@ -194,7 +194,8 @@ def test_two_servers_racing_for_the_same_move_one_wins_one_is_refused(tmp_path, 
 
 def test_a_server_restart_loses_nothing(private_data_dir, db_url):
     first = TablesThread(private_data_dir, db=db_url)
-    ana = RemoteTable.host(first.path, "ana", "hoard", TWO, seed=12, move_limit=3600, limit_level="greedy")
+    # hidden cards: a secret 128-bit seed, which must come back whole from the database
+    ana = RemoteTable.host(first.path, "ana", "hoard", TWO, move_limit=3600, limit_level="greedy")
     ben = RemoteTable.join(first.path, "ben", ana.room, 1)
     rng = random.Random(3)
     served = first.server.rooms[ana.room].table
@@ -207,6 +208,8 @@ def test_a_server_restart_loses_nothing(private_data_dir, db_url):
     moves = [(m.seat, m.action.to_json()) for m in before.table.moves]
     state = before.table.state.to_json()
     owners = [dict(o) for o in before.owners]
+    seed = before.table.seed
+    assert seed >= 2**64
     tokens = (ana.token, ben.token)
     ana.close()
     ben.close()
@@ -215,7 +218,7 @@ def test_a_server_restart_loses_nothing(private_data_dir, db_url):
     try:
         after = second.server.rooms[ana.room]
         assert [(m.seat, m.action.to_json()) for m in after.table.moves] == moves
-        assert after.table.state.to_json() == state
+        assert after.table.state.to_json() == state and after.table.seed == seed
         assert after.owners == owners and after.move_limit == 3600 and after.limit_level == "greedy"
         back = RemoteTable.join(second.path, "ben", ana.room, 1, token=tokens[1])
         assert len(back.moves) == len(moves)

@@ -86,7 +86,7 @@ async def test_the_boards_show_ratings_and_todays_deal(tables):
 
     from .test_tables import play
 
-    ana = await asyncio.to_thread(RemoteTable.host, tables.path, "ana", "throne", TWO, None, 3)
+    ana = await asyncio.to_thread(RemoteTable.host, tables.path, "ana", "throne", TWO)  # secret seed: hidden cards
     ben = await asyncio.to_thread(RemoteTable.join, tables.path, "ben", ana.room, 1)
     await asyncio.to_thread(play, {0: ana, 1: ben}, random.Random(1), 120)
     ana.close()

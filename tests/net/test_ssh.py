@@ -103,6 +103,7 @@ async def test_authorized_keys_mode(private_data_dir, tmp_path):
     friend = asyncssh.generate_private_key("ssh-ed25519")
     stranger = asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
+    friend.set_comment("ana@laptop")  # the keys file names the player: the key plays as "ana"
     keys.write_bytes(friend.export_public_key())
     srv = SSHServer(SSHOptions("127.0.0.1", 0, authorized_keys=keys))
     await srv.start()

@@ -92,7 +92,7 @@ def test_a_seat_acts_only_for_itself(tables):
 
 def test_no_hidden_information_reaches_another_seat(tables):
     """Dragon's Hoard: Ben's connection never receives Ana's hand faces, the deck order or the RNG."""
-    ana = RemoteTable.host(tables.path, "ana", "hoard", TWO, seed=11)
+    ana = RemoteTable.host(tables.path, "ana", "hoard", TWO)
     received: list[dict] = []
     ben = RemoteTable.join(tables.path, "ben", ana.room, 1)
     ben._conn.on_event = lambda msg: (received.append(json.loads(json.dumps(msg))), ben._events.put(msg))

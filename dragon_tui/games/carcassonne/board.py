@@ -51,6 +51,25 @@ def fitting(tile: int, pattern: str) -> tuple[int, ...]:
     )
 
 
+class _Fits(dict):
+    """pattern -> ``fitting(tile, pattern)`` for one tile, filled in as patterns turn up."""
+
+    def __init__(self, tile: int) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, pattern: str) -> tuple[int, ...]:
+        rots = self[pattern] = fitting(self.tile, pattern)
+        return rots
+
+
+@lru_cache(maxsize=None)
+def fits_table(tile: int) -> dict[str, tuple[int, ...]]:
+    """``fitting(tile, pattern)`` for the tile as one dict: listing placements is then one
+    plain lookup per empty cell (late in a game there are ~80)."""
+    return _Fits(tile)
+
+
 class BoardMixin:
     board: dict
     seg: dict
@@ -80,10 +99,12 @@ class BoardMixin:
 
     def placements(self, tile: int, rotations: tuple[int, ...] | None = None) -> list[tuple[str, int]]:
         """Every (position, distinct rotation) where the tile fits."""
-        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fitting(tile, pattern)]
+        fits = fits_table(tile)
+        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fits[pattern]]
 
     def can_place(self, tile: int) -> bool:
-        return any(fitting(tile, p) for p in set(self.frontier.values()))
+        fits = fits_table(tile)
+        return any(fits[p] for p in set(self.frontier.values()))
 
     def _pattern(self, pos: str) -> str:
         """What an empty position demands ('.' = no neighbour): kept per frontier cell so that

@@ -158,25 +158,29 @@ class FiguresMixin:
             out.append(Action("meeple", (x, y, i), label))
         return out
 
-    def fairy_actions(self) -> list[Action]:
+    def fairy_targets(self) -> list[tuple[str, int | None]]:
+        """Where the fairy may move now: (position, meeple spot), the spot None with the
+        "on-tile" option; in the order the choices are offered."""
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
         fairy = self.fairy
         mine = sorted((m for m in self.meeples if m[0] == seat), key=lambda m: (xy(m[1]), m[2]))
-        out = []
         if self.options.get("fairy") == "on-tile":
-            for pos in dict.fromkeys(m[1] for m in mine):
-                if fairy and fairy["pos"] == pos and fairy["seat"] == seat:
-                    continue
-                x, y = xy(pos)
+            return [(pos, None) for pos in dict.fromkeys(m[1] for m in mine)
+                    if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
+        return [(m[1], m[2]) for m in mine
+                if not (fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat)]
+
+    def fairy_actions(self) -> list[Action]:
+        out = []
+        for pos, idx in self.fairy_targets():
+            x, y = xy(pos)
+            if idx is None:
                 out.append(Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}"))
-            return out
-        for m in mine:
-            if fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat:
-                continue
-            x, y = xy(m[1])
-            out.append(Action("fairy", (x, y, m[2]), f"Move the fairy beside your {self._follower(m)} at {m[1]}"))
+            else:
+                whom = self._follower([self.active, pos, idx])
+                out.append(Action("fairy", (x, y, idx), f"Move the fairy beside your {whom} at {pos}"))
         return out
 
     def figure_actions(self) -> list[Action]:
@@ -184,6 +188,11 @@ class FiguresMixin:
         if princess and self.options.get("princess") == "must":
             return princess
         return princess + self.meeple_actions() + self.fairy_actions()
+
+    def has_figure_choice(self) -> bool:
+        """Whether ``figure_actions()`` offers anything, without wording every choice (the
+        turn sequence asks this after every placement)."""
+        return self.princess_city() is not None or bool(self.meeple_spots()) or bool(self.fairy_targets())
 
     def figure_reason(self, action: Action) -> str | None:
         """Why a meeple, princess or fairy choice is refused, in the player's words."""

@@ -65,9 +65,13 @@ def evaluate_all(state: CarcassonneState) -> list[float]:
 def _worth(state: CarcassonneState) -> list[float]:
     worth = [float(sum(p.values())) for p in state.points]
     seg = state.seg
-    for fid in dict.fromkeys(seg[m[1]][m[2]] for m in state.meeples):
+    # The meeples grouped by feature in one pass (meeples_in per feature re-scans them all).
+    by_feature: dict[str, list] = {}
+    for m in state.meeples:
+        by_feature.setdefault(seg[m[1]][m[2]], []).append(m)
+    for fid, meeples in by_feature.items():
         value = potential(state, fid)
-        for s in state.majority(state.meeples_in(fid)):
+        for s in state.majority(meeples):
             worth[s] += value
     kept = _figure_kept_value(state)
     for s in range(state.num_players):

@@ -41,6 +41,8 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
 
@@ -113,12 +115,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            tile = TILES[self.tile]
-            out = []
-            for pos, rot in sorted(self.placements(self.tile), key=_order):
-                x, y = xy(pos)
-                out.append(Action("place", (x, y, rot), f"Place {tile.id} at {pos}, turned {rot * 90}°"))
-            return out
+            name = TILES[self.tile].id
+            spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
+            return [Action("place", (x, y, rot), f"Place {name} at {pos}, turned {rot * 90}°")
+                    for y, x, rot, pos in spots]
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
@@ -129,24 +129,18 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return []
 
     def apply(self, action: Action) -> None:
-        if malformed(action) is not None:
-            super().apply(action)  # refuses it with the protocol's reason
-        # Any rotation of a symmetric tile is accepted as its canonical twin.
-        if action.kind == "place" and self.phase == "place" and len(action.args) == 3:
+        if malformed(action) is None and action.kind == "place" and self.phase == "place" and len(action.args) == 3:
+            # Any rotation of a symmetric tile is accepted as its canonical twin.
             rot = action.args[2]
-            if isinstance(rot, int) and 0 <= rot < 4 and self.tile is not None:
+            if type(rot) is int and 0 <= rot < 4 and self.tile is not None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        if self._quick_legal(action):
-            self._apply(action)
-        else:
-            super().apply(action)
+        super().apply(action)
 
-    def _quick_legal(self, action: Action) -> bool:
-        """The common moves checked directly: listing every portal spot per move is slow for bots.
-
-        Anything this does not vouch for goes through the protocol's full check, so it can
-        only be stricter than ``legal_actions()``, never looser.
-        """
+    def quick_legal(self, action: Action) -> bool:
+        """The common moves checked directly: listing every placement (and every portal
+        spot) per move is slow for bots. Anything this does not vouch for goes through the
+        protocol's full check, so it can only be stricter than ``legal_actions()``, never
+        looser."""
         kind, args = action.kind, action.args
         if not all(type(a) is int for a in args):  # "-2" would format like -2 below
             return False
@@ -161,7 +155,33 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return (f"{args[0]},{args[1]}", args[2]) in self.meeple_spots()
         if kind == "pass" and self.phase == "figure" and not args:
             return not (self.options.get("princess") == "must" and self.princess_city() is not None)
-        return False
+        return super().quick_legal(action)
+
+    def actions_of_kind(self, kind: str) -> list[Action] | None:
+        if kind == "dragon" and self.phase == "dragon":
+            return self.dragon_actions()
+        return None
+
+    def copy_fields(self) -> dict:
+        """Hand-written copies for ``clone`` (bots make thousands per decision): laid tiles
+        (``board[pos]``), feature segments (``[pos, i]``) and meeples (``[seat, pos, i]``) are
+        never changed in place once made, so copies of their containers may share them."""
+        return {
+            "board": dict(self.board),
+            "seg": {pos: list(ids) for pos, ids in self.seg.items()},
+            "feats": {fid: {"k": f["k"], "segs": list(f["segs"]), "open": f["open"], "pen": f["pen"]}
+                      for fid, f in self.feats.items()},
+            "frontier": dict(self.frontier),
+            "bag": list(self.bag),
+            "aside": list(self.aside),
+            "discarded": list(self.discarded),
+            "meeples": list(self.meeples),
+            "supply": list(self.supply),
+            "points": [dict(p) for p in self.points],
+            "dragon_path": list(self.dragon_path),
+            "fairy": dict(self.fairy) if self.fairy is not None else None,
+            "todo": list(self.todo),
+        }
 
     def _apply(self, action: Action) -> None:
         kind, args = action.kind, action.args
@@ -230,7 +250,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                     self.phase = "dragon"
                     return
             elif step == "figure":
-                if self.figure_actions():
+                if self.has_figure_choice():
                     self.phase = "figure"
                     return
         self.active = (self.active + 1) % self.num_players
@@ -368,9 +388,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return next((a for a in self.legal_actions() if a.args == wanted), None)
 
 
-def _order(item: tuple[str, int]) -> tuple[int, int, int]:
-    x, y = xy(item[0])
-    return (y, x, item[1])
+@lru_cache(maxsize=None)
+def _yx(pos: str) -> tuple[int, int]:
+    """A position's place in the listing order of placements: row by row, then column."""
+    x, y = xy(pos)
+    return y, x
 
 
 def _sentence(text: str | None) -> str | None:

@@ -69,4 +69,4 @@ def rightmost_court_card(row: list) -> int | None:
 
 
 def princes_in_row(row: list) -> int:
-    return sum(1 for c in row if c is not None and CARDS[c].is_prince)
+    return len([c for c in row if c is not None and CARDS[c].is_prince])

@@ -33,7 +33,7 @@ Everything below is designed, and every number is ours:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 CLANS = ("Sun", "Moon", "Earth")
 #: One letter per clan for narrow displays (Moon is "L", luna, so it never clashes with Ministers).
@@ -72,9 +72,11 @@ class Card:
     #: The entry power / standing rule in one line, for the help and the card display.
     power: str = ""
 
-    @property
-    def is_prince(self) -> bool:
-        return self.role == DAEMON
+    #: A Daemon Prince (set from the role; a plain field because the rules ask it so often).
+    is_prince: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_prince", self.role == DAEMON)
 
     @property
     def short(self) -> str:

@@ -69,6 +69,7 @@ from .data import (
     MINISTER,
     MINISTER_BASE_CP,
     POET,
+    PRINCE_IDS,
 )
 from .texts import CourtTexts
 
@@ -83,12 +84,17 @@ FIGHT = "fight"
 OVER = "over"
 
 
+_PRINCES = frozenset(PRINCE_IDS)
+
+
 def _name(card_id: int) -> str:
     return CARDS[card_id].name
 
 
 class CourtState(CourtTexts, State):
     game_id = "court"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
     VERSION = 1
 
     # ------------------------------------------------------------------------------- setup
@@ -153,6 +159,25 @@ class CourtState(CourtTexts, State):
             return actions + [Action("no_fight", (), "Do not fight this turn")]
         return []
 
+    def quick_legal(self, action: Action) -> bool:
+        """Each kind checked directly, by the same tests ``legal_actions()`` lists with (and
+        never looser: one int argument, exactly typed, or none)."""
+        kind, args, phase = action.kind, action.args, self.phase
+        if kind in ("pass", "no_fight"):
+            return not args and phase == (BUY if kind == "pass" else FIGHT)
+        if len(args) != 1 or type(args[0]) is not int:
+            return False
+        i = args[0]
+        if kind == "buy":
+            return phase == BUY and self._buy_problem(i) is None
+        if kind == "place":
+            return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
+        if kind == "fight":
+            return phase == FIGHT and i in self._beatable_slots()
+        if kind == "take":
+            return phase == SETUP_TAKE and 0 <= i < len(self.row) and self.row[i] is not None
+        return False
+
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == "take":
@@ -184,7 +209,7 @@ class CourtState(CourtTexts, State):
         return general_strength(self.court)
 
     def court_full(self) -> bool:
-        return all(c is not None for c in self.court)
+        return None not in self.court
 
     def general_total(self) -> int:
         return sum(general_strength(self.court))
@@ -362,7 +387,7 @@ class CourtState(CourtTexts, State):
         in_row = princes_in_row(self.row)
         if in_row >= 4:
             self.log.append("Four Daemon Princes stand in the Society Row: the game ends.")
-        elif not any(CARDS[c].is_prince for c in self.pile):
+        elif _PRINCES.isdisjoint(self.pile):
             self.log.append("All nine Daemon Princes have been drawn: the game ends.")
         else:
             self.turn += 1
@@ -374,6 +399,8 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- the row
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
+        if None not in self.row:
+            return  # nothing to close or draw (most calls)
         cards = [c for c in self.row if c is not None]
         self.row = [None] * (ROW_SLOTS - len(cards)) + cards
         for slot in range(ROW_SLOTS - len(cards) - 1, -1, -1):

@@ -2,7 +2,7 @@
 
 from ...engine import Game
 from .data import OPTIONS
-from .heuristics import evaluate
+from .heuristics import evaluate, evaluate_all
 from .rules import CrownsState
 
 GAME = Game(
@@ -15,6 +15,7 @@ GAME = Game(
     hidden_information=False,
     blurb="Dice duel: seat your council, arm, loose the dragon, take 3 gems.",
     heuristic=evaluate,
+    heuristic_all=evaluate_all,
     help_package=__name__,
     seat_labels=("Gold", "Silver"),
 )

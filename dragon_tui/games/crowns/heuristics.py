@@ -16,6 +16,14 @@ def evaluate(state: CrownsState, seat: int) -> float:
     return _side(state, seat) - _side(state, 1 - seat)
 
 
+def evaluate_all(state: CrownsState) -> list[float]:
+    """``evaluate`` for both seats, each side valued once (for the search)."""
+    if state.winner is not None:
+        return [1000.0 if state.winner == seat else -1000.0 for seat in (0, 1)]
+    a, b = _side(state, 0), _side(state, 1)
+    return [a - b, b - a]
+
+
 def _side(state: CrownsState, p: int) -> float:
     value = 100.0 * state.gems_won[p]
     value += 4.0 * state.swords[p] + 5.0 * state.shields[p]

@@ -33,6 +33,9 @@ def _act(kind: str, *args: int | str, label: str) -> Action:
 
 class CrownsState(State):
     game_id = "crowns"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"dice", "gold", "swords", "shields", "dragon", "gems_held", "gems_won", "church", "smith_token", "pending"})
+    NESTED_FIELDS = frozenset({"chairs"})
 
     # ------------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -209,6 +212,25 @@ class CrownsState(State):
                 actions.append(_act("breach", k, label=f"Trade {k} sword step(s) for {k} shield(s){breaks}"))
         actions.extend(self._token_actions(me))
         return actions
+
+    #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
+    #: fast legality check vouches for them without listing the phase's other choices.
+    #: Choices offered in every position of their phase (see legal_actions): declining an
+    #: activation is always possible ("kann"), so "skip" is one of them.
+    _ALWAYS = {"roll": ("roll",), "battle": ("attack", "end_turn"), "reroll": ("accept",), "arm": ("done",),
+               "activation": ("skip",), "commander": ("skip",), "priestess": ("skip",), "head": ("skip",)}
+
+    def quick_legal(self, action: Action) -> bool:
+        if self.winner is not None:
+            return False
+        kind, args, phase = action.kind, action.args, self.phase
+        if not args and kind in self._ALWAYS.get(phase, ()):
+            return True
+        if kind == "use" and phase == "activation":
+            return args == (self.activating,) and type(args[0]) is str
+        if kind == "die" and phase == "choose_die":
+            return len(args) == 1 and type(args[0]) is int and args[0] in (0, 1)
+        return super().quick_legal(action)
 
     def _arming_actions(self, me: int) -> list[Action]:
         actions: list[Action] = []

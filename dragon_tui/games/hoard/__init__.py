@@ -1,7 +1,7 @@
 """Dragon's Hoard (Nathanael Mortensen, 2014): collect treasures with sheep, guard them in lairs."""
 
 from ...engine import Game, RuleOption
-from .heuristics import evaluate
+from .heuristics import evaluate, evaluate_all
 from .rules import HoardState
 
 OPTIONS = (
@@ -46,6 +46,7 @@ GAME = Game(
     hidden_information=True,
     blurb="Spend coloured sheep on treasures, hoard them in lairs, rob and raid your rivals.",
     heuristic=evaluate,
+    heuristic_all=evaluate_all,
     help_package="dragon_tui.games.hoard",
     # Not colours: the sheep already are red, blue and yellow, and "Red steals a red sheep" confuses.
     seat_labels=("North", "East", "South", "West"),

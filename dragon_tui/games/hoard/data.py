@@ -135,8 +135,7 @@ def hidden(colour: int) -> int:
     return -1 - colour
 
 
-def back(card: int) -> int | None:
-    """The sheep-back colour index of a card or placeholder (None if not even that is known)."""
+def _back(card: int) -> int | None:
     if card >= 0:
         return CARDS[card].colour
     if card == UNKNOWN:
@@ -144,9 +143,32 @@ def back(card: int) -> int | None:
     return -1 - card
 
 
+def _kind(card: int) -> str:
+    return CARDS[card].kind if card >= 0 else "hidden"
+
+
+# Every card and placeholder looked up once: the payment rules ask these thousands of times
+# per bot decision.
+_BACKS = {c: _back(c) for c in range(UNKNOWN, NUM_CARDS)}
+_KINDS = {c: _kind(c) for c in range(UNKNOWN, NUM_CARDS)}
+#: Cards whose face is a Wild Sheep (they pay as any colour).
+WILDS = frozenset(c for c in range(NUM_CARDS) if CARDS[c].kind == "wild")
+
+
+def back(card: int) -> int | None:
+    """The sheep-back colour index of a card or placeholder (None if not even that is known)."""
+    try:
+        return _BACKS[card]
+    except KeyError:
+        return _back(card)
+
+
 def kind(card: int) -> str:
     """The face kind, or "hidden" for a placeholder."""
-    return CARDS[card].kind if card >= 0 else "hidden"
+    try:
+        return _KINDS[card]
+    except KeyError:
+        return _kind(card)
 
 
 def sheep(card: int) -> str:

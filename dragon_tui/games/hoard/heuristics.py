@@ -93,11 +93,21 @@ def _pending_value(state, seat: int) -> float:
 
 
 def evaluate(state, seat: int) -> float:
+    return _evaluate(state, seat, state.scores(), state.winners() if state.is_over else [])
+
+
+def evaluate_all(state) -> list[float]:
+    """``evaluate`` for every seat, the scores and winners worked out once (for the search)."""
     scores = state.scores()
+    winners = state.winners() if state.is_over else []
+    return [_evaluate(state, seat, scores, winners) for seat in range(state.num_players)]
+
+
+def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> float:
     others = [scores[s] for s in range(state.num_players) if s != seat]
     if state.is_over:
         margin = scores[seat] - max(others)
-        return 1000.0 * (1 if seat in state.winners() else 0) + 10.0 * margin
+        return 1000.0 * (1 if seat in winners else 0) + 10.0 * margin
     value = scores[seat] - 0.6 * max(others) + LAID * len(state.treasures[seat])
     hand = state.hands[seat]
     wanted = {CARDS[c].colour for c in hand if c >= 0 and CARDS[c].is_treasure and CARDS[c].kind != "lair"}

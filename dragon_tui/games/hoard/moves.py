@@ -14,9 +14,11 @@ Phases and the seat that decides:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...engine import Action
 from . import data
-from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, back, kind
+from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, WILDS, back, kind
 
 
 def _seat(s: int) -> str:
@@ -83,9 +85,16 @@ class Moves:
         return []
 
     def _act_choices(self) -> list[Action]:
+        return list(self._iter_act_choices())
+
+    def _has_act_choice(self) -> bool:
+        """Whether ``_act_choices()`` offers anything: stops at the first choice."""
+        return next(self._iter_act_choices(), None) is not None
+
+    def _iter_act_choices(self) -> Iterator[Action]:
+        """The act phase's card plays, one by one (labels are only worded for those asked)."""
         seat = self.turn
         hand = self.hands[seat]
-        acts: list[Action] = []
         if not self.used_action:
             wizards = [c for c in hand if kind(c) == "wizard"]
             for c in hand:
@@ -98,21 +107,20 @@ class Moves:
                 else:
                     options = [((), "")]
                 for args, text in options:
-                    acts.append(Action("play", (c, *args), f"Play the {name}{text}"))
+                    yield Action("play", (c, *args), f"Play the {name}{text}")
                     for w in wizards:
-                        acts.append(
-                            Action("wizard", (w, c, *args), f"Play the {name}{text} with the {data.describe(w)}")
-                        )
+                        yield Action("wizard", (w, c, *args), f"Play the {name}{text} with the {data.describe(w)}")
         if not self.used_treasure:
             for c in hand:
-                if c < 0 or not CARDS[c].is_treasure:
-                    continue
-                if self._treasure_problem(c) is None:
+                if self._can_lay(c):
                     verb = "Open" if kind(c) == "lair" else "Lay"
                     card = CARDS[c]
                     cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {self._cost_text(c)})"
-                    acts.append(Action("treasure", (c,), f"{verb} the {card.title}{cost}"))
-        return acts
+                    yield Action("treasure", (c,), f"{verb} the {card.title}{cost}")
+
+    def _can_lay(self, c: int) -> bool:
+        """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
+        return c >= 0 and CARDS[c].is_treasure and self._treasure_block(c) is None
 
     @staticmethod
     def _cost_text(c: int) -> str:
@@ -124,19 +132,32 @@ class Moves:
             parts.append(f"{card.any} any")
         return " + ".join(parts) or "free"
 
-    def _treasure_problem(self, c: int) -> str | None:
-        """Why this treasure or lair cannot be played now (None: it can)."""
+    def _treasure_block(self, c: int) -> str | None:
+        """Which rule stops this treasure or lair now: "colour", "limit", "cost", or None.
+
+        The rules themselves, without wording: the act phase asks this of every treasure in
+        the hand at every step, and ``_treasure_problem`` words the answer for the player."""
         seat = self.turn
         card = CARDS[c]
         if card.kind == "lair":
             colours = [CARDS[x].colour for x in self.lairs[seat]]
             if card.colour in colours:
-                return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+                return "colour"
             if len(colours) >= self.lair_limit:
-                return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+                return "limit"
             return None
         rest = [x for x in self.hands[seat] if x != c]
-        if not self._can_pay(rest, card.colour, card.own, card.any):
+        return None if self._can_pay(rest, card.colour, card.own, card.any) else "cost"
+
+    def _treasure_problem(self, c: int) -> str | None:
+        """Why this treasure or lair cannot be played now (None: it can)."""
+        block = self._treasure_block(c)
+        card = CARDS[c]
+        if block == "colour":
+            return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+        if block == "limit":
+            return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+        if block == "cost":
             return (
                 f"The {card.title} costs {self._cost_text(c)} sheep "
                 f"(the treasure itself cannot pay); your other cards cannot cover it."
@@ -145,12 +166,14 @@ class Moves:
 
     @staticmethod
     def _matches(c: int, colour: int) -> bool:
-        return back(c) == colour or kind(c) == "wild"
+        return back(c) == colour or c in WILDS
 
-    @classmethod
-    def _can_pay(cls, cards: list[int], colour: int, own: int, any_: int) -> bool:
-        matching = sum(1 for c in cards if cls._matches(c, colour))
-        return matching >= own and len(cards) >= own + any_
+    @staticmethod
+    def _can_pay(cards: list[int], colour: int, own: int, any_: int) -> bool:
+        if len(cards) < own + any_:
+            return False
+        matching = len([c for c in cards if back(c) == colour or c in WILDS])
+        return matching >= own
 
     def _pay_choices(self) -> list[Action]:
         hand = self.hands[self.turn]
@@ -249,6 +272,54 @@ class Moves:
         if action.kind == "end_turn" and phase != "act":
             return f"Not yet: {self.phase_label()}."
         return None
+
+    def quick_legal(self, action: Action) -> bool:
+        """The common moves checked directly by the rules ``legal_actions()`` lists with;
+        the rest compared against their own phase's list. Never looser than the full list."""
+        if self.over:
+            return False
+        kind_, args, phase = action.kind, action.args, self.phase
+        if kind_ == "end_turn":
+            return phase == "act" and not args
+        if kind_ == "draw_deck":
+            return phase == "draw" and not args and bool(self.deck or self.discard)
+        one_int = len(args) == 1 and type(args[0]) is int
+        if kind_ == "draw_field":
+            return (phase == "draw" and one_int and 0 <= args[0] < len(self.field)
+                    and self.field[args[0]] is not None)
+        if kind_ == "treasure":
+            return (phase == "act" and one_int and not self.used_treasure
+                    and args[0] in self.hands[self.turn] and self._can_lay(args[0]))
+        if kind_ == "pay":
+            return (phase == "pay" and one_int and self._distinct_pick(self.hands[self.turn], args[0])
+                    and self._pay_step(args[0]) is not None)
+        if kind_ == "discard":
+            return (phase in ("mob", "limit") and one_int
+                    and self._distinct_pick(self.hands[self.current_player], args[0]))
+        if kind_ == "no_battle":
+            return phase == "react" and not args
+        if kind_ == "battle":
+            return (phase == "react" and one_int
+                    and self._distinct_pick(self.hands[self.current_player], args[0])
+                    and kind(args[0]) == "battle")
+        return super().quick_legal(action)
+
+    def _distinct_pick(self, hand: list[int], card: int) -> bool:
+        """Whether ``card`` is the one ``_distinct(hand)`` offers for its face and colour."""
+        if card not in hand:
+            return False
+        face = (kind(card), back(card))
+        return next(c for c in hand if (kind(c), back(c)) == face) == card
+
+    def actions_of_kind(self, kind_: str) -> list[Action] | None:
+        phase = self.phase
+        if phase == "act" and kind_ in ("play", "wizard"):
+            listed = self._act_choices()
+        elif phase == "steal" and kind_ == "steal":
+            listed = self.legal_actions()
+        else:
+            return None
+        return [a for a in listed if a.kind == kind_]
 
     def action_key(self, action: Action) -> str | None:
         return {"draw_deck": "d", "end_turn": "e", "no_battle": "n"}.get(action.kind)

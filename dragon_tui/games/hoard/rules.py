@@ -58,6 +58,9 @@ from .moves import Moves
 
 class HoardState(Moves, State):
     game_id = "hoard"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})
+    NESTED_FIELDS = frozenset({"hands", "treasures", "lairs"})
     VERSION = 1
 
     # ------------------------------------------------------------------------- setup
@@ -204,7 +207,7 @@ class HoardState(Moves, State):
                     self._refill_field()
                 self.phase = "act"
                 continue
-            if self.phase == "act" and not self._act_choices():
+            if self.phase == "act" and not self._has_act_choice():
                 self._end_turn()
                 continue
             break

@@ -28,6 +28,16 @@ GAME = Game(
             help="Rulebook 2-player rules: a neutral Dragon Lord in each Clan House and neutral "
             "supporters rolled onto the board at each Parliament. Ignored with 3 or 4 players.",
         ),
+        RuleOption(
+            key="full_houses",
+            label="Full Clan Houses",
+            default="when_all_full",
+            choices=(("when_all_full", "Bump a Dragon Lord only when no matching house has room (rulebook)"),
+                     ("any", "A full matching house may be chosen even when the other has room")),
+            help="Rulebook: 'If you must place a Dragon Lord in a Clan House but all of the spaces "
+            "are full, you must first move one of those Dragon Lord pawns'. By default a full house "
+            "is offered only when every matching house is full.",
+        ),
     ),
     hidden_information=True,
     blurb="Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses.",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .data import (
     CONTROL_PRESTIGE,
     GUILD_SPACES,
+    GUILD_MARKERS_PER_PLAYER,
     GUILDS,
     HAWA,
     HOUSE_SPACES,
@@ -81,11 +82,14 @@ class BoardMixin:
 
     def draw(self, seat: int, count: int) -> int:
         """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
+        self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
         drawn = 0
         for _ in range(count):
             if not self.deck[seat]:
                 if not self.discard[seat]:
                     break
+                # The new deck holds only the old discards: the whole hand is now public.
+                self.shown[seat] = list(self.hand[seat])
                 self.deck[seat] = self.discard[seat]
                 self.discard[seat] = []
                 self.rng.shuffle(self.deck[seat])
@@ -143,8 +147,12 @@ class BoardMixin:
         # Only guilds where the seat has a supporter and no marker can change anything;
         # rewards never move pawns, so the board read here stays valid through the loop.
         for seat in seats:
+            # A player has 20 Guild Markers (rulebook components): with none left, control
+            # brings no rewards until a marker comes back (the guild is checked again then).
+            left = self.markers_left(seat)
             for gi in range(36):
-                if self.sup[gi][seat] and seat not in self.markers[gi] and self.controller(gi) == seat:
+                if left and self.sup[gi][seat] and seat not in self.markers[gi] and self.controller(gi) == seat:
+                    left -= 1
                     self.markers[gi].append(seat)
                     self.add_prestige(seat, CONTROL_PRESTIGE)
                     pile = self.favors[gi % 6]
@@ -154,6 +162,10 @@ class BoardMixin:
                         got = f", a {GUILDS[gi % 6]} Favor"
                     self.log.append(f"{{p{seat}}} takes control of the {guild_name(gi)} guild: +2 prestige{got}.")
                     self.rewards.append([seat, gi])
+
+    def markers_left(self, seat: int) -> int:
+        """Guild Markers still in the seat's supply (20 each, rulebook components)."""
+        return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
 
     def remove_markers(self) -> None:
         for gi in range(36):
@@ -177,8 +189,16 @@ class BoardMixin:
         return bool(self.bump_owners(house, seat)) and bool(self.open_houses(house))
 
     def reward_houses(self) -> list[int]:
+        """The matching Clan Houses that can take the Dragon Lord. "If you must place a Dragon
+        Lord in a Clan House but all of the spaces are full" bumps a lord out: by default only
+        when no matching house has room (option ``full_houses``: "any" lets a player pick a
+        full matching house even when the other one has room)."""
         seat, gi = self.rewards[0]
-        return [h for h in guild_clans(gi) if self.house_ok(seat, h)]
+        houses = [h for h in guild_clans(gi) if self.house_ok(seat, h)]
+        if self.options.get("full_houses", "when_all_full") == "when_all_full":
+            with_room = [h for h in houses if len(self.houses[h]) < HOUSE_SPACES]
+            return with_room or houses
+        return houses
 
     def begin_reward(self) -> bool:
         """Set up the Dragon Lord placement of the first reward; False when it is skipped."""

@@ -48,7 +48,7 @@ KINGS_GUARDS = 72
 SUPPORTERS_PER_PLAYER = 20  # rulebook
 START_SUPPLY = 5  # rulebook
 DRAGON_LORDS_PER_PLAYER = 15  # 60 / 4
-GUILD_MARKERS_PER_PLAYER = 20
+GUILD_MARKERS_PER_PLAYER = 20  # rulebook: "80 Guild Markers - 20 each in Red, Green, Blue & Yellow"
 HAND_SIZE = 5
 START_RESOURCES = 3  # of each, rulebook
 PARLIAMENT_SPACES = (6, 13, 21, 30, 40, 50)  # rulebook
@@ -133,9 +133,12 @@ _GUILD_COST = (3, 2, 4, 4, 3, 5)
 _KINGDOM_RANK = (1, 2, 1, 0, 2, 0)
 
 # Dragons, DESIGNED: six per clan in six tiers (cost, sheep eaten, influence, gold, prestige).
-# Rulebook fixed points: Zephyr 2 gold, Spark 4 gold, Copper >= 6 gold, Armadillo 7 gold and
-# 1 prestige, Pyrite gives 3 influence for 1 sheep, Pine is green and eats 2 sheep.
-_TIERS = ((2, 1, 2, 0, 0), (3, 1, 0, 2, 0), (4, 1, 1, 2, 0), (5, 1, 3, 0, 0), (6, 2, 2, 2, 1), (7, 2, 2, 3, 1))
+# Rulebook fixed points: Zephyr 2 gold, Spark 4 gold, Copper >= 6 gold, Armadillo 8 gold and
+# 1 prestige, Pyrite gives 3 influence for 1 sheep, Pine is green and eats 2 sheep. The
+# sample round fixes the Armadillo at 8: Player 2 holds the Ha'wa bonus and controls the
+# Goblin Sorcerer guild, pays "six gold" for the Goblin Armadillo (8 - 1 - 1) and "now has
+# only four gold left" of ten, too few for the Copper (6 - 1), enough for the Spark (4 - 1).
+_TIERS = ((2, 1, 2, 0, 0), (3, 1, 0, 2, 0), (4, 1, 1, 2, 0), (5, 1, 3, 0, 0), (6, 2, 2, 2, 1), (8, 2, 2, 3, 1))
 #: Ha'wa, Ma'ji and Vu'ur dragons yield influence and gold the other way round.
 _SWAPPED = (HAWA, MAJI, VUUR)
 DRAGON_NAMES = (

@@ -258,6 +258,7 @@ class MovesMixin:
             self.phase = "main"
         elif kind == "deploy":
             self.sub = {"card": args[0]}
+            self.shown[p].append(args[0])  # announced: known to be in the hand until played
             self.phase = "deploy_to"
         elif kind == "deploy_to":
             self._deploy(p, self.sub["card"], args[0])

@@ -39,18 +39,26 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 14. Tie-breakers in order: Dragon Lords on the board, guilds controlled, recruits owned,
     resources held; players still tied share the win.
 15. The game ends the moment the 30th Dragon Lord is placed, even mid-turn.
-16. The sample round has Player 2 control the Goblin Sorcerer guild yet pay 6 for the Goblin
-    Armadillo Dragon; with that control the discount makes it 5. The discount rule wins.
+16. The sample round replays exactly as written: Player 2 controls the Goblin Sorcerer guild
+    and holds Ha'wa, so the designed Armadillo Dragon costs 8 (8 - 1 - 1 = the six gold she
+    pays, leaving four, too few for the Copper Dragon).
 17. Hands and every deck are hidden; discard piles are open (every card in them was
-    played, recruited or earned in view of all).
+    played, recruited or earned in view of all). Hence each player's hand + deck contents,
+    the prospect decks' contents and the cards known to be in a hand (held at a reshuffle, a
+    pending deploy's card) are public, and views and bots keep them (hidden.py).
 18. The neutral supporters may be moved by the Cleric Favor and removed by the Sorcerer
     Favor (back to the neutral pool); U'siku never protects King's Guards.
 19. Placing the Dragon Lord is not optional when a matching house can take it. A maneuvered
     supporter must change guild. The score track has no end: past 50 no more Parliaments.
 20. End of turn order: draw up to five, remove markers, control for everybody (rewards),
     Parliament if due, next player.
-21. Options: "stocks" (scaled, designed / the whole box) and "neutral" (the 2-player
-    neutral colour on or off); defaults follow the rulebook and this edition's design.
+21. Options: "stocks" (scaled, designed / the whole box), "neutral" (the 2-player neutral
+    colour on or off) and "full_houses" (below); defaults follow the rulebook and this
+    edition's design.
+22. Guild Markers: 20 per colour. With none left, control gives no rewards (marker, prestige,
+    Favor, Dragon Lord) until a marker comes back; the guild is checked again then.
+23. Full Clan Houses: a full matching house (bump a lord out first) is offered only when no
+    matching house has room; option full_houses="any" offers it whenever bumping is possible.
 """
 
 from __future__ import annotations
@@ -63,7 +71,6 @@ from .data import (
     CITIZEN_IDS,
     DRAGON_IDS,
     DRAGON_LORDS_PER_PLAYER,
-    GUILD_MARKERS_PER_PLAYER,
     HAND_SIZE,
     HOUSE_SPACES,
     KAYU,
@@ -82,12 +89,16 @@ from .data import (
     guild_name,
     starter_ids,
 )
+from .hidden import deal_unseen, hide
 from .moves import MAIN_KINDS, MovesMixin
 from .scoring import ScoringMixin
 
 
 class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     game_id = "throne"
+    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "kg", "kg_supply", "nsup", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
+    NESTED_FIELDS = frozenset({"res", "sup", "markers", "houses", "favors", "prospects", "hand", "deck", "discard"})
     VERSION = 1
 
     # ================================================================== setup
@@ -130,6 +141,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             self.hand.append([deck.pop() for _ in range(HAND_SIZE)])
             self.deck.append(deck)
             self.discard.append([])
+        #: Per seat, cards publicly known to be in the hand (see hidden.py); stale entries
+        #: (cards that left the hand since) mean nothing.
+        self.shown = [[] for _ in range(n)]
+        #: Only on a view: per seat the sorted hand + deck cards it does not show face up.
+        self.pools = None
         self.first = self.rng.randint(0, n - 1)
         order = [(self.first + i) % n for i in range(n)]
         self.stamp = [order.index(s) for s in range(n)]
@@ -181,6 +197,24 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
                     for h in range(6) if h not in self.prince]
         return self._legal_turn()
+
+    def quick_legal(self, action: Action) -> bool:
+        """The follow-up choices and ending the turn, vouched for by the same tests
+        ``legal_actions()`` lists them with; everything else goes through the full list."""
+        if self.over:
+            return False
+        kind, args, ph = action.kind, action.args, self.phase
+        if kind == "end_turn":
+            return ph == "main" and not args and self.main is not None
+        if len(args) != 1 or type(args[0]) is not int:
+            return False
+        if kind == "maneuver_to" and ph == "maneuver_to":
+            return args[0] != self.sub["from"] and args[0] in self.open_guilds()
+        if kind == "deploy_to" and ph == "deploy_to":
+            return args[0] in self.deploy_targets(self.turn, self.sub["card"])
+        if kind == "prince" and ph == "parliament":
+            return 0 <= args[0] < 6 and args[0] not in self.prince
+        return False
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
@@ -322,9 +356,6 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self._KEYS.get((action.kind, action.args[0]))
         return None
 
-    def markers_left(self, seat: int) -> int:
-        return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
-
     def why_illegal(self, action: Action) -> str | None:
         if self.over:
             return "The game is over."
@@ -381,50 +412,36 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
 
     # ================================================================== hidden information
     def view(self, seat: int | None) -> ThroneState:
+        """What ``seat`` sees: other hands and every deck face down, with what is public about
+        them kept (see ``hidden.py``): each seat's hand + deck contents, the cards certain to
+        be in a hand, the prospect decks' contents (sorted, their order is hidden)."""
         v = self.clone()
-        for s in range(self.num_players):
-            if s != seat:
-                v.hand[s] = [-1] * len(v.hand[s])
-            v.deck[s] = [-1] * len(v.deck[s])
-        if seat != self.turn:
-            v.kayu_sel = [-1] * len(v.kayu_sel)
-        v.cdeck = [-1] * len(v.cdeck)
-        v.ddeck = [-1] * len(v.ddeck)
+        hide(v, seat)
         # The generator's state would let a client replay every shuffle: blank it, keep the count.
         v.rng = Rng(0, self.rng.draws)
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:
-        """Every hidden card reshuffled among the places it could be.
+        """A world ``seat`` cannot tell from the real one, with unknown chance re-seeded.
 
-        On the real state this is exact: an opponent's hand and deck are one pool (the public
-        record tells which cards they own, not which are in the hand) and every deck order is
-        re-drawn. On a view (placeholders) the owners of unseen recruits are not recorded,
-        so those are dealt at random among the unseen places, keeping card kinds and counts.
+        Kept exactly: everything on the table, ``seat``'s hand, the contents of every seat's
+        hand + deck, the cards publicly known to be in a hand (everything in it at its last
+        reshuffle and the card of a pending deploy), the contents of the prospect decks.
+        Drawn at random: which of a player's other cards are in hand and which in the deck,
+        every deck's order, Ka'yu cards another seat set aside, and the future of the dice.
+        On the real state this is the same as determinizing ``view(seat)``.
         """
-        if any(-1 in pile for pile in self.hand + self.deck + [self.cdeck, self.ddeck]):
-            return self._determinize_view(seat, rng)
-        s = self.clone()
-        for o in range(self.num_players):
-            if o == seat:
-                rng.shuffle(s.deck[o])
-                continue
-            pool = s.hand[o] + s.deck[o]
-            rng.shuffle(pool)
-            h = len(s.hand[o])
-            s.hand[o] = pool[:h]
-            s.deck[o] = pool[h:]
-            if o == s.turn and s.kayu_sel:
-                s.kayu_sel = s.hand[o][: len(s.kayu_sel)]
-        rng.shuffle(s.cdeck)
-        rng.shuffle(s.ddeck)
+        s = self.view(seat) if self.pools is None else self.clone()
+        deal_unseen(s, rng)
         s.rng = Rng(rng.next64(), s.rng.draws)
         return s
 
-    def _determinize_view(self, seat: int, rng: Rng) -> ThroneState:
-        from .hidden import deal_unseen
-
-        s = self.clone()
-        deal_unseen(s, seat, rng)
-        s.rng = Rng(rng.next64(), s.rng.draws)
-        return s
+    @classmethod
+    def from_json(cls, doc):
+        state = super().from_json(doc)
+        # Saves written before the public knowledge was recorded: nothing is known in a hand.
+        if not hasattr(state, "shown"):
+            state.shown = [[] for _ in range(state.num_players)]
+        if not hasattr(state, "pools"):
+            state.pools = None
+        return state

@@ -17,6 +17,6 @@ def default_url(data: Path) -> str:
     return str(data / SQLITE_NAME)
 
 
-def open_store(url: str | None, data: Path) -> Store:
+def open_store(url: str | None, data: Path, node: str | None = None) -> Store:
     """The store at ``url`` (a PostgreSQL URL or a SQLite file path), or SQLite in ``data``."""
-    return Store(url or default_url(data))
+    return Store(url or default_url(data), node)

@@ -100,6 +100,40 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             PRIMARY KEY (day, game, player)
         )""",
     ]),
+    (2, [
+        # Seeds of 128 bits (secret seeds of shared tables) do not fit a BIGINT: the seed is
+        # kept as decimal text; ``seed`` keeps those that fit (older rows, chosen seeds).
+        "ALTER TABLE game_tables ADD COLUMN seed_text TEXT",
+        "UPDATE game_tables SET seed_text = CAST(seed AS TEXT)",
+        "ALTER TABLE high_scores ADD COLUMN seed_text TEXT",
+        "UPDATE high_scores SET seed_text = CAST(seed AS TEXT)",
+        "CREATE INDEX high_scores_seed_text ON high_scores (game, seed_text, score)",
+        # When something last happened at a table (a move, someone sitting down): abandoned
+        # tables expire counting from it.
+        "ALTER TABLE game_tables ADD COLUMN active DOUBLE PRECISION",
+        "UPDATE game_tables SET active = turn_since",
+        "CREATE INDEX game_tables_finished ON game_tables (is_over, finished)",
+    ]),
+    (3, [
+        # The serve processes (nodes) sharing this database, with a heartbeat: a node not seen
+        # for a while is dead, and its sessions no longer count.
+        """CREATE TABLE nodes (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            started DOUBLE PRECISION NOT NULL,
+            seen DOUBLE PRECISION NOT NULL,
+            draining INTEGER NOT NULL DEFAULT 0
+        )""",
+        # The app sessions running on every node, for the club-wide limit per player.
+        """CREATE TABLE live_sessions (
+            id TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            player TEXT NOT NULL,
+            started DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX live_sessions_player ON live_sessions (player)",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

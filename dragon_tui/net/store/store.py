@@ -10,7 +10,11 @@ id = ? AND moves = n - 1`` changed a row. The loser of a race changes no row and
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import socket
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +22,21 @@ from . import ratings
 from .db import Conflict, Database
 
 DEFAULT_BOARD = 20
+#: The PostgreSQL channel on which nodes tell each other that a table changed.
+CHANNEL = "dragon_tables"
+#: First key of the advisory locks that give one node the duty of a table's bots and clock.
+DUTY_LOCK = 0x44555459
+#: First key of the transaction lock that serialises one player's session count.
+SESSION_LOCK = 0x53455353
+#: A node whose heartbeat is older than this is taken for dead (its sessions do not count).
+NODE_DEAD_AFTER = 30.0
+INT64 = 1 << 63
+
+
+def _seed_int(seed: int) -> int:
+    """The value of the BIGINT ``seed`` column: the seed when it fits, else 0 (``seed_text``
+    always holds the whole seed)."""
+    return seed if -INT64 <= seed < INT64 else 0
 
 
 @dataclass
@@ -54,12 +73,97 @@ class TableRecord:
     limit_level: str | None = None
     daily: str | None = None
     over: bool = False
+    active: float | None = None
+
+
+def _key32(text: str) -> int:
+    """A table id as the second key of an advisory lock (a signed 32-bit int)."""
+    return zlib.crc32(text.encode()) - (1 << 31)
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()
+        #: this process's name among the nodes (PostgreSQL); notifications carry it
+        self.node = node or f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(2)}"
+
+    @property
+    def shared(self) -> bool:
+        """Several nodes may share this database (PostgreSQL): changes are announced."""
+        return self.db.postgres
+
+    def _notify(self, tx, kind: str, table_id: str, number: int = 0, move: str = "") -> None:
+        """Tell the other nodes (delivered when the transaction commits, never before). A
+        move's notice carries the move itself when it is small (the others need not read it)."""
+        if self.shared:
+            payload = f"{kind} {table_id} {number} {self.node}"
+            if move and len(move) < 7000:  # PostgreSQL's limit is 8000 bytes
+                payload += " " + move
+            tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (payload,))
+
+    # ------------------------------------------------------------------ nodes
+    def register_node(self, host: str, pid: int, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            tx.execute("INSERT INTO nodes (id, host, pid, started, seen) VALUES (?, ?, ?, ?, ?)"
+                       " ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, draining = 0",
+                       (self.node, host, pid, now, now))
+
+    def heartbeat(self, draining: bool = False, now: float | None = None) -> None:
+        """This node is alive; nodes (and their sessions) dead for ten minutes are forgotten."""
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE nodes SET seen = ?, draining = ? WHERE id = ?", (now, int(draining), self.node))
+            tx.execute("DELETE FROM live_sessions WHERE node IN (SELECT id FROM nodes WHERE seen < ?)",
+                       (now - 600,))
+            tx.execute("DELETE FROM nodes WHERE seen < ?", (now - 600,))
+
+    def live_nodes(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        return [r[0] for r in self.db.query("SELECT id FROM nodes WHERE seen >= ? ORDER BY started",
+                                            (now - NODE_DEAD_AFTER,))]
+
+    def leave(self) -> None:
+        """This node stops: its row and its sessions go."""
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM live_sessions WHERE node = ?", (self.node,))
+            tx.execute("DELETE FROM nodes WHERE id = ?", (self.node,))
+
+    def open_session(self, session_id: str, player: str, limit: int, now: float | None = None) -> bool:
+        """Count a session of ``player`` on this node, unless the player already has ``limit``
+        on live nodes of the club (False). Counted and written in one transaction."""
+        now = time.time() if now is None else now
+        with self.db.transaction() as tx:
+            if self.shared:  # two nodes admitting the same player at once: one after the other
+                tx.execute("SELECT pg_advisory_xact_lock(?, ?)", (SESSION_LOCK, _key32(player)))
+            row = tx.one("SELECT COUNT(*) FROM live_sessions s JOIN nodes n ON n.id = s.node"
+                         " WHERE s.player = ? AND n.seen >= ?", (player, now - NODE_DEAD_AFTER))
+            if row and int(row[0]) >= limit:
+                return False
+            tx.execute("INSERT INTO live_sessions (id, node, player, started) VALUES (?, ?, ?, ?)",
+                       (session_id, self.node, player, now))
+        return True
+
+    def close_session(self, session_id: str) -> None:
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM live_sessions WHERE id = ?", (session_id,))
+
+    # ------------------------------------------------------------------ duty (bots, clocks)
+    def take_duty(self, table_id: str) -> bool:
+        """Whether this node may play the table's bot and timed-out moves now: a session-level
+        advisory lock (held until :meth:`drop_duty`, or until this node's connection dies, so
+        a dead node's duty passes to another). Always True on SQLite (one node)."""
+        if not self.shared:
+            return True
+        with self.db.transaction() as tx:
+            row = tx.one("SELECT pg_try_advisory_lock(?, ?)", (DUTY_LOCK, _key32(table_id)))
+        return bool(row and row[0])
+
+    def drop_duty(self, table_id: str) -> None:
+        if self.shared:
+            with self.db.transaction() as tx:
+                tx.one("SELECT pg_advisory_unlock(?, ?)", (DUTY_LOCK, _key32(table_id)))
 
     def close(self) -> None:
         self.db.close()
@@ -84,27 +188,60 @@ class Store:
     def create_table(self, rec: TableRecord) -> None:
         with self.db.transaction() as tx:
             tx.execute(
-                "INSERT INTO game_tables (id, game, options, seed, host, created, moves, turn_since, move_limit,"
-                " limit_level, daily, is_over) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
-                (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), rec.seed, rec.host, rec.created,
-                 rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily))
+                "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
+                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
+                 rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
+                 rec.active or rec.created))
             for s in rec.seats:
                 tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?)",
                            (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+            self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
         return bool(self.db.query("SELECT 1 FROM game_tables WHERE id = ?", (table_id,)))
 
-    def sit(self, table_id: str, seat: int, player: str, token_hash: str, turn_since: float | None = None) -> None:
+    def sit(self, table_id: str, seat: int, player: str, token_hash: str, turn_since: float | None = None,
+            now: float | None = None) -> None:
         """Give a free seat to ``player``; :class:`Conflict` if someone took it first. With
         ``turn_since``, the pending decision's clock restarts then (the table just filled)."""
+        now = time.time() if now is None else now
         with self.db.transaction() as tx:
             if not tx.execute("UPDATE seats SET player = ?, token_hash = ?, name = ? WHERE table_id = ? AND seat = ?"
                               " AND player IS NULL AND kind = 'remote'", (player, token_hash, player, table_id, seat)):
                 raise Conflict("That seat was taken a moment ago.")
+            tx.execute("UPDATE game_tables SET active = ? WHERE id = ?", (now, table_id))
             if turn_since is not None:
                 tx.execute("UPDATE game_tables SET turn_since = ? WHERE id = ?", (turn_since, table_id))
+            self._notify(tx, "s", table_id)
+
+    def retoken(self, table_id: str, seat: int, player: str, token_hash: str) -> None:
+        """A new token for ``player``'s own seat (:class:`Conflict` if it is not theirs)."""
+        with self.db.transaction() as tx:
+            if not tx.execute("UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND player = ?",
+                              (token_hash, table_id, seat, player)):
+                raise Conflict("That seat is not yours.")
+            self._notify(tx, "s", table_id)
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table with its seats and moves (results stay on the ratings and boards)."""
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+            self._notify(tx, "d", table_id)
+
+    def delete_finished_before(self, when: float) -> list[str]:
+        """Remove the tables that finished before ``when``; their ids."""
+        with self.db.transaction() as tx:
+            ids = [r[0] for r in tx.all("SELECT id FROM game_tables WHERE is_over = 1 AND finished < ?", (when,))]
+            for table_id in ids:
+                tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+                tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+                self._notify(tx, "d", table_id)
+        return ids
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
                     timeout_level: str | None = None, now: float | None = None) -> None:
@@ -113,13 +250,25 @@ class Store:
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
             changed = tx.execute(
-                "UPDATE game_tables SET moves = ?, turn_since = ?, is_over = ?, finished = ? WHERE id = ? AND moves = ?",
-                (number, now, int(over), now if over else None, table_id, number - 1))
+                "UPDATE game_tables SET moves = ?, turn_since = ?, active = ?, is_over = ?, finished = ?"
+                " WHERE id = ? AND moves = ?",
+                (number, now, now, int(over), now if over else None, table_id, number - 1))
             if changed != 1:
                 raise Conflict(f"Move {number} of table {table_id} is not the next one.")
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
+            self._notify(tx, "m", table_id, number, json.dumps(
+                {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
+
+    def moves_after(self, table_id: str, number: int) -> list[MoveRecord]:
+        """The table's moves numbered above ``number``, in order (a catch-up by move number)."""
+        return [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in self.db.query(
+            "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ? AND number > ?"
+            " ORDER BY number", (table_id, number))]
+
+    def open_table_ids(self) -> list[str]:
+        return [r[0] for r in self.db.query("SELECT id FROM game_tables WHERE is_over = 0", ())]
 
     def load_table(self, table_id: str) -> TableRecord | None:
         found = self._load("WHERE id = ?", (table_id,))
@@ -130,8 +279,9 @@ class Store:
 
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
-            rows = tx.all("SELECT id, game, options, seed, host, created, turn_since, move_limit, limit_level, daily,"
-                          f" is_over FROM game_tables {where} ORDER BY created, id", params)
+            rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
+                          f" move_limit, limit_level, daily, is_over, active FROM game_tables {where}"
+                          " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
@@ -141,7 +291,7 @@ class Store:
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
                     " ORDER BY number", (r[0],))]
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
-                                           r[6], r[7], r[8], r[9], bool(r[10])))
+                                           r[6], r[7], r[8], r[9], bool(r[10]), r[11]))
         return records
 
     def finished_tables_of(self, player: str, limit: int = 10) -> list[str]:
@@ -190,17 +340,17 @@ class Store:
         was that day's deal and the player's first finished attempt at it."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
-            tx.execute("INSERT INTO high_scores (table_id, game, seed, player, score, moves, finished)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
-                       (table_id, game, seed, player, score, moves, now))
+            tx.execute("INSERT INTO high_scores (table_id, game, seed, seed_text, player, score, moves, finished)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
+                       (table_id, game, _seed_int(seed), str(seed), player, score, moves, now))
             if daily:
                 tx.execute("INSERT INTO daily_board (day, game, player, table_id, score, moves, finished)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, game, player) DO NOTHING",
                            (daily, game, player, table_id, score, moves, now))
 
     def high_scores(self, game: str, seed: int, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:
-        rows = self.db.query("SELECT player, score, moves FROM high_scores WHERE game = ? AND seed = ?"
-                             " ORDER BY score DESC, moves, finished LIMIT ?", (game, seed, limit))
+        rows = self.db.query("SELECT player, score, moves FROM high_scores WHERE game = ? AND seed_text = ?"
+                             " ORDER BY score DESC, moves, finished LIMIT ?", (game, str(seed), limit))
         return [{"player": p, "score": s, "moves": m} for p, s, m in rows]
 
     def daily_board(self, day: str, game: str, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:

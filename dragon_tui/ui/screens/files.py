@@ -1,4 +1,8 @@
-"""Saving a game under a name, and loading a saved one (or any file by path)."""
+"""Saving a game under a name, and loading a saved one.
+
+A local player may also type any file's path. A remote player (SSH or web) picks from their
+own saves folder only: there is no path box, and a pick is checked to be a file in that
+folder, so nobody reads the server's files or another player's games."""
 
 from __future__ import annotations
 
@@ -27,8 +31,8 @@ class SaveScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Save this game as:")
-            yield Input(f"{self.table.game.id}-{self.table.seed}", id="save-name")
-            yield Static(f"in {storage.saves_dir()}", classes="hint")
+            yield Input(f"{self.table.game.id}-{str(self.table.seed)[:12]}", id="save-name")
+            yield Static("in your saves folder" if self.app.remote else f"in {storage.saves_dir()}", classes="hint")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -46,10 +50,12 @@ class LoadScreen(ModalScreen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
 
     def compose(self) -> ComposeResult:
+        remote = self.app.remote
         with Vertical(id="dialog"):
-            yield Static("Load a saved game (Enter), or type a file path below:")
+            yield Static("Load a saved game (Enter):" if remote else "Load a saved game (Enter), or type a file path below:")
             yield OptionList(id="saves")
-            yield Input(placeholder="/path/to/save.json", id="load-path")
+            if not remote:
+                yield Input(placeholder="/path/to/save.json", id="load-path")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -66,10 +72,13 @@ class LoadScreen(ModalScreen):
             self._load(Path(event.option.id))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.value.strip():
+        if event.value.strip() and not self.app.remote:
             self._load(Path(event.value.strip()).expanduser())
 
     def _load(self, path: Path) -> None:
+        if self.app.remote and path.parent != storage.saves_dir():
+            self.notify("Pick one of your saved games.", title="Cannot load", severity="error")
+            return
         try:
             table = Table.load(path)
         except SaveFileError as exc:

@@ -69,7 +69,23 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.add_class(f"game-{self.table.game.id}")
         self.table.subscribe(self._table_changed)
+        self.table.subscribe(self._report_save_error)
         self._table_changed(self.table)
+        self._report_save_error(self.table)
+
+    _save_warned = False
+
+    def _report_save_error(self, table: Table) -> None:
+        """A notice when autosaving starts failing (full or read-only disk), and when it works again."""
+        error = getattr(table, "save_error", None)
+        if error is not None and not self._save_warned:
+            self._save_warned = True
+            self.notify(f"{error}. The game goes on in memory; the last good autosave is kept. "
+                        "Free some space (or make the folder writable) to save again.",
+                        title="Autosave failed", severity="error", timeout=15)
+        elif error is None and self._save_warned:
+            self._save_warned = False
+            self.notify("Autosave works again.")
 
     def on_unmount(self) -> None:
         self._stop_bot()

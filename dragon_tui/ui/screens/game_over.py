@@ -59,8 +59,12 @@ class GameOverScreen(ModalScreen):
     def _record_highscore(self) -> str:
         """Solitaire: record this score for its seed and show the seed's table."""
         score = self.table.state.scores()[0]
-        place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
-                                  len(self.table.moves))
+        try:
+            place = highscores.record(self.table.game.id, self.table.seed, self.table.names[0], score,
+                                      len(self.table.moves))
+        except OSError as exc:  # a full or read-only disk: show the table without this game
+            self.notify(f"The high score could not be recorded: {exc}", severity="warning")
+            place = None
         lines = [f"[b]High scores for seed {self.table.seed}[/b]"
                  + (f" — this game is #{place}" if place else "")]
         for rank, entry in enumerate(highscores.scores_for(self.table.game.id, self.table.seed)[:5], start=1):
@@ -82,11 +86,15 @@ class GameOverScreen(ModalScreen):
 
     def action_rematch(self) -> None:
         from ...session import Table as NewTable
+        from ...session import fresh_seed
 
         if getattr(self.table, "is_remote", False):  # a shared table: the lobby hosts the next one
             self.action_menu()
             return
-        table = NewTable(self.table.game.id, self.table.seats, self.table.seed + 1, self.table.options)
+        # Hidden cards: a new secret seed (this game's seed is shown now, so seed + 1 would be
+        # known too); open games keep the easy-to-share next seed.
+        seed = fresh_seed(self.table.game.id) if self.table.game.hidden_information else self.table.seed + 1
+        table = NewTable(self.table.game.id, self.table.seats, seed, self.table.options)
         self.app.pop_screen()
         self.app.pop_screen()
         self.app.start_table(table)

@@ -7,6 +7,8 @@ is a :class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game scre
 
 from __future__ import annotations
 
+import os
+
 import time
 
 from rich.text import Text
@@ -202,7 +204,9 @@ class LobbyScreen(Screen):
             return
         tokens = saved_tokens()
         seats = room["seats"]
-        mine = [i for i, s in enumerate(seats) if s["player"] == self.player and f"{room['id']}:{i}" in tokens]
+        # your seat: by its token here, or (keys mode, another node of a club) by your key
+        mine = [i for i, s in enumerate(seats) if s["player"] == self.player
+                and (f"{room['id']}:{i}" in tokens or os.environ.get("DRAGON_TUI_KEY"))]
         free = [i for i, s in enumerate(seats) if s["kind"] == "remote" and s["player"] is None]
         if mine:
             seat = mine[0]

@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...ai import LEVELS
 from ...games import get_game
-from ...session import Seat, Table, highscores
+from ...session import Seat, Table, fresh_seed, highscores
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dara", "Eli")
 
@@ -26,7 +26,7 @@ class SetupScreen(Screen):
         Binding("ctrl+n", "start", "Start"),
     ]
 
-    def __init__(self, game_id: str, seed: int = 1) -> None:
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
         super().__init__()
         self.game = get_game(game_id)
         self.seed = seed
@@ -48,7 +48,8 @@ class SetupScreen(Screen):
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(str(self.seed), id="seed", type="integer", compact=True)
+                yield Input("" if self.seed is None else str(self.seed), placeholder="random",
+                            id="seed", type="integer", compact=True)
                 if g.max_players == 1:
                     yield Button("Today's seed", id="daily", compact=True)
             for opt in g.options:
@@ -94,7 +95,8 @@ class SetupScreen(Screen):
             else:
                 seats.append(Seat(name))
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else 0
+        # No seed typed: a fresh one (a secret 128-bit one when the game hides cards).
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed(self.game.id)
         options = {opt.key: self.query_one(f"#opt-{opt.key}", Select).value for opt in self.game.options}
         return Table(self.game.id, seats, seed, options)
 

@@ -1,6 +1,8 @@
 """Control and its rewards, Parliament, the two-player rules, the game end and end scoring."""
 
-from dragon_tui.engine import Action
+import pytest
+
+from dragon_tui.engine import Action, IllegalAction
 from dragon_tui.games.throne.data import (
     ELF,
     GOBLIN,
@@ -394,3 +396,73 @@ def test_two_player_dice_example_elf_cleric():
     s.place_neutral()
     s.rng = real
     assert s.nsup[ELF * 6 + CLERIC] == 1 and s.nreserve == 19
+
+
+def test_twenty_guild_markers_per_colour():
+    """Components: "80 Guild Markers - 20 each in Red, Green, Blue & Yellow". With all 20 on
+    the board, control brings no rewards; once markers come off (end of turn, "only if you no
+    longer have Supporter pawns in the Guild"), the guild still controlled brings them."""
+    s = new(4, 64)
+    at_main(s, 0)
+    for gi in range(20):
+        s.markers[gi] = [0]  # markers whose supporters have left this turn
+    assert s.markers_left(0) == 0
+    gi = ELF * 6 + SOLDIER
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    score, discard = s.score[0], list(s.discard[0])
+    s._flow()
+    assert s.controller(gi) == 0 and s.markers[gi] == [] and s.markers_left(0) == 0
+    assert s.phase == "main" and s.score[0] == score and s.discard[0] == discard
+    check_invariants(s)
+    a_gather(s)
+    act(s, "end_turn")  # the 20 markers come off, then control is checked for everybody
+    assert s.markers[gi] == [0] and s.markers_left(0) == 19
+    assert s.score[0] == score + 2 and card_name_of_discard_top(s, 0) == "Soldier Favor"
+    assert s.current_player == 0 and s.phase == "reward_house"
+    check_invariants(s)
+
+
+def full_house_position(**options):
+    """Seat 0 about to gain the Elf Soldier guild (Vu'ur red or Ka'yu green); Ka'yu is full."""
+    s = new(3, 65, **options)
+    at_main(s, 0)
+    s.houses[KAYU] = [1, 1, 2, 2, 2]
+    s.lords_left[1], s.lords_left[2] = 13, 12
+    gi = ELF * 6 + SOLDIER
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert s.phase == "reward_house"
+    return s
+
+
+def test_full_clan_house_is_bumped_only_when_no_matching_house_has_room():
+    """"If you must place a Dragon Lord in a Clan House but all of the spaces are full, you must
+    first move one of those Dragon Lord pawns [...]": with room in Vu'ur, Ka'yu is not offered."""
+    s = full_house_position()
+    assert [a.args for a in s.legal_actions()] == [(VUUR,)]
+    with pytest.raises(IllegalAction):
+        act(s, "house", KAYU)
+    act(s, "house", VUUR)
+    assert s.houses[VUUR] == [0] and s.houses[KAYU] == [1, 1, 2, 2, 2]
+    check_invariants(s)
+    # Both matching houses full: both are offered, a lord moves out first.
+    s = full_house_position()
+    s.houses[VUUR] = [1, 1, 1, 2, 2]
+    s.lords_left[1], s.lords_left[2] = 10, 10
+    assert {a.args[0] for a in s.legal_actions()} == {VUUR, KAYU}
+    act(s, "house", KAYU)
+    assert s.phase == "reward_bump"
+
+
+def test_full_clan_house_option_any():
+    """The other reading, as a rule option: a full matching house may be chosen (moving a Dragon
+    Lord out) even when the other matching house has room."""
+    s = full_house_position(full_houses="any")
+    assert {a.args[0] for a in s.legal_actions()} == {VUUR, KAYU}
+    act(s, "house", KAYU)
+    act(s, "bump", 1)
+    act(s, "bump_to", MAJI)
+    assert s.houses[KAYU] == [1, 2, 2, 2, 0] and s.houses[MAJI] == [1]
+    check_invariants(s)

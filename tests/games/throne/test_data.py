@@ -68,7 +68,7 @@ def test_rulebook_numbers():
     assert card(card_by_name("Goblin Shepherd")).cost == 4
     assert card(card_by_name("Zephyr Dragon")).cost == 2
     armadillo = card(card_by_name("Armadillo Dragon"))
-    assert armadillo.cost == 7 and armadillo.prestige == 1
+    assert armadillo.cost == 8 and armadillo.prestige == 1
     assert card(card_by_name("Spark Dragon")).cost == 4
     assert card(card_by_name("Copper Dragon")).cost >= 6
     assert card(card_by_name("Elf Soldier")).cost == 6

@@ -114,7 +114,7 @@ def test_recruit_prestige_supporter_and_dismiss_loses_prestige():
     clear_prospects(s)
     armadillo = card_by_name("Armadillo Dragon")
     put(s, armadillo, s.prospects[GOBLIN])
-    set_res(s, 1, 0, 7, 0)
+    set_res(s, 1, 0, 8, 0)
     act(s, "recruit", GOBLIN)
     assert s.score[1] == 1 and s.res[1][1] == 0 and s.supply[1] == 6 and s.reserve[1] == 14
     assert s.phase == "dismiss"

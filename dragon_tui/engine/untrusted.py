@@ -1,0 +1,85 @@
+"""Reading JSON that someone else wrote: save files and the table server's socket lines.
+
+One parser for both, so every boundary refuses the same things with a clear message instead of
+an unhandled exception deep inside :mod:`json` or :class:`int`:
+
+- nesting deeper than :data:`MAX_DEPTH` (the C parser would raise ``RecursionError``);
+- numbers that are not finite (``1e999``, ``NaN``, ``Infinity``: ``int()`` of them raises
+  ``OverflowError`` or ``ValueError``);
+- integers longer than :data:`MAX_INT_DIGITS` digits (Python refuses to convert more than 4,300
+  and a seed is at most 155 digits: anything longer is not ours);
+- texts larger than the caller's size limit.
+
+Nothing here knows what a save or a request means; :class:`~dragon_tui.session.Table` and the
+table server check the meaning of what comes out.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+#: A save is nested a handful of levels (save → table → state → data → list → list).
+MAX_DEPTH = 32
+#: Enough for any seed (below 2**512, 155 digits) and any count a game keeps.
+MAX_INT_DIGITS = 160
+
+
+class UntrustedJSONError(ValueError):
+    """JSON that is malformed, too deep, too big, or carries numbers no game uses."""
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise UntrustedJSONError(f"a number with {len(text)} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise UntrustedJSONError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _parse_constant(name: str) -> float:
+    raise UntrustedJSONError(f"{name} is not a number")
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def loads(text: str | bytes, max_bytes: int | None = None) -> Any:
+    """Parse ``text`` or raise :class:`UntrustedJSONError` saying what is wrong with it."""
+    if max_bytes is not None and len(text) > max_bytes:
+        raise UntrustedJSONError(f"it is larger than {max_bytes // 1024} KB")
+    try:
+        doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except UntrustedJSONError:
+        raise
+    except RecursionError:
+        raise UntrustedJSONError(f"it nests deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as exc:
+        raise UntrustedJSONError(f"damaged JSON at line {exc.lineno}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UntrustedJSONError(f"not JSON ({exc})") from None
+    if depth(doc) > MAX_DEPTH:
+        raise UntrustedJSONError(f"it nests deeper than {MAX_DEPTH} levels")
+    return doc

@@ -1,0 +1,212 @@
+"""One shared table as the table server holds it (:class:`Room`), one client connection
+(:class:`Conn`) and the view filter every position goes through before it leaves the server
+(:func:`view_json`). The server itself — requests, the database, bots, clocks, expiry — is
+:mod:`.tables`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Action, IllegalAction, SaveFileError, State
+from ..session import Seat, Table, TurnController
+from .store import SeatRecord, TableRecord
+
+if TYPE_CHECKING:
+    from .tables import TableServer
+
+ROOM_FORMAT = "dragon-tui-room"
+ROOM_VERSION = 1
+#: An open table where nothing happened for this long (and nobody is connected) is removed.
+ABANDONED_AFTER = 7 * 24 * 3600.0
+#: A finished table stays listed (for its players to look back) this long after its last move.
+FINISHED_KEPT = 24 * 3600.0
+
+
+class TableWriteError(IllegalAction):
+    """The database did not take the change (full disk, read-only, unreachable): it was not made."""
+
+    def __init__(self, what: str = "save the table") -> None:
+        super().__init__(f"The server could not {what}, so nothing was changed; try again later.")
+
+
+def view_json(state: State, seat: int | None) -> dict[str, Any]:
+    """The only way a position leaves the server: the seat's view, random generator blanked
+    (its state would predict the dice and shuffles to come)."""
+    doc = state.view(seat).to_json()
+    doc["rng"] = [0, int(doc["rng"][1])]
+    return doc
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def socket_path_for(data: Path) -> Path:
+    """The table server's socket: in the data folder, or (when that path is too long for a
+    Unix socket) in a private folder under /tmp that this user created and only it can enter."""
+    path = data / "tables.sock"
+    if len(str(path)) < 100:
+        return path
+    short = Path(tempfile.gettempdir()) / f"dragon-tui-{hashlib.sha256(str(data).encode()).hexdigest()[:12]}"
+    return private_dir(short) / "tables.sock"
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a folder only this user can use: created 0700, or refused when it already
+    exists and is not ours (someone else could otherwise put their socket, or a link, there)."""
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    info = os.lstat(path)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        raise OSError(f"{path} exists but is not a private folder of this user; remove it or set DRAGON_TUI_HOME.")
+    return path
+
+
+class Room:
+    def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
+                 move_limit: float | None = None, limit_level: str | None = None, daily: str | None = None,
+                 turn_since: float | None = None, active: float | None = None) -> None:
+        self.id = room_id
+        self.table = table
+        self.host = host
+        #: per seat: {"player": name, "token": sha256 of the token} once someone sat there
+        self.owners = owners
+        self.created = created
+        #: seconds a seat has for a move before a bot of ``limit_level`` plays it (None: no limit)
+        self.move_limit = move_limit
+        self.limit_level = limit_level or "greedy"
+        #: the day (ISO date) when this is that day's solitaire deal
+        self.daily = daily
+        #: when the decision now pending began (the time limit counts from here)
+        self.turn_since = created if turn_since is None else turn_since
+        #: when something last happened here (a move, someone sitting down): expiry counts from it
+        self.active = created if active is None else active
+        #: move number -> bot level, for moves a bot played because the time ran out
+        self.timeouts: dict[int, str] = {}
+        self.conns: set[Conn] = set()
+        self.controller = TurnController(table, budget=0.5)
+        self.bot_task: asyncio.Task | None = None
+        self.limit_timer: asyncio.TimerHandle | None = None
+
+    @classmethod
+    def from_record(cls, rec: TableRecord) -> Room:
+        """Rebuild a table from the database by replaying its moves from the seed."""
+        seats = [Seat(s.name, s.kind, s.level) for s in rec.seats]
+        table = Table(rec.game, seats, rec.seed, rec.options)
+        room = cls(rec.id, table, rec.host,
+                   [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
+                   rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active)
+        for m in rec.moves:
+            table.apply(Action.from_json(m.action), m.seat)
+            if m.timeout_level:
+                room.timeouts[m.number] = m.timeout_level
+        return room
+
+    def record(self) -> TableRecord:
+        table = self.table
+        return TableRecord(
+            self.id, table.game.id, table.options, table.seed, self.host, self.created,
+            [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
+                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"))
+             for i, s in enumerate(table.seats)],
+            turn_since=self.turn_since, move_limit=self.move_limit,
+            limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active)
+
+    def expired(self, now: float) -> bool:
+        """Finished long enough ago, or abandoned: nobody connected and nothing happened."""
+        if self.table.state.is_over:
+            return now - self.active > FINISHED_KEPT
+        return not self.conns and now - self.active > ABANDONED_AFTER
+
+    def full(self) -> bool:
+        """Every person's seat is taken."""
+        return all(o is not None for s, o in zip(self.table.seats, self.owners) if not s.is_bot)
+
+    def deadline(self) -> float | None:
+        """When the pending decision's time runs out: only with a limit, once every person's
+        seat is taken (until then the table waits for its players: the clock starts when the
+        last one sits down), never for a bot."""
+        seat = self.table.state.current_player
+        if self.move_limit is None or seat is None or self.table.state.is_over:
+            return None
+        if self.table.seats[seat].is_bot or not self.full():
+            return None
+        return self.turn_since + self.move_limit
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Room:
+        """A table as older versions kept it in ``rooms/<id>.json`` (imported once)."""
+        if doc.get("format") != ROOM_FORMAT or doc.get("version") != ROOM_VERSION:
+            raise SaveFileError("not a shared-table file")
+        table = Table.from_json(doc["table"])
+        created = float(doc["created"])
+        return cls(str(doc["id"]), table, str(doc["host"]), list(doc["owners"]), created,
+                   active=float(doc.get("active", created)))
+
+    def summary(self, player: str | None = None) -> dict[str, Any]:
+        seats = []
+        live = {c.seat for c in self.conns if c.seat is not None}
+        for i, seat in enumerate(self.table.seats):
+            owner = self.owners[i]
+            seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
+                          "player": owner["player"] if owner else None, "connected": i in live})
+        state = self.table.state
+        to_move = None if state.is_over else state.current_player
+        mine = player is not None and any(s["player"] == player for s in seats)
+        return {"id": self.id, "game": self.table.game.id, "title": self.table.game.title, "host": self.host,
+                "seats": seats, "moves": len(self.table.moves), "over": state.is_over,
+                "phase": self.table.text(state.phase_label()),
+                "watchers": sum(1 for c in self.conns if c.seat is None),
+                "to_move": to_move, "mine": mine,
+                "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
+                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily}
+
+
+class Conn:
+    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.player = "guest"
+        #: the SSH key fingerprint the player came with (keys mode: the name is bound to it)
+        self.key: str | None = None
+        self.room: Room | None = None
+        self.seat: int | None = None
+        #: moves already sent to this connection (updates carry only the new ones)
+        self.sent = 0
+
+    def send(self, doc: dict[str, Any]) -> None:
+        if not self.writer.is_closing():
+            self.writer.write(json.dumps(doc, separators=(",", ":")).encode() + b"\n")
+
+    def update(self) -> None:
+        """Send this connection its own view of its room."""
+        room = self.room
+        if room is None:
+            return
+        table = room.table
+        start = min(self.sent, len(table.moves))
+        moves = []
+        for k in range(start, len(table.moves)):
+            m = table.visible_move(k, self.seat)  # what this seat may read of the move
+            moves.append({"seat": m.seat, "revealed": m.revealed, "kind": m.action.kind,
+                          "args": list(m.action.args), "text": m.action.describe(),
+                          **({"timeout": room.timeouts[k + 1]} if k + 1 in room.timeouts else {})})
+        self.sent = len(table.moves)
+        over = table.state.is_over
+        self.send({
+            "event": "update", "room": room.id, "game": table.game.id, "seat": self.seat,
+            "seats": room.summary()["seats"], "options": table.options,
+            "view": view_json(table.state, self.seat), "from": start, "moves": moves, "total": len(table.moves),
+            "over": over, "seed": table.seed if over else None,
+        })

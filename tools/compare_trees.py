@@ -1,0 +1,102 @@
+"""Before/after speed of two checkouts, side by side in one run (issue 16).
+
+    python tools/compare_trees.py BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
+                                  [--ismcts]
+
+Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one tree, the
+trees taking turns (before, after, before, ...) so that drift of the shared machine's speed
+hits both alike. Every subprocess times the same loop: random playouts from fresh states
+(seeds 0, 1, ...) alternately with a plain-Python tic-tac-toe loop, and reports games/s and
+the ratio; with ``--ismcts`` it also times ``ai.ismcts.iterations_per_second``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+WORKER = r'''
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from dragon_tui.engine import Rng
+from dragon_tui.games import GAMES
+game = GAMES[sys.argv[2]]; seconds = float(sys.argv[3]); mode = sys.argv[4]
+LINES = ((0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6))
+def ttt(seconds):
+    rng = Rng(5); games = 0; start = time.process_time()
+    while True:
+        board = [0]*9; free = list(range(9)); player = 1
+        while free:
+            cell = free.pop(rng.randint(0, len(free)-1)); board[cell] = player
+            if any(board[a] == board[b] == board[c] == player for a, b, c in LINES): break
+            player = 3 - player
+        games += 1
+        if games % 64 == 0 and time.process_time() - start >= seconds:
+            return games / (time.process_time() - start)
+players = 1 if game.max_players == 1 else 2
+if mode == "playouts":
+    games = 0; spent = 0.0; ttt_rates = []; seed = 0
+    for r in range(4):
+        start = time.process_time()
+        while time.process_time() - start < seconds / 4 or seed == 0:
+            state = game.new_state(players, seed); rng = Rng(seed + 1)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            games += 1; seed += 1
+        spent += time.process_time() - start
+        ttt_rates.append(ttt(seconds / 8))
+    rate = games / spent; t = sum(ttt_rates) / len(ttt_rates)
+    print(json.dumps({"rate": rate, "ttt": t, "ratio": rate / t}))
+else:
+    import dragon_tui.ai.ismcts as ismcts
+    time.perf_counter = time.process_time  # CPU seconds: the shared machine's load cancels
+    iterations_per_second = ismcts.iterations_per_second
+    t1 = ttt(seconds / 8)
+    rate = iterations_per_second(game, seconds=seconds, players=players)
+    t = (t1 + ttt(seconds / 8)) / 2
+    print(json.dumps({"rate": rate, "ttt": t, "ratio": rate / t}))
+'''
+
+
+def measure(tree: str, game: str, seconds: float, mode: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", WORKER, tree, game, str(seconds), mode],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("before")
+    ap.add_argument("after")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
+    ap.add_argument("--ismcts", action="store_true", help="also time the search")
+    ap.add_argument("--only-ismcts", action="store_true", help="time only the search")
+    args = ap.parse_args()
+    modes = ["playouts"] + (["ismcts"] if args.ismcts else [])
+    if args.only_ismcts:
+        modes = ["ismcts"]
+    print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} UTC; {args.rounds} alternating rounds of {args.seconds:g} s")
+    for mode in modes:
+        label = "random playouts (games/s)" if mode == "playouts" else "ISMCTS iterations/s"
+        print(f"\n{label}: median over rounds; ratio = rate / tic-tac-toe games/s of the same run")
+        for game in args.games.split(","):
+            runs = {"before": [], "after": []}
+            for _ in range(args.rounds):
+                for name, tree in (("before", args.before), ("after", args.after)):
+                    runs[name].append(measure(tree, game, args.seconds, mode))
+            med = {k: {f: statistics.median(r[f] for r in v) for f in ("rate", "ttt", "ratio")}
+                   for k, v in runs.items()}
+            b, a = med["before"], med["after"]
+            print(f"  {game:12} before {b['rate']:9,.1f} (ratio {b['ratio']:.6f})   "
+                  f"after {a['rate']:9,.1f} (ratio {a['ratio']:.6f})   ×{a['ratio'] / b['ratio']:.2f}"
+                  f"   [tic-tac-toe {b['ttt']:,.0f}/{a['ttt']:,.0f}]", flush=True)
+
+
+if __name__ == "__main__":
+    main()
