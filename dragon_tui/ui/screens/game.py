@@ -115,7 +115,9 @@ class GameScreen(Screen):
         self.add_class(f"game-{self.table.game.id}")
         self.model.subscribe(self._published)
         self.snapshot = self.model.snapshot
-        self.table.save_listeners.append(self._saved_elsewhere)
+        # A shared table (RemoteTable) is saved by the server, not here: nothing to listen to.
+        self._save_listeners = getattr(self.table, "save_listeners", [])
+        self._save_listeners.append(self._saved_elsewhere)
         self._report_save_error(self.table)
 
     _save_warned = False
@@ -129,7 +131,7 @@ class GameScreen(Screen):
 
     def _report_save_error(self, table: Table) -> None:
         """A notice when autosaving starts failing (full or read-only disk), and when it works again."""
-        error = table.save_error
+        error = getattr(table, "save_error", None)
         if error is not None and not self._save_warned:
             self._save_warned = True
             self.notify(f"{error}. The game goes on in memory; the last good autosave is kept. "
@@ -141,8 +143,9 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.model.cancel_bot()
-        if self._saved_elsewhere in self.table.save_listeners:
-            self.table.save_listeners.remove(self._saved_elsewhere)
+        listeners = getattr(self, "_save_listeners", [])
+        if self._saved_elsewhere in listeners:
+            listeners.remove(self._saved_elsewhere)
         autosaver = getattr(self.table, "autosaver", None)
         if autosaver is not None:
             autosaver.flush()
