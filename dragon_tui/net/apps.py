@@ -86,3 +86,33 @@ def child_setup_for(parent: int):
             os._exit(1)
 
     return setup
+
+
+class SessionSlots:
+    """Session slots, in total and per client address, for the SSH and the web server alike.
+
+    ``take`` and ``give_back`` have no await in them, so sessions opened at the same moment
+    are counted one after the other: a burst cannot slip past the limits."""
+
+    def __init__(self) -> None:
+        #: Sessions holding a slot (starting or running).
+        self.count = 0
+        self.per_address: dict[str, int] = {}
+
+    def take(self, address: str, most: int, most_per_address: int) -> str | None:
+        """Take a slot for ``address``, or say why not."""
+        if self.count >= most:
+            return "The server is full; try again later."
+        if self.per_address.get(address, 0) >= most_per_address:
+            return "Too many games from your address at once; close one first."
+        self.count += 1
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        return None
+
+    def give_back(self, address: str) -> None:
+        self.count -= 1
+        left = self.per_address.get(address, 1) - 1
+        if left <= 0:
+            self.per_address.pop(address, None)
+        else:
+            self.per_address[address] = left

@@ -30,7 +30,7 @@ from typing import Any, Callable
 import asyncssh
 
 from ..session import storage
-from .apps import PASS_ENV, app_command, app_environment, child_setup_for, clamp_size, valid_term
+from .apps import PASS_ENV, SessionSlots, app_command, app_environment, child_setup_for, clamp_size, valid_term
 from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
 
 __all__ = ["OUTPUT_HIGH", "Limits", "SSHOptions", "SSHServer", "key_names", "player_name"]
@@ -249,8 +249,7 @@ class SSHServer:
     def __init__(self, options: SSHOptions) -> None:
         self.options = options
         self.per_address: dict[str, int] = {}  # open connections per address
-        self.sessions = 0  # sessions holding a slot (starting or running)
-        self.sessions_per_address: dict[str, int] = {}
+        self.slots = SessionSlots()
         self.children: dict[int, asyncio.subprocess.Process] = {}
         self.pumps: set[Pump] = set()  # the running sessions' pumps (buffers, for monitoring)
         self.sessions_started = 0
@@ -356,25 +355,17 @@ class SSHServer:
         except Exception:
             pass
 
+    @property
+    def sessions(self) -> int:
+        """Sessions holding a slot (starting or running)."""
+        return self.slots.count
+
     def _reserve(self, address: str) -> str | None:
-        """Take a session slot for ``address``, or say why not. No await in here: sessions
-        opened at the same moment are counted one after the other."""
         limits = self.options.limits
-        if self.sessions >= limits.max_sessions:
-            return "The server is full; try again later."
-        if self.sessions_per_address.get(address, 0) >= limits.per_address:
-            return "Too many games from your address at once; close one first."
-        self.sessions += 1
-        self.sessions_per_address[address] = self.sessions_per_address.get(address, 0) + 1
-        return None
+        return self.slots.take(address, limits.max_sessions, limits.per_address)
 
     def _release(self, address: str) -> None:
-        self.sessions -= 1
-        left = self.sessions_per_address.get(address, 1) - 1
-        if left <= 0:
-            self.sessions_per_address.pop(address, None)
-        else:
-            self.sessions_per_address[address] = left
+        self.slots.give_back(address)
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         if process.command is not None or process.subsystem is not None:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
-from .apps import app_command, app_environment, child_setup_for, clamp_size
+from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 
 log = logging.getLogger("dragon_tui.web")
 
@@ -216,30 +216,22 @@ class WebServer:
         self.max_sessions = max_sessions
         self.per_address = per_address
         self.tables_socket = str(tables_socket) if tables_socket else None
-        self.sessions = 0
-        self.sessions_per_address: dict[str, int] = {}
+        self.slots = SessionSlots()
         self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
         self.explicit_public_url = public_url is not None
         self._runner = None
 
     # ------------------------------------------------------------------ limits
+    @property
+    def sessions(self) -> int:
+        """Sessions holding a slot (starting or running)."""
+        return self.slots.count
+
     def reserve(self, address: str) -> str | None:
-        """Take a session slot (no await in here, so simultaneous sockets are counted in turn)."""
-        if self.sessions >= self.max_sessions:
-            return "The server is full; try again later."
-        if self.sessions_per_address.get(address, 0) >= self.per_address:
-            return "Too many games from your address at once."
-        self.sessions += 1
-        self.sessions_per_address[address] = self.sessions_per_address.get(address, 0) + 1
-        return None
+        return self.slots.take(address, self.max_sessions, self.per_address)
 
     def release(self, address: str) -> None:
-        self.sessions -= 1
-        left = self.sessions_per_address.get(address, 1) - 1
-        if left <= 0:
-            self.sessions_per_address.pop(address, None)
-        else:
-            self.sessions_per_address[address] = left
+        self.slots.give_back(address)
 
     def origin_allowed(self, request) -> bool:
         """A websocket from a page of this server: its Origin (browsers always send one) names
