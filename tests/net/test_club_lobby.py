@@ -6,23 +6,12 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-
 from dragon_tui.net.client import RemoteTable
 
-from .helpers import TablesThread
-from .test_lobby import _until
+from .test_lobby import _until, tables  # noqa: F401  (the lobby's table server fixture, shared)
 
 TWO = [{"kind": "remote"}, {"kind": "remote"}]
 
-
-@pytest.fixture
-def tables(private_data_dir, monkeypatch):
-    t = TablesThread(private_data_dir)
-    monkeypatch.setenv("DRAGON_TUI_TABLES", t.path)
-    monkeypatch.setenv("DRAGON_TUI_PLAYER", "ana")
-    yield t
-    t.stop()
 
 
 async def test_your_tables_come_first_with_your_turn_marked(tables):
