@@ -69,3 +69,7 @@ class BoardBase(Widget):
 
     def paint(self, view: State) -> None:
         """Redraw from ``view`` (boards that paint in one go override this)."""
+
+    def point_at(self, action: Action) -> None:
+        """Show where on the board ``action`` happens (the hint's choice): boards with a
+        cursor move it there; the others have nothing to point with."""

@@ -1,9 +1,12 @@
 """Princes of the Dragon Throne: the 6×6 guild board with the prospects, the Clan Houses
 beside the Lo'en score track, and the players' line-up beside the viewing player's hand.
 
-The board takes the keyboard focus: arrows move a cursor over the guilds and Enter takes
-the choice on offer for the guild under it (the action list keeps every choice with its
-key). When no choice names a guild, Enter confirms the choice highlighted in the list.
+The keys go where the decision is. When every choice on offer is a guild (where to deploy,
+which guild a Favor moves a pawn to...), the board has the focus: the arrows move a cursor
+over the guilds — it stops at the edges — and Enter takes the choice of the guild under it,
+or says why that guild is not one. Otherwise (gather, recruit, end the turn...) the action
+list has the focus and ↑/↓/Enter pick from it, as in every game; Tab moves between the two
+and every choice keeps its key in the list.
 
 At 120×40 everything is shown at once. On a smaller terminal one of three views is shown
 — guilds, players & hand, houses & track — and ``v`` switches between them.
@@ -16,12 +19,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 
-from ...engine import Action, State
+from ...engine import Action, IllegalAction, State
 from ...games.throne import data
 from ...session import Table
 from .base import BoardBase
 from ..layout import has_room
-from ..widgets.throne_guilds import GuildGrid, by_guild
+from ..widgets.throne_guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
 from ..widgets.throne_hand import HandPanel
 from ..widgets.throne_houses import ClanHouses, house_of
 from ..widgets.throne_players import PlayersPanel
@@ -54,6 +57,8 @@ class Board(BoardBase, can_focus=True):
         self.cursor = 0
         self.scene: Scene | None = None
         self._lent_focus = False
+        #: Whether the last decision's keys went to the board (None: none placed yet).
+        self._keys_on_board: bool | None = None
 
     def compose(self) -> ComposeResult:
         yield GuildGrid(id="throne-guilds", classes="throne-panel")
@@ -69,6 +74,7 @@ class Board(BoardBase, can_focus=True):
         self.can_focus = self.interactive
         self.add_class(f"players-{len(self.table.seats)}")
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
+        self.call_later(self._place_focus, list(self.offered))
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
         self._check_room()
         self._apply_view()
@@ -110,8 +116,18 @@ class Board(BoardBase, can_focus=True):
             self.shown = "guilds"
             return
         k, g = divmod(self.cursor, 6)
-        self.cursor = ((k + dy) % 6) * 6 + (g + dx) % 6
+        k, g = k + dy, g + dx
+        if not (0 <= k < 6 and 0 <= g < 6):
+            return  # no wrapping: the edge of the board stops the cursor
+        self.cursor = k * 6 + g
         self._paint_grid()
+
+    def point_at(self, action: Action) -> None:
+        """Move the cursor to the guild an action names (the hint's choice)."""
+        gi = guild_of(action)
+        if gi is not None:
+            self.cursor = gi
+            self._paint_grid()
 
     def cell_actions(self, gi: int | None = None) -> list[Action]:
         return by_guild(list(self.offered)).get(self.cursor if gi is None else gi, [])
@@ -133,8 +149,27 @@ class Board(BoardBase, can_focus=True):
         elif not cells:
             self.post_message(self.TakeHighlighted())
         else:
-            self.notify(f"No choice in the {data.guild_name(self.cursor)} guild: the guilds marked › have one.",
-                        severity="warning")
+            self.notify(self._why_not_here(offered), severity="warning")
+
+    def _why_not_here(self, offered: list[Action]) -> str:
+        """Why the guild under the cursor is not a choice, in the rules' own words: each
+        kind of guild choice on offer is asked of the engine (``why_illegal``) for this guild."""
+        view = self.view
+        tried: set[str] = set()
+        for action in offered:
+            at = GUILD_ARG.get(action.kind)
+            if view is None or at is None or len(action.args) <= at or action.kind in tried:
+                continue
+            tried.add(action.kind)
+            args = list(action.args)
+            args[at] = self.cursor
+            try:
+                reason = view.why_illegal(Action(action.kind, tuple(args)))
+            except (IllegalAction, TypeError, ValueError, KeyError, IndexError, AttributeError):
+                reason = None
+            if reason:
+                return reason
+        return f"No choice in the {data.guild_name(self.cursor)} guild: the guilds marked › have one."
 
     def on_focus(self) -> None:
         self._paint_grid()
@@ -143,18 +178,38 @@ class Board(BoardBase, can_focus=True):
         self._paint_grid()
 
     # ---------------------------------------------------------------- painting
+    @staticmethod
+    def only_guilds(offered: list[Action]) -> bool:
+        """Whether every choice on offer (but ending the turn or the Favor) is a guild."""
+        cells = by_guild(offered)
+        rest = [a for a in offered if a.kind not in ASIDE and a.kind not in ("maneuver",)]
+        return bool(cells) and all(guild_of(a) is not None for a in rest)
+
+    def _place_focus(self, offered: list[Action]) -> None:
+        """The keys go where the decision is: the board for guilds, the list for the rest.
+        Only when the kind of decision changes (or the list had lent its keys for a choice
+        within one guild), so focus the player moved with Tab stays for this decision."""
+        if not (offered and self.interactive and self.is_mounted):
+            return
+        on_board = self.only_guilds(offered)
+        if on_board == self._keys_on_board and not self._lent_focus:
+            return
+        self._keys_on_board = on_board
+        self._lent_focus = False
+        if on_board:
+            self.focus()
+        else:
+            self.post_message(self.ShowInList(offered[0]))
+
     def watch_offered(self, offered: list[Action]) -> None:
         cells = by_guild(list(offered))
         rest = [a for a in offered if a.kind not in ASIDE and a.kind not in ("maneuver",)]
-        only_guilds = cells and all(a in sum(cells.values(), []) for a in rest)
+        only_guilds = self.only_guilds(list(offered))
         if only_guilds and self.cursor not in cells:
-            self.cursor = min(cells)
-        if self._lent_focus and self.is_mounted:
-            # The list took the keys for a choice within one guild; the next guild choice
-            # (where it goes) is back on the board.
-            self._lent_focus = False
-            if only_guilds:
-                self.focus()
+            # Where the player left it if it is a choice, else the nearest guild that is.
+            k, g = divmod(self.cursor, 6)
+            self.cursor = min(cells, key=lambda gi: (abs(gi // 6 - k) + abs(gi % 6 - g), gi))
+        self._place_focus(list(offered))
         if only_guilds and self.compact and self.shown != "guilds" and self.is_mounted:
             self.shown = "guilds"
         houses = [a for a in rest if house_of(a) is not None or a.kind == "bump"]

@@ -286,6 +286,7 @@ class GameScreen(Screen):
             return  # the position changed meanwhile: the hint is stale
         self.controller.hint_cancel = None
         self.query_one(ActionList).highlight_action(message.action)
+        self.query_one("#board", BoardBase).point_at(message.action)
         self.notify(f"Hint: {self.table.text(message.action.describe())}", title="The hard bot would…")
 
     def action_undo(self) -> None:

@@ -45,7 +45,7 @@ class GuildGrid(ThronePanel):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         compact = scene.compact
-        cell_w = 9 if compact else 11
+        cell_w = 9 if compact else 10
         label_w = 11 if compact else 15
         legal = by_guild(scene.offered)
         roll = v.sub.get("roll") if v.phase == "sorcerer" and isinstance(getattr(v, "sub", None), dict) else None
@@ -60,7 +60,9 @@ class GuildGrid(ThronePanel):
             clans.append((" " + data.CLANS[clan]).ljust(cell_w), style=pal.clan(clan))
         if not compact:
             head.append(" Prospects", style="bold")
-            clans.append(" cost · top card (+ below)", style="dim")
+            payer = self._payer(scene)
+            whose = "cost" if payer is None else f"{scene.names[payer][:10]}'s cost"
+            clans.append(f" {whose} · top card · eats (+ below)", style="dim")
         rows += [head, clans]
         for k, kingdom in enumerate(data.KINGDOMS):
             clan = data.KINGDOM_CLAN[k]
@@ -118,11 +120,25 @@ class GuildGrid(ThronePanel):
         t.append(" " * (room - marks.cell_len))
         return t
 
+    @staticmethod
+    def _payer(scene: Scene) -> int | None:
+        """Whose costs the prospects show: the player whose hand is shown, else whoever decides."""
+        v = scene.view
+        if scene.viewer is not None:
+            return scene.viewer
+        return None if v.is_over else v.current_player
+
     def _prospects(self, scene: Scene, k: int) -> Text:
-        stack = scene.view.prospects[k]
+        v = scene.view
+        stack = v.prospects[k]
         if not stack:
             return Text("—", style="dim")
-        t = prospect_text(stack[-1], scene.pal)
+        top = stack[-1]
+        payer = self._payer(scene)
+        if payer is None or top < 0:
+            t = prospect_text(top, scene.pal)
+        else:
+            t = prospect_text(top, scene.pal, v.recruit_cost(payer, top, k), v.feed_of(payer, top))
         if len(stack) > 1:
             t.append(f" (+{len(stack) - 1} below)", style="dim")
         return t

@@ -91,14 +91,19 @@ def card_text(cid: int, pal: Palette, short: bool = False) -> Text:
     return t
 
 
-def prospect_text(cid: int, pal: Palette) -> Text:
-    """A prospect as it lies on the board: printed cost first, then the card."""
+def prospect_text(cid: int, pal: Palette, cost: int | None = None, feed: int | None = None) -> Text:
+    """A prospect as it lies on the board: the cost first (``cost``: what the player would pay,
+    after their discounts; else the printed one), then the card, its yield and what a Dragon
+    eats when it is played (``feed``: for that player, after Ze'me)."""
     cd = data.card(cid)
-    t = Text.assemble((f"{cd.cost}{'g' if cd.is_dragon else 'i'} ", "bold"))
+    t = Text.assemble((f"{cd.cost if cost is None else cost}{'g' if cd.is_dragon else 'i'} ", "bold"))
     t.append(cd.name.replace(" Dragon", " Dr.") if cd.is_dragon else cd.name)
     if cd.is_dragon:
         t.append(f" {CLAN_SHORT[cd.clan]}", style=pal.clan(cd.clan, "bold"))
     t.append(f" {res_text(cd.produce)}", style="dim")
+    eats = cd.feed if feed is None else feed
+    if eats:
+        t.append(f" eats {eats}s")
     if cd.prestige:
         t.append(f" ★{cd.prestige}", style="bold")
     return t

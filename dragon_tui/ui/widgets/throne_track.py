@@ -1,8 +1,10 @@
 """Princes of the Dragon Throne: the Lo'en score track.
 
 One character per space: ``▲`` a Parliament still to come, ``△`` one already called, ``┼``
-every fifth space. The players' digits stand above their spaces; markers sharing a space
-are stacked, the lowest (first there, ranking lower) just above the track.
+every fifth space. Above the track each player has a row of their own, their digit over
+their space, so markers side by side never read as one number (on spaces 0 and 1, "2" and
+"1" sit on different rows, not as "21"). Players sharing a space rank by who came first:
+the "Parliament order" line below says it.
 """
 
 from __future__ import annotations
@@ -22,19 +24,12 @@ class ScoreTrack(ThronePanel):
         # The window of spaces shown: from 0, shifted right when a marker runs past it.
         lo = max(0, top - width + 4)
         hi = lo + width - 1
-        stacks: dict[int, list[int]] = {}
-        for seat in sorted(range(n), key=lambda s: v.stamp[s]):
-            space = min(max(v.score[seat], lo), hi)
-            stacks.setdefault(space, []).append(seat)
         rows: list[Text] = []
-        for level in range(n - 1, -1, -1):
-            t = Text()
-            for space in range(lo, hi + 1):
-                stack = stacks.get(space, [])
-                if level < len(stack):
-                    t.append_text(pal.mark(stack[level]))
-                else:
-                    t.append(" ")
+        for seat in range(n):
+            space = min(max(v.score[seat], lo), hi)
+            t = Text(" " * (space - lo))
+            t.append_text(pal.mark(seat))
+            t.append(" " * (hi - space))
             rows.append(t)
         track = Text()
         for space in range(lo, hi + 1):

@@ -73,20 +73,31 @@ async def press_for(pilot, action):
     return "list"
 
 
-async def test_arrows_and_enter_deploy_to_a_chosen_guild():
+async def test_keys_go_where_the_decision_is_list_then_board():
+    """README, Keys: ↑/↓/Enter pick from the list; when the decision is a place on the board
+    the arrows move the board's cursor and Enter takes the choice under it."""
     table = until(throne_table(2, seed=3), can_deploy)
     app = app_with(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(Board)
-        assert app.focused is board  # the board takes the keys first
+        actions = app.screen.query_one(ActionList)
+        assert app.focused is actions  # gather, recruit, deploy...: the list has the keys
+        cursor = board.cursor
+        await pilot.press("down")
+        assert actions.highlighted == 1 and board.cursor == cursor
+        await pilot.press("up")
+        assert actions.highlighted == 0
         deploy = next(a for a in table.state.legal_actions() if a.kind == "deploy")
         assert await press_for(pilot, deploy) == "key"
         await pilot.pause()
         state = table.state
         assert state.phase == "deploy_to"
+        assert app.focused is board  # where to deploy is a guild: the board has the keys
         targets = sorted(guild_of(a) for a in state.legal_actions() if a.kind == "deploy_to")
-        assert board.cursor == targets[0]  # the cursor jumped to the first guild on offer
+        k, g = divmod(cursor, 6)
+        nearest = min(targets, key=lambda gi: (abs(gi // 6 - k) + abs(gi % 6 - g), gi))
+        assert board.cursor == (cursor if cursor in targets else nearest)
         target = targets[-1]
         before = state.sup[target][0]
         await walk_to(pilot, board, target)
@@ -97,7 +108,29 @@ async def test_arrows_and_enter_deploy_to_a_chosen_guild():
         assert any(m.action == type(deploy)("deploy_to", (target,)) and m.seat == 0 for m in table.moves)
 
 
-async def test_enter_on_a_guild_without_a_choice_says_so():
+async def test_the_cursor_stops_at_the_edges_and_stays_on_a_choice():
+    table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert app.focused is board
+        await walk_to(pilot, board, 0)
+        await pilot.press("up", "left")  # no wrapping round to the far side
+        assert board.cursor == 0
+        await walk_to(pilot, board, 35)
+        await pilot.press("down", "right")
+        assert board.cursor == 35
+        targets = sorted(guild_of(a) for a in table.state.legal_actions())
+        await walk_to(pilot, board, targets[-1])
+        board.offered = list(board.offered)  # the same decision offered again (a redraw)
+        await pilot.pause()
+        assert board.cursor == targets[-1]  # not back to the first target
+
+
+async def test_enter_on_a_guild_without_a_choice_says_why():
+    from dragon_tui.engine import Action
+
     table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
     app = app_with(table)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -110,7 +143,26 @@ async def test_enter_on_a_guild_without_a_choice_says_so():
         await pilot.press("enter")
         await pilot.pause()
         assert len(table.moves) == moves
-        assert any("No choice" in n.message for n in app._notifications)
+        reason = table.state.why_illegal(Action("deploy_to", (elsewhere,)))
+        assert reason and "guild" in reason  # the rules' own words, naming the guild
+        assert any(n.message == reason for n in app._notifications)
+
+
+async def test_f3_moves_the_cursor_to_the_hinted_guild():
+    table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        targets = sorted(guild_of(a) for a in table.state.legal_actions())
+        away = next(gi for gi in range(36) if gi not in targets)
+        await walk_to(pilot, board, away)
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        hinted = app.screen.query_one(ActionList).highlighted_action()
+        assert guild_of(hinted) in targets
+        assert board.cursor == guild_of(hinted)
 
 
 async def test_enter_without_any_guild_choice_takes_the_highlighted_one():
@@ -137,7 +189,9 @@ async def test_v_switches_the_views_at_80x24():
             await pilot.pause()
             shown.append([w.id for w in board.query(".throne-panel") if w.display and w.parent.display])
         assert shown == [["throne-players", "throne-hand"], ["throne-houses", "throne-track"], ["throne-guilds"]]
-        await pilot.press("v", "down")  # an arrow brings the guilds back
+        await pilot.press("v")
+        await focus(pilot, board)
+        await pilot.press("down")  # an arrow on the board brings the guilds back
         assert board.shown == "guilds"
 
 

@@ -1,0 +1,40 @@
+"""The Princes panels painted directly from a Scene (no app): what each line says."""
+
+from dragon_tui.games.throne import data
+from dragon_tui.ui.widgets.throne_guilds import GuildGrid
+from dragon_tui.ui.widgets.throne_style import Palette, Scene
+from dragon_tui.ui.widgets.throne_track import ScoreTrack
+
+from .apps import throne_table
+
+MONO = {"board-ink": "mono", "throne-guard": "",
+        **{f"throne-player-{n}": "" for n in range(1, 5)}, **{f"throne-clan-{n}": "" for n in range(1, 7)}}
+
+
+def scene(view, viewer=0):
+    return Scene(view, ["Ana", "Bo", "Cy", "Di"][:view.num_players], Palette(MONO), viewer=viewer)
+
+
+def test_track_markers_on_neighbouring_spaces_never_read_as_one_number():
+    view = throne_table(4, seed=5).state.view(0)
+    view.score = [1, 0, 1, 2]
+    rows = ScoreTrack().paint(scene(view), 40).plain.split("\n")
+    # One row per player, their digit over their space.
+    for seat, score in enumerate(view.score):
+        assert rows[seat].index(str(seat + 1)) == score
+        assert rows[seat].strip() == str(seat + 1)
+    assert not any(pair in row for row in rows[:4] for pair in ("21", "12", "13", "31", "24", "42"))
+
+
+def test_prospects_show_the_players_cost_and_what_a_dragon_eats():
+    table = throne_table(2, seed=3)
+    view = table.state.view(0)
+    dragon = next(c for c in range(len(data.CARDS)) if data.card(c).is_dragon and data.card(c).feed >= 2
+                  and not data.card(c).starter)
+    view.prospects[2] = [dragon]
+    row = GuildGrid().paint(scene(view), 116).plain.split("\n")[2 + 2]
+    cost = view.recruit_cost(0, dragon, 2)
+    assert f"{cost}g {data.card(dragon).name.replace(' Dragon', ' Dr.')}" in row
+    assert f"eats {view.feed_of(0, dragon)}s" in row
+    head = GuildGrid().paint(scene(view), 116).plain.split("\n")[1]
+    assert "Ana's cost" in head
