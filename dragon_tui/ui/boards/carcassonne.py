@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from ...engine import State
+from ...engine import Action, State
 from ...session import Table
 from .base import BoardBase
 from ..widgets.carcassonne_grid import TileGrid
@@ -18,15 +18,15 @@ from ..widgets.carcassonne_remaining import RemainingTiles
 from ..widgets.carcassonne_scores import ScorePanel
 
 
+#: Each seat's meeple colour (the theme's ``carc-player-N``), whose initial marks its meeples.
+SEAT_COLOURS = ("red", "blue", "yellow", "purple", "white")
+
+
 def seat_letters(names: list[str]) -> list[str]:
-    """One distinct capital per seat, from the name when it can be."""
-    out: list[str] = []
-    for name in names:
-        pick = next((ch.upper() for ch in name if ch.isalpha() and ch.upper() not in out), None)
-        if pick is None:
-            pick = next(ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in out)
-        out.append(pick)
-    return out
+    """The letter on each seat's meeples: the initial of its colour (R, B, Y, P, W), so the
+    letters are distinct whatever the players are called ("Bot 1".."Bot 4" included), and
+    say the same as the colour where there is one. ``names`` only sets how many seats."""
+    return [SEAT_COLOURS[seat][0].upper() for seat in range(len(names))]
 
 
 def len_legend() -> int:
@@ -90,6 +90,9 @@ class Board(BoardBase):
         hand.show(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, turnable=grid.legal_here())
         scores = self.query_one(ScorePanel)
         scores.show(view, self.names, self.letters, scores.size.width or 26)
+
+    def point_at(self, action: Action) -> None:
+        self.query_one(TileGrid).point_at(action)
 
     def on_resize(self) -> None:
         # The legend only when the side panel has the rows for it (not at 80×24).

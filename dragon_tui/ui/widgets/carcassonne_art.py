@@ -44,6 +44,9 @@ MONO = {
     "mark": Style(bold=True),
     "monastery": Style(bold=True, reverse=True),
 }
+#: ...and on every other tile (a checkerboard, so tile edges show without colours): the city
+#: dim and the field's dots bright, the other way round from the tiles beside it.
+MONO_SHADED = dict(MONO, **{CITY: Style(dim=True), FIELD: Style()})
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,8 @@ def tile_art(tile: int, rot: int, w: int, h: int) -> Art:
         sides = list(rotated.sides[i])
         if two_bends and len(sides) == 2:
             for cell, dirs in _bend(sides, w, h):
+                if not (0 <= cell[0] < w and 0 <= cell[1] < h):
+                    continue  # the whole map's smallest tiles have no room for the bend's corner
                 road_dirs.setdefault(cell, set()).update(dirs)
                 road_owner[cell] = i
             continue

@@ -4,6 +4,11 @@ It draws only the tiles inside its own size (one Strip per screen row, built fro
 cached tile art), follows a cursor, previews the tile in hand at the cursor in the chosen
 rotation, and turns Enter (or a second click) into ``Picked`` with the matching
 action from ``offered``. It reads the state; it never decides what is legal.
+
+Three zooms (``z``): detailed, compact, and the whole map (the largest tile size at which
+every tile fits; the final board opens in it). Rulers along the top and the left give the
+x and y of each column and row of tiles, the cursor's own highlighted, so "at 1,-3" in the
+log can be found.
 """
 
 from __future__ import annotations
@@ -26,8 +31,14 @@ from .messages import Picked
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
 from .carcassonne_ink import CarcInk
 
-#: Characters per tile (width, height) at each zoom level.
+#: Characters per tile (width, height) at each zoom level ("map" picks from MAP_SIZES).
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
+#: What ``z`` steps through, from close to far.
+ZOOM_ORDER = ("detailed", "compact", "map")
+#: Tile sizes the whole-map zoom tries, largest first; the smallest is used when none fits.
+MAP_SIZES = ((7, 5), (5, 3), (3, 2), (3, 1), (2, 1))
+#: Room the rulers take: the left one's width (a label like "-12" and a space), the top one's height.
+RULER_W, RULER_H = 4, 1
 #: Start in the detailed zoom when this many tiles (columns, rows) fit in it.
 DETAILED_FITS = (11, 5)
 
@@ -76,6 +87,7 @@ class TileGrid(Widget, can_focus=True):
         self._theme = ""
         #: Replay: no cursor of one's own; keep the last tile placed in sight.
         self.follow_last = False
+        self._map_shown = False
 
     # ------------------------------------------------------------------ feeding
     def show(self, view: State, offered: list[Action]) -> None:
@@ -105,6 +117,9 @@ class TileGrid(Widget, can_focus=True):
             elif action.kind in ("fairy", "princess") and key:
                 idx = action.args[2] if len(action.args) > 2 else None
                 self._beside.setdefault((action.args[0], action.args[1]), []).append((idx, key, action.kind))
+        if view.phase == "over" and not self.follow_last and not self._map_shown:
+            self._map_shown = True  # the final board opens with the whole map in sight
+            self.zoom = "map"
         # Put the cursor where the decision is.
         if self.follow_last and view.placed:
             self.cursor = xy(view.placed)
@@ -201,7 +216,30 @@ class TileGrid(Widget, can_focus=True):
             self.notify("Press a spot's number for a meeple, 0 for none.")
 
     def action_zoom(self) -> None:
-        self.zoom = "detailed" if self.zoom == "compact" else "compact"
+        self.zoom = ZOOM_ORDER[(ZOOM_ORDER.index(self.zoom) + 1) % len(ZOOM_ORDER)]
+
+    def point_at(self, action: Action) -> None:
+        """Put the cursor where ``action`` happens (the hint's choice): a tile's place, turned
+        as the action turns it; the dragon's next tile; the tile of a meeple, fairy or princess."""
+        view = self.view_state
+        if view is None:
+            return
+        if action.kind == "place" and self._tile is not None:
+            x, y, rot = action.args
+            self.cursor = (x, y)
+            self.rot = next((r for r in range(4) if CANON[self._tile][r] == rot), self.rot)
+        elif action.kind == "dragon":
+            target = next((p for p, (_key, a) in self._dragon.items() if a == action), None)
+            if target is None:
+                return
+            self.cursor = target
+        elif action.kind in ("meeple", "fairy", "princess") and len(action.args) >= 2:
+            self.cursor = (action.args[0], action.args[1])
+        else:
+            return
+        self._scroll_to_cursor()
+        self._dirty()
+        self.post_message(self.Moved())
 
     def watch_zoom(self) -> None:
         self.origin = None
@@ -228,21 +266,49 @@ class TileGrid(Widget, can_focus=True):
             return
         self.rot = next(r for r in range(4) if CANON[self._tile][r] in rots)
 
-    def _window(self) -> tuple[int, int, int, int]:
-        """(columns, rows, left padding, top padding) of tiles that fit."""
-        tw, th = ZOOMS[self.zoom]
+    def _bounds(self) -> tuple[int, int, int, int]:
+        """(left, top, right, bottom) of the tiles on the table and the cursor."""
+        view = self.view_state
+        cells = ([xy(p) for p in view.board] if view is not None else []) + [self.cursor]
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def tile_size(self) -> tuple[int, int]:
+        """Characters per tile now: the zoom's, or for the whole map the largest that fits it."""
+        if self.zoom != "map":
+            return ZOOMS[self.zoom]
+        x0, y0, x1, y1 = self._bounds()
+        for tw, th in MAP_SIZES:
+            cols, rows, _, _, _, _ = self._window((tw, th))
+            if cols >= x1 - x0 + 1 and rows >= y1 - y0 + 1:
+                return tw, th
+        return MAP_SIZES[-1]
+
+    def _window(self, size: tuple[int, int] | None = None) -> tuple[int, int, int, int, bool, bool]:
+        """(columns, rows, left padding, top padding) of tiles that fit, and whether the left
+        and the top ruler are drawn: always, unless the grid is too small for two tiles then."""
+        tw, th = size or self.tile_size()
         w, h = max(self.size.width, tw), max(self.size.height, th)
-        cols, rows = w // tw, h // th
-        return cols, rows, (w - cols * tw) // 2, (h - rows * th) // 2
+        left = (w - RULER_W) // tw >= 2
+        top = (h - RULER_H) // th >= 2
+        w_room, h_room = w - (RULER_W if left else 0), h - (RULER_H if top else 0)
+        cols, rows = w_room // tw, h_room // th
+        px = (w_room - cols * tw) // 2 + (RULER_W if left else 0)
+        py = (h_room - rows * th) // 2 + (RULER_H if top else 0)
+        return cols, rows, px, py, left, top
 
     def _scroll_to_cursor(self) -> None:
-        cols, rows, _, _ = self._window()
+        cols, rows, _, _, _, _ = self._window()
         cx, cy = self.cursor
+        if self.zoom == "map":
+            # The whole map, centred; scrolled only if it does not fit at the smallest size.
+            x0, y0, x1, y1 = self._bounds()
+            self.origin = (x0 - (cols - (x1 - x0 + 1)) // 2, y0 - (rows - (y1 - y0 + 1)) // 2)
         if self.origin is None:
             self.origin = (cx - cols // 2, cy - rows // 2)
         ox, oy = self.origin
-        mx = 1 if cols >= 5 else 0
-        my = 1 if rows >= 5 else 0
+        mx = 1 if cols >= 5 and self.zoom != "map" else 0
+        my = 1 if rows >= 5 and self.zoom != "map" else 0
         if cx < ox + mx:
             ox = cx - mx
         elif cx > ox + cols - 1 - mx:
@@ -254,8 +320,8 @@ class TileGrid(Widget, can_focus=True):
         self.origin = (ox, oy)
 
     def _cell_at(self, x: int, y: int) -> tuple[int, int] | None:
-        tw, th = ZOOMS[self.zoom]
-        cols, rows, px, py = self._window()
+        tw, th = self.tile_size()
+        cols, rows, px, py, _, _ = self._window((tw, th))
         if self.origin is None or x < px or y < py:
             return None
         c, r = (x - px) // tw, (y - py) // th
@@ -268,7 +334,8 @@ class TileGrid(Widget, can_focus=True):
             self._sized = True
             self.origin = None  # centre on the cursor once the real size is known
             tw, th = ZOOMS["detailed"]
-            if self.size.width // tw >= DETAILED_FITS[0] and self.size.height // th >= DETAILED_FITS[1]:
+            roomy = self.size.width // tw >= DETAILED_FITS[0] and self.size.height // th >= DETAILED_FITS[1]
+            if roomy and self.zoom == "compact":
                 self.zoom = "detailed"  # room enough (120×40): start with the readable tiles
         self._scroll_to_cursor()
         self._dirty()
@@ -297,8 +364,8 @@ class TileGrid(Widget, can_focus=True):
         if self.origin is None:
             self._scroll_to_cursor()
         ink = CarcInk(self.app.current_theme.variables)
-        tw, th = ZOOMS[self.zoom]
-        cols, rows, px, py = self._window()
+        tw, th = self.tile_size()
+        cols, rows, px, py, left, top = self._window((tw, th))
         ox, oy = self.origin
         base = self.rich_style  # the widget's own background under every cell
         grid: list[list[tuple[str, Style]]] = [[(" ", _BLANK)] * width for _ in range(height)]
@@ -309,6 +376,7 @@ class TileGrid(Widget, can_focus=True):
                     row = grid[py + r * th + yy]
                     x0 = px + c * tw
                     row[x0:x0 + tw] = block[yy]
+        self._rulers(grid, ink, (tw, th), (cols, rows, px, py, left, top))
         lines = []
         for row in grid:
             segments: list[Segment] = []
@@ -324,6 +392,34 @@ class TileGrid(Widget, can_focus=True):
                 segments.append(Segment(text, style))
             lines.append(Strip(segments, width).apply_style(base))
         return lines
+
+    def _rulers(self, grid: list[list[tuple[str, Style]]], ink: CarcInk, size: tuple[int, int],
+                window: tuple[int, int, int, int, bool, bool]) -> None:
+        """x over each column of tiles, y left of each row; the cursor's column and row in the
+        cursor's style. A label that would touch the one before it is left out (small tiles)."""
+        tw, th = size
+        cols, rows, px, py, left, top = window
+        ox, oy = self.origin
+        dim = Style(dim=True)
+        if top:
+            end = -1
+            for c in range(cols):
+                label = str(ox + c)
+                at = px + c * tw + (tw - len(label)) // 2
+                if at <= end or at + len(label) > len(grid[py - 1]):
+                    continue
+                style = ink.cursor if ox + c == self.cursor[0] else dim
+                for i, ch in enumerate(label):
+                    grid[py - 1][at + i] = (ch, style)
+                end = at + len(label)
+        if left:
+            for r in range(rows):
+                label = str(oy + r)[-(RULER_W - 1):].rjust(RULER_W - 1)
+                style = ink.cursor if oy + r == self.cursor[1] else dim
+                y = py + r * th + th // 2
+                for i, ch in enumerate(label):
+                    if ch != " ":
+                        grid[y][px - RULER_W + i] = (ch, style)
 
     def _block(self, view: State, x: int, y: int, tw: int, th: int, ink: CarcInk) -> list[list[tuple[str, Style]]]:
         pos = f"{x},{y}"
@@ -413,8 +509,9 @@ class TileGrid(Widget, can_focus=True):
         if view.dragon == pos:
             style = ink.dragon
             cy = th // 2
-            start = (tw - len(DRAGON_TEXT)) // 2
-            for i, ch in enumerate(DRAGON_TEXT):
+            text = DRAGON_TEXT[:tw]  # "DR" on the whole map's smallest tiles
+            start = (tw - len(text)) // 2
+            for i, ch in enumerate(text):
                 block[cy][start + i] = (ch, style)
         return block
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from .carcassonne_art import CITY, FIELD, MONO, ROAD
+from .carcassonne_art import CITY, FIELD, MONO, MONO_SHADED, ROAD
 
 
 class CarcInk:
@@ -19,8 +19,11 @@ class CarcInk:
         def pick(mono_style: Style, colour_style) -> Style:
             return mono_style if mono else colour_style()
 
+        #: Underlined along each tile's bottom row in the monochrome theme: a seam between
+        #: rows of tiles that needs no colour (the colour themes' checkerboard shows it there).
+        self.seam = Style(underline=True) if mono else None
         if mono:
-            self.art = self.art_shaded = MONO
+            self.art, self.art_shaded = MONO, MONO_SHADED
         else:
             self.art = {
                 CITY: Style(color=v["carc-city"], bgcolor=v["carc-city-bg"]),
@@ -60,10 +63,13 @@ class CarcInk:
         return self._dark_ink
 
     def cell(self, art, c: int, r: int, shaded: bool = False) -> Style:
-        """The style of one cell of a tile's art."""
+        """The style of one cell of a tile's art (``shaded``: a tile of the checkerboard's
+        darker squares; its bottom row carries the seam where the theme has one)."""
         styles = self.art_shaded if shaded else self.art
         key = art.layer[r][c]
         style = styles[key]
         if key in (ROAD, "mark") and not self.mono:
-            return styles[art.base[r][c]] + style
+            style = styles[art.base[r][c]] + style
+        if self.seam is not None and r == art.height - 1:
+            style = style + self.seam
         return style

@@ -4,7 +4,7 @@ import pytest
 
 from dragon_tui.games.carcassonne.tiles import ROT, TILES
 from dragon_tui.ui.widgets.carcassonne_art import tile_art
-from dragon_tui.ui.widgets.carcassonne_grid import ZOOMS
+from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES, ZOOMS
 
 
 def midpoint(side, w, h):
@@ -36,3 +36,12 @@ def test_every_feature_has_its_own_spot(zoom):
             anchors = tile_art(tile.index, rot, w, h).anchors
             assert all(a is not None for a in anchors), (tile.id, rot, anchors)
             assert len(set(anchors)) == len(anchors)
+
+
+@pytest.mark.parametrize("size", MAP_SIZES)
+def test_every_tile_draws_at_every_size_of_the_whole_map_zoom(size):
+    w, h = size
+    for tile in TILES:
+        for rot in range(4):
+            art = tile_art(tile.index, rot, w, h)
+            assert len(art.chars) == h and all(len(row) == w for row in art.chars), (tile.id, rot)

@@ -71,6 +71,8 @@ async def test_vim_keys_tab_zoom_and_tiles_window():
         assert grid.cursor == here
         await pilot.press("N")
         assert grid.cursor == before
+        await pilot.press("z")  # compact → the whole map → detailed → compact
+        assert grid.zoom == "map"
         await pilot.press("z")
         assert grid.zoom == "detailed"
         await pilot.press("z")
@@ -133,7 +135,7 @@ async def test_click_a_position_then_click_again_to_place():
         x, y, _ = table.state.legal_actions()[-1].args
         # Find the screen offset of that position from the grid's own geometry.
         tw, th = 5, 3
-        cols, rows, px, py = grid._window()
+        cols, rows, px, py, _, _ = grid._window()
         ox, oy = grid.origin
         offset = (px + (x - ox) * tw + 2, py + (y - oy) * th + 1)
         await pilot.click(TileGrid, offset=offset)
@@ -163,3 +165,119 @@ async def test_replay_steps_with_arrows_and_follows_the_last_tile():
         await pilot.press("home")
         await pilot.pause()
         assert replay.position == 0 and grid.cursor == (0, 0)
+
+
+def screen_rows(app, widget):
+    """The widget's rows of text as painted on the screen."""
+    region = widget.region
+    strips = app.screen._compositor.render_strips()
+    return [strips[y].text[region.x:region.right] for y in range(region.y, region.bottom)]
+
+
+async def test_rulers_name_the_columns_and_rows_and_follow_the_cursor():
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    for size, zoom in (((80, 24), "compact"), ((120, 40), "detailed")):
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            grid = app.screen.query_one(TileGrid)
+            assert grid.zoom == zoom
+            tw, th = grid.tile_size()
+            cols, rows, px, py, left, top = grid._window()
+            assert left and top
+            ox, oy = grid.origin
+            lines = screen_rows(app, grid)
+            x0 = grid.cursor[0]
+            at = px + (x0 - ox) * tw + (tw - len(str(x0))) // 2
+            assert lines[py - 1][at:at + len(str(x0))] == str(x0)  # the cursor's column
+            y_line = lines[py + (grid.cursor[1] - oy) * th + th // 2]
+            assert y_line[:px].strip() == str(grid.cursor[1])  # and its row
+            await pilot.press("down")
+            await pilot.pause()
+            lines = screen_rows(app, grid)
+            y_line = lines[py + (grid.cursor[1] - grid.origin[1]) * th + th // 2]
+            assert y_line[:px].strip() == str(grid.cursor[1])
+        app = app_with(carc_table(seed=3, bot=False))
+
+
+async def test_f3_moves_the_cursor_to_the_hinted_place():
+    from dragon_tui.ui.widgets.action_list import ActionList
+
+    table = carc_table(seed=3, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(TileGrid)
+        await pilot.press(*["up"] * 6)  # away from every place the tile can go
+        assert not grid.legal_here()
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        hinted = app.screen.query_one(ActionList).highlighted_action()
+        assert hinted.kind == "place"
+        assert grid.cursor == hinted.args[:2]
+        assert grid.fits_here() and grid.chosen_action() == hinted  # turned as the hint turns it
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.moves[-1].action == hinted
+
+
+async def test_the_final_board_opens_with_the_whole_map_in_sight():
+    from dragon_tui.games.carcassonne.board import xy
+
+    from .apps import advance
+
+    from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES
+
+    table = advance(carc_table(seed=3), lambda s: False, seed=4)
+    cells = [xy(pos) for pos in table.state.board]
+    left, right = min(x for x, _ in cells), max(x for x, _ in cells)
+    top, bottom = min(y for _, y in cells), max(y for _, y in cells)
+    assert (right - left + 1, bottom - top + 1) == (17, 16)
+    for size in ((120, 40), (80, 24)):
+        app = app_with(table)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("b")  # see the board
+            await settle(pilot)
+            grid = app.screen.query_one(TileGrid)
+            assert grid.zoom == "map"
+            cols, rows, _, _, _, _ = grid._window()
+            ox, oy = grid.origin
+            if size == (120, 40):  # every tile in sight, 3×1 characters each
+                assert grid.tile_size() == (3, 1)
+                assert ox <= left and right < ox + cols and oy <= top and bottom < oy + rows
+            else:  # 16 rows of tiles cannot fit in 15 lines: the smallest tiles, the middle in sight
+                assert grid.tile_size() == MAP_SIZES[-1]
+                assert ox <= left and right < ox + cols
+                assert oy <= (top + bottom) // 2 < oy + rows
+            await pilot.press("z")  # and z zooms back in
+            assert grid.zoom == "detailed"
+
+
+def test_meeple_letters_are_distinct_for_bots_named_alike():
+    from dragon_tui.session import Seat, Table
+    from dragon_tui.ui.boards.carcassonne import SEAT_COLOURS, seat_letters
+
+    seats = [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)] + [Seat("Ana")]
+    table = Table("carcassonne", seats, 3)
+    letters = seat_letters(table.names)
+    assert letters == ["R", "B", "Y", "P", "W"]
+    assert [colour[0].upper() for colour in SEAT_COLOURS] == letters
+    assert len(set(letters)) == 5
+
+
+async def test_five_seats_named_bot_show_their_colour_letters_on_the_board():
+    from dragon_tui.session import Seat, Table
+
+    from .apps import advance
+
+    seats = [Seat("Ana")] + [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)]
+    table = advance(Table("carcassonne", seats, 8), lambda s: s.turn >= 20 and s.current_player == 0
+                    and s.phase == "place", seed=2)
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        scores = screen_rows(app, app.screen.query_one("#carc-scores"))
+        for seat, letter in enumerate("RBYPW"):
+            assert any(line.strip().lstrip("▶").startswith(f"{letter} {table.names[seat]}") for line in scores), scores

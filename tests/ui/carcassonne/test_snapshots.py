@@ -12,7 +12,9 @@ async def zoom_to(pilot, zoom):
     from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 
     await settle(pilot)
-    if pilot.app.screen.query_one(TileGrid).zoom != zoom:
+    for _ in range(3):
+        if pilot.app.screen.query_one(TileGrid).zoom == zoom:
+            break
         await pilot.press("z")
         await pilot.pause()
 
