@@ -98,8 +98,7 @@ def test_game_over_board_120x40(snap_compare):
     async def close_dialog(pilot):
         await settle(pilot)
         await pilot.press("b")
-        await pilot.pause()
-        await zoom_out(pilot)  # the whole table at a glance
+        await pilot.pause()  # the final board opens on the whole map
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     assert snap_compare(app_with(table), terminal_size=(120, 40), run_before=close_dialog)
@@ -128,3 +127,22 @@ def test_replay_viewer_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app_with(mid_game()), terminal_size=(80, 24), run_before=replay)
+
+
+def five_seats_named_bot():
+    """Four bots called "Bot 1".."Bot 4" and a person: the meeples read R B Y P W."""
+    from dragon_tui.session import Seat, Table
+
+    seats = [Seat("Ana")] + [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)]
+    return advance(Table("carcassonne", seats, 8), after_turns(26), seed=2)
+
+
+def test_five_seats_named_bot_80x24(snap_compare):
+    assert snap_compare(app_with(five_seats_named_bot()), terminal_size=(80, 24), run_before=settle)
+
+
+def test_five_seats_named_bot_whole_map_120x40(snap_compare):
+    async def whole_map(pilot):
+        await zoom_to(pilot, "map")
+
+    assert snap_compare(app_with(five_seats_named_bot()), terminal_size=(120, 40), run_before=whole_map)
