@@ -3,7 +3,9 @@
 Each guild shows its five pawn spaces — ``K`` King's Guard, ``1``–``4`` a player's supporter,
 ``n`` a neutral supporter, ``·`` an empty space — then ``⚑`` and the digits of the players
 whose control markers lie there (in reverse video, without ``⚑``, when they do not fit).
-Each Kingdom's row ends with its prospect stack (the top card and how many lie below).
+Each Kingdom's row ends with its prospect stack: what the top card would cost the player
+whose hand is shown (after their discounts), the card, its yield, what a Dragon eats when it
+is played (for that player), and how many cards lie below.
 ``›`` marks a guild that a choice on offer uses; the cursor is ``▶`` and reverse video.
 """
 
