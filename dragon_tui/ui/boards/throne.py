@@ -171,11 +171,12 @@ class Board(BoardBase, can_focus=True):
                 return reason
         return f"No choice in the {data.guild_name(self.cursor)} guild: the guilds marked › have one."
 
+    # ``has_focus`` is only updated after these handlers run: say which it is.
     def on_focus(self) -> None:
-        self._paint_grid()
+        self._paint_grid(focused=True)
 
     def on_blur(self) -> None:
-        self._paint_grid()
+        self._paint_grid(focused=False)
 
     # ---------------------------------------------------------------- painting
     @staticmethod
@@ -258,14 +259,14 @@ class Board(BoardBase, can_focus=True):
             return ""
         return f"v: {VIEW_NAMES[VIEWS[(VIEWS.index(self.shown) + 1) % len(VIEWS)]]}"
 
-    def _paint_grid(self) -> None:
+    def _paint_grid(self, focused: bool | None = None) -> None:
         """The guild board alone: the cursor moved or the focus changed."""
         scene = self.scene
         if scene is None:
             return
         grid = self.query_one(GuildGrid)
         grid.cursor = self.cursor
-        grid.focused = self.has_focus
+        grid.focused = self.has_focus if focused is None else focused
         grid.show(scene)
         grid.border_title = self._grid_title(scene)
         hint = self._hint()
