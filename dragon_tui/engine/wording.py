@@ -57,7 +57,7 @@ def a_or_an(word: str) -> str:
     return f"{article(word)} {word}"
 
 
-def plural(word: str, n: int = 2, plural_form: str | None = None) -> str:
+def plural(word: str, n: float = 2, plural_form: str | None = None) -> str:
     """``word`` as ``n`` of it: the singular for 1, else its plural ("shield" → "shields";
     "sheep" stays; "sword step" → "sword steps": the last word takes the ending)."""
     if n == 1:

@@ -45,7 +45,7 @@ from functools import lru_cache
 
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
-from dragon_tui.engine.wording import a_or_an, count_of
+from dragon_tui.engine.wording import a_or_an, count_of, plural
 
 from .board import BoardMixin, neighbours, xy
 from .dragon import FiguresMixin
@@ -286,7 +286,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         self.final_scoring()
         best = max(self.scores())
         names = " and ".join(f"{{p{s}}}" for s, v in enumerate(self.scores()) if v == best)
-        self.log.append(f"{names} win{'s' if ' and ' not in names else ''} with {best:g} points.")
+        self.log.append(f"{names} win{'s' if ' and ' not in names else ''} with {best:g} {plural('point', best)}.")
 
     def _fairy_point(self) -> None:
         fairy = self.fairy

@@ -157,7 +157,7 @@ class Moves:
         if block == "colour":
             return f"You already have {a_or_an(card.colour_name)} Lair: never two lairs of one colour."
         if block == "limit":
-            return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+            return f"With {self.num_players} players each player may open only {count_of(self.lair_limit, 'lair')}."
         if block == "cost":
             return (
                 f"The {card.title} costs {self._cost_text(c)} sheep "

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from ...engine import Action, State
+from ...engine.wording import count_of
 from ...games.hoard import data
 from .base import BoardBase
 from ..layout import has_room
@@ -57,7 +58,7 @@ class TurnLine(FlowBox):
             who = " and ".join(names[w] for w in winners)
             verb = "wins" if len(winners) == 1 else "share the win"
             points = int(scores[winners[0]]) if winners else 0
-            self.set_rows([(None, [Text(f"Game over · {who} {verb} with {points} points", style="bold")])])
+            self.set_rows([(None, [Text(f"Game over · {who} {verb} with {count_of(points, 'point')}", style="bold")])])
             return
         items = [Text.assemble(("▶ ", "bold"), (f"{names[v.turn]}'s turn", "bold"))]
         if v.phase in ("draw", "act"):
