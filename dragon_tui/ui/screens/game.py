@@ -113,12 +113,21 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.add_class(f"game-{self.table.game.id}")
+        self.model.reserve_keys(self._keys_in_use())
         self.model.subscribe(self._published)
         self.snapshot = self.model.snapshot
         # A shared table (RemoteTable) is saved by the server, not here: nothing to listen to.
         self._save_listeners = getattr(self.table, "save_listeners", [])
         self._save_listeners.append(self._saved_elsewhere)
         self._report_save_error(self.table)
+
+    def _keys_in_use(self) -> frozenset[str]:
+        """The one-character keys this screen, its board and their parts bind: the model hands
+        the choices other keys (a choice's key is read before the bindings)."""
+        keys: set[str] = set(getattr(self.query_one("#board"), "SCREEN_KEYS", {}))
+        for node in (self, *self.walk_children()):
+            keys.update(k for k in node._bindings.key_to_bindings if len(k) == 1)
+        return frozenset(keys)
 
     _save_warned = False
 
