@@ -79,6 +79,9 @@ class GameScreen(Screen):
         Binding("escape", "leave", "Menu"),
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
+        # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
+        Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
+        Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
     ]
 
     #: The table model's latest snapshot: every pane binds to it.
@@ -310,6 +313,9 @@ class GameScreen(Screen):
             self.notify("There is nothing to redo.", severity="warning")
             return
         self.model.redo()
+
+    async def action_log(self, action: str) -> None:
+        await self.query_one(GameLog).run_action(action)
 
     def action_save(self) -> None:
         routes.open_screen(self.app, "save", self.table)
