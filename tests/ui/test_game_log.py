@@ -118,3 +118,30 @@ async def test_notifications_stay_off_the_action_list_and_the_log():
         assert toast.region.height <= 2
         for pane in ("#actions", "#log"):
             assert not toast.region.overlaps(app.screen.query_one(pane).region), pane
+
+
+async def test_each_bot_move_shows_in_the_log_as_it_is_played():
+    """Issue 15, point 17: what each bot did appears when it is played, not all at once at
+    the end of the bots' turns."""
+    from dragon_tui.app import DragonApp
+
+    table = after_person_moves(hoard_table(4, seed=9), 3)
+    app = DragonApp(table=table, bot_delay=0.05, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        for _ in range(10):  # Ana decides until the three bots take a whole round after her
+            start = len(table.moves)
+            await pilot.press("enter")
+            seen: set[int] = set()  # how many log lines were on screen, sampled while bots play
+            for _ in range(600):
+                await pilot.pause(0.01)
+                if table.state.current_player == 0 and not app.screen.thinking:
+                    break
+                seen.add(len(log.lines))
+            bot_moves = [m for m in table.moves[start:] if m.seat != 0]
+            if len(bot_moves) >= 3:
+                break
+        assert len(bot_moves) >= 3
+        # The log grew move by move while the bots played, not once at the end.
+        assert len(seen) >= 3, (len(bot_moves), sorted(seen))
