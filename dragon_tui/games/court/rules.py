@@ -429,7 +429,7 @@ class CourtState(CourtTexts, State):
             "Royal Court cards": sum(CARDS[c].vp for c in self.court if c is not None),
             "Poets' verses": self.verse_vp,
             "Daemon Princes defeated": sum(CARDS[c].vp for c in self.defeated),
-            "Copper (1 VP per 3 CP)": self.cp // 3,
+            "CP left (1 VP per 3 CP)": self.cp // 3,
             "Daemon court": -sum(CARDS[c].vp for c in self.daemon_court),
         }
 
