@@ -48,6 +48,10 @@ class GameLog(VerticalScroll):
         self._person_deciding = False
         #: False while the person reads older lines: new ones then do not pull the view down.
         self.following = True
+        self._started = False
+        #: True from the decision coming back until the person acts: the view stays on the
+        #: first unseen line (if they do not all fit) through resizes.
+        self._anchored = False
         self.border_title = "Log"
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
@@ -60,12 +64,19 @@ class GameLog(VerticalScroll):
         if snapshot.log_lines:
             self.append(list(snapshot.log_lines))
         deciding = bool(snapshot.choices)
-        if deciding and not self._person_deciding:
-            # The decision came back: show what happened since the last one from its start.
-            self.call_after_refresh(self._show_unseen)
+        if not self._started:
+            # A game opened (new or continued): its history is not news, the newest line shows.
+            self._started = True
+            self.unseen_from = len(self.lines)
+        elif deciding and not self._person_deciding:
+            # The decision came back: show what happened since the last one from its start
+            # (and keep doing so while the panes settle and resize, until the person acts).
+            self._anchored = True
+            self.call_after_refresh(self._place_view)
         elif not deciding and self._person_deciding:
             # The person decided: everything from here on is news for their next decision.
             self.unseen_from = len(self.lines)
+            self._anchored = False
         self._person_deciding = deciding
 
     def on_mount(self) -> None:
@@ -88,23 +99,35 @@ class GameLog(VerticalScroll):
             shown -= len(blocks[0].lines)
             blocks.pop(0).remove()
         if self.following:
-            self.call_after_refresh(self._to_end)
+            self.call_after_refresh(self._place_view)
 
     # ------------------------------------------------------------------ where the view is
+    def _place_view(self) -> None:
+        if not self.following:
+            self._say_below()
+        elif self._anchored:
+            self._show_unseen()
+        else:
+            self._to_end()
+
+    def _scroll_y_to(self, y: float) -> None:
+        """Scroll to row ``y``, kept within the content (a target worked out while the panes
+        were still settling could otherwise leave blank rows above the first line)."""
+        self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False, immediate=True)
+
     def _to_end(self) -> None:
-        self.scroll_end(animate=False, immediate=True)
+        self._scroll_y_to(self.max_scroll_y)
         self._say_below()
 
     def _show_unseen(self) -> None:
         """Scroll so the first unseen line is at the top, if the unseen lines do not all fit."""
         # Lines come in one block per snapshot, so the first unseen line starts a block.
         block = next((b for b in self.query_children(LogBlock) if b.first >= self.unseen_from), None)
-        if block is None or not self.following:
-            self._say_below()
-            return
-        top = block.virtual_region.y
+        top = block.virtual_region.y if block is not None else self.virtual_size.height
         if self.virtual_size.height - top > self.scrollable_content_region.height:
-            self.scroll_to(y=top, animate=False, immediate=True)
+            self._scroll_y_to(top)
+        else:
+            self._scroll_y_to(self.max_scroll_y)
         self._say_below()
 
     def _say_below(self) -> None:
@@ -116,9 +139,8 @@ class GameLog(VerticalScroll):
         self._say_below()
 
     def on_resize(self) -> None:
-        # The lines rewrap to the new width: keep the newest in sight.
-        if self.following:
-            self.call_after_refresh(self._to_end)
+        # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
+        self.call_after_refresh(self._place_view)
 
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:
@@ -127,24 +149,26 @@ class GameLog(VerticalScroll):
 
     def action_scroll_up(self) -> None:
         super().action_scroll_up()
-        self.following = False
+        self.following = self._anchored = False
 
     def action_page_up(self) -> None:
         super().action_page_up()
-        self.following = False
+        self.following = self._anchored = False
 
     def action_scroll_home(self) -> None:
         super().action_scroll_home()
-        self.following = False
+        self.following = self._anchored = False
 
     def action_scroll_down(self) -> None:
         super().action_scroll_down()
+        self._anchored = False
         self.call_after_refresh(self._scrolled_by_person)
 
     def action_page_down(self) -> None:
         super().action_page_down()
+        self._anchored = False
         self.call_after_refresh(self._scrolled_by_person)
 
     def action_scroll_end(self) -> None:
         super().action_scroll_end()
-        self.following = True
+        self.following, self._anchored = True, False
