@@ -38,6 +38,8 @@ class DragonApp(App):
     TITLE = "Dragon TUI"
     CSS_PATH = stylesheets()
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
+    #: Notices are read in a glance; long ones (autosave errors) say their own timeout.
+    NOTIFICATION_TIMEOUT = 3
     #: True when serving a player on another computer (see the module docstring).
     remote = False
     #: Room-dependent layouts (ui/layout.py): every screen gets a width and a height class.

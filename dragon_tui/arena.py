@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from .ai import LEVELS, make_agent
 from .ai.agents import ARENA_LEVELS
+from .engine.wording import span
 from .games import GAMES, get_game
 
 
@@ -213,7 +214,7 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
             raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS + ARENA_LEVELS)}.")
     solitaire = game.max_players == 1
     if not solitaire and not game.min_players <= len(seats) <= game.max_players:
-        raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players, not {len(seats)}.")
+        raise ValueError(f"{game.title} is for {span(game.min_players, game.max_players, 'player')}, not {len(seats)}.")
     tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale))
     processes = processes if processes is not None else (os.cpu_count() or 1)
     start = time.perf_counter()

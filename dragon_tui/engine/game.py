@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from .state import State
+from .wording import plural, span
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,13 @@ class Game:
                 raise ValueError(f"{opt.label}: '{value}' is not one of the choices.")
             resolved[opt.key] = value
         if chosen:
-            raise ValueError(f"Unknown rule option(s) for {self.title}: {', '.join(chosen)}")
+            raise ValueError(f"Unknown {plural('rule option', len(chosen))} for {self.title}: {', '.join(chosen)}")
         return resolved
 
     def new_state(self, num_players: int, seed: int, **options: Any) -> State:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {num_players}."
+                f"{self.title} is for {span(self.min_players, self.max_players, 'player')}, not {num_players}."
             )
         return self.state_class(num_players, seed, self.resolve_options(options))
 

@@ -9,25 +9,17 @@ cloning, JSON, views, undo barriers — comes from here, so it works the same in
 from __future__ import annotations
 
 import pickle
-import re
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .action import Action
 from .errors import IllegalAction, SaveFileError
 from .rng import Rng
+from .wording import format_seats  # noqa: F401  (engines and the UI import it from here too)
 
 _BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals")
 #: Values that are never changed in place: a clone may share them.
 _ATOMS = frozenset((int, str, bool, float, type(None)))
-_SEAT_TOKEN = re.compile(r"\{p(\d)\}")
-
-
-def format_seats(text: str, names: list[str]) -> str:
-    """Put seat names into a log line: engines write ``{p0}``, the UI shows "Ana"."""
-    return _SEAT_TOKEN.sub(
-        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
-    )
 
 
 def arg_types(args: tuple) -> tuple:

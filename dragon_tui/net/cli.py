@@ -11,6 +11,8 @@ import signal
 import sys
 from pathlib import Path
 
+from ..engine.wording import count_of
+
 
 def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
     """``PORT``, ``HOST:PORT`` or ``[v6]:PORT``."""
@@ -75,7 +77,7 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
         print(f"Database: {redact(tables.db_url) if tables.db_url else tables.store.db.url}", flush=True)
         if tables.node is not None:
             live = tables.store.live_nodes()
-            print(f"Node: {tables.node} (pid {os.getpid()}), one of {len(live)} live node(s) on this database",
+            print(f"Node: {tables.node} (pid {os.getpid()}), one of {count_of(len(live), 'live node')} on this database",
                   flush=True)
     servers = []
     try:

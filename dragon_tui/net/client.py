@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State
+from ..engine.wording import a_or_an
 from ..games import get_game
 from ..session import Move, Seat, storage
 from ..session.table import SeatNames
@@ -328,7 +329,7 @@ class RemoteTable(SeatNames):
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"
             if m.get("timeout"):
-                label += f" — time ran out: a {m['timeout']} bot played this move"
+                label += f" — time ran out: {a_or_an(str(m['timeout']))} bot played this move"
             moves.append(Move(Action(m["kind"], tuple(_freeze(a) for a in m.get("args", [])), label),
                               int(m["seat"]), bool(m["revealed"])))
         state = self.game.state_from_json(msg["view"])

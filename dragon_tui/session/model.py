@@ -29,12 +29,18 @@ from .controller import BotResult, BotTurn, TurnController
 from .table import Table
 
 DIGITS = "123456789"
+#: The keys handed out, in this order, to the choices the game gives no key of its own: the
+#: digits, then the small letters, then the capitals (a Princes Favor can offer 40 choices).
+FREE_KEYS = DIGITS + "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def assign_keys(game_keys: list[str | None]) -> list[str | None]:
-    """The key each action gets: the game's own, else the next digit no action claims."""
-    free = [d for d in DIGITS if d not in game_keys]
-    return [key if key is not None else (free.pop(0) if free else None) for key in game_keys]
+def assign_keys(game_keys: list[str | None], reserved: frozenset[str] = frozenset()) -> list[str | None]:
+    """The key each action gets: the game's own, else the next of 1–9, a–z, A–Z that no
+    action on offer claims and the screen does not use for something else (``reserved``:
+    undo, a board's view keys ...). None only when even those run out."""
+    taken = set(game_keys) | reserved
+    free = (k for k in FREE_KEYS if k not in taken)
+    return [key if key is not None else next(free, None) for key in game_keys]
 
 
 @dataclass(frozen=True)
@@ -99,8 +105,11 @@ class Snapshot:
 class TableModel:
     """A table as the people at one keyboard see it; publishes a ``Snapshot`` on every change."""
 
-    def __init__(self, table: Table, controller: TurnController | None = None) -> None:
+    def __init__(self, table: Table, controller: TurnController | None = None,
+                 reserved_keys: frozenset[str] = frozenset()) -> None:
         self.table = table
+        #: Keys the screen uses itself: never handed to a choice.
+        self.reserved_keys = reserved_keys
         self.controller = controller or TurnController(table)
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._shown_person: int | None = None
@@ -177,9 +186,16 @@ class TableModel:
             progress=self.controller.progress(), notices=notices, result=result,
         )
 
+    def reserve_keys(self, keys: frozenset[str]) -> None:
+        """Keep ``keys`` for the screen (its bindings, known once it is built). Call it before
+        anyone watches: it reworks the current choices in place, without a new snapshot."""
+        self.reserved_keys = frozenset(keys)
+        if self.snapshot.choices:
+            self.snapshot = replace(self.snapshot, choices=self.choices(self.table.state))
+
     def choices(self, state: State) -> tuple[Choice, ...]:
         actions = state.legal_actions()
-        keys = assign_keys([state.action_key(a) for a in actions])
+        keys = assign_keys([state.action_key(a) for a in actions], self.reserved_keys)
         return tuple(Choice(a, key or "", self.table.text(a.describe())) for a, key in zip(actions, keys))
 
     def _new_log(self, state: State) -> tuple[int, tuple[str, ...]]:

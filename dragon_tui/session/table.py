@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
+from ..engine.wording import span
 from ..engine.rng import MAX_SEED
 from ..games import GAMES, get_game
 from . import storage
@@ -45,6 +46,12 @@ def fresh_seed(game_id: str) -> int:
     from ..engine.rng import secret_seed
 
     return secret_seed() if get_game(game_id).hidden_information else secrets.randbits(32)
+
+def without_log(state_doc: Any) -> Any:
+    """A saved position without its log: the log is words about the moves, rebuilt by replaying
+    them, so rewording a line (issue 15) must not make older saves look altered."""
+    return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
+
 
 SAVE_FORMAT = "dragon-tui-save"
 #: The kind of a move another seat may not read (see ``Table.visible_move``).
@@ -132,7 +139,7 @@ class Table(SeatNames):
     def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None) -> None:
         self.game = get_game(game_id)
         if not self.game.min_players <= len(seats) <= self.game.max_players:
-            raise ValueError(f"{self.game.title} needs {self.game.min_players}–{self.game.max_players} seats.")
+            raise ValueError(f"{self.game.title} needs {span(self.game.min_players, self.game.max_players, 'seat')}.")
         if type(seed) is not int or not -(1 << 63) <= seed <= MAX_SEED:
             raise ValueError("A seed is a whole number (below 2**512).")
         self.seats = seats
@@ -217,7 +224,11 @@ class Table(SeatNames):
             raise IllegalAction(self.text(f"It is not your decision: {state.phase_label()}."))
         nxt = state.clone()
         epoch = nxt.info_epoch
-        nxt.apply(action)  # raises IllegalAction, leaving everything as it was
+        try:
+            nxt.apply(action)  # raises IllegalAction, leaving everything as it was
+        except IllegalAction as exc:
+            # An engine's refusal names seats as {p0}: people read their names.
+            raise IllegalAction(self.text(str(exc))) from None
         offered = action if action.label else next((a for a in state.legal_actions() if a == action), action)
         return Move(offered, player, nxt.info_epoch != epoch), nxt
 
@@ -373,7 +384,7 @@ class Table(SeatNames):
             raise SaveFileError(f"The save file's moves do not replay: {exc}") from None
         except (TypeError, ValueError, AttributeError, OverflowError, IndexError, RecursionError) as exc:
             raise SaveFileError(f"The save file is damaged ({str(exc)[:200]}).") from None
-        if "state" in doc and doc["state"] != table.state.to_json():
+        if "state" in doc and without_log(doc["state"]) != without_log(table.state.to_json()):
             raise SaveFileError("The save file's position does not match its moves: it was altered or damaged.")
         return table
 

@@ -5,6 +5,9 @@ written at 2bea09a (after issue 12's rule decisions for those games changed thei
 still before the speed-up); loading replays every move from the seed through ``apply`` (the
 fast legality path included) and compares the result with the position the file recorded.
 
+The log is compared without its words (``without_log``): it is text about the moves, and
+rewording it (issue 15) changes no position.
+
 A deliberate rule change may make an old save stop replaying; then regenerate the files with
 that script from the commit before the change, and say so in the commit message.
 """
@@ -19,6 +22,7 @@ import pytest
 from dragon_tui.engine import Action
 from dragon_tui.games import GAMES
 from dragon_tui.session import Table
+from dragon_tui.session.table import without_log
 
 SAVES = sorted((Path(__file__).parent / "data" / "saves").glob("*.json"))
 
@@ -31,7 +35,7 @@ def test_the_old_saves_are_there():
 def test_old_save_loads_and_replays_to_the_recorded_position(path):
     doc = json.loads(path.read_text(encoding="utf-8"))
     table = Table.load(path)  # replays the moves and checks the recorded position itself
-    assert table.state.to_json() == doc["state"]
+    assert without_log(table.state.to_json()) == without_log(doc["state"])
     assert len(table.moves) == len(doc["moves"]) > 0
     # The engine alone, step by step: every move is legal where it was made, the position
     # after it equals the one the table rebuilt, and the last one is the recorded position.
@@ -42,5 +46,5 @@ def test_old_save_loads_and_replays_to_the_recorded_position(path):
         assert state.quick_legal(action) <= (action in state.legal_actions()), f"move {i}"
         state.apply(action)
         assert state.to_json() == table.states[i + 1].to_json(), f"position after move {i}"
-    assert state.to_json() == doc["state"]
+    assert without_log(state.to_json()) == without_log(doc["state"])
     assert state.is_over == doc["over"]

@@ -124,7 +124,7 @@ def _watch_when_listed(path: str, player: str, room: str) -> RemoteTable:
 def test_nodes_report_who_they_are_and_share_a_game(cluster):
     one, two = cluster("one"), cluster("two")
     assert one.node and two.node and one.node != two.node
-    assert "one of 2 live node(s)" in "".join(two.lines)
+    assert "one of 2 live nodes" in "".join(two.lines)
     ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=4)
     ben = _join_when_listed(two.path, "ben", ana.room, 1)  # the table reached node two
     assert ana.wait_for(lambda t: t.seats and t.seats[1].name == "ben", 10)  # ... and ben's seat node one

@@ -45,6 +45,7 @@ from functools import lru_cache
 
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
+from dragon_tui.engine.wording import a_or_an, count_of, plural
 
 from .board import BoardMixin, neighbours, xy
 from .dragon import FiguresMixin
@@ -196,7 +197,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             self.meeples.append([self.active, pos, args[2]])
             self.supply[self.active] -= 1
             via = " through the magic portal" if pos != self.placed else ""
-            self.log.append(f"{{p{self.active}}} places a {self._follower(self.meeples[-1])} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
+            self.log.append(f"{{p{self.active}}} places {a_or_an(self._follower(self.meeples[-1]))} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
             self._advance()
         elif kind == "princess":
             pos = f"{args[0]},{args[1]}"
@@ -277,7 +278,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return
         if self.aside:
             self.discarded.extend(self.aside)
-            self.log.append(f"{len(self.aside)} dragon tile(s) set aside were never played: no volcano came.")
+            self.log.append(f"{count_of(len(self.aside), 'dragon tile')} set aside {'was' if len(self.aside) == 1 else 'were'} never played: no volcano came.")
             self.aside = []
         self.phase = "over"
         self.tile = None
@@ -285,7 +286,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         self.final_scoring()
         best = max(self.scores())
         names = " and ".join(f"{{p{s}}}" for s, v in enumerate(self.scores()) if v == best)
-        self.log.append(f"{names} win{'s' if ' and ' not in names else ''} with {best:g} points.")
+        self.log.append(f"{names} win{'s' if ' and ' not in names else ''} with {best:g} {plural('point', best)}.")
 
     def _fairy_point(self) -> None:
         fairy = self.fairy

@@ -49,6 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, Rng, State
+from ...engine.wording import count_of
 from .board import (
     COURT_SPACES,
     ROW_SLOTS,
@@ -286,7 +287,7 @@ class CourtState(CourtTexts, State):
     def _finish_setup(self) -> None:
         if self.set_aside:
             self.pile.extend(self.set_aside)
-            self.log.append(f"{len(self.set_aside)} Daemon Prince(s) set aside are shuffled back into the draw pile.")
+            self.log.append(f"{count_of(len(self.set_aside), 'Daemon Prince')} set aside {'is' if len(self.set_aside) == 1 else 'are'} shuffled back into the draw pile.")
             self.set_aside = []
             self.rng.shuffle(self.pile)
         self._refill()
@@ -304,7 +305,7 @@ class CourtState(CourtTexts, State):
             kin = sum(1 for s in neighbours(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
             if kin:
                 self.verse_vp += kin
-                self.log.append(f"The {card.name} writes verses for {kin} neighbour(s) of her clan: +{kin} VP.")
+                self.log.append(f"The {card.name} writes verses for {count_of(kin, 'neighbour')} of her clan: +{kin} VP.")
         elif card.role == COURTESAN:
             kin = [c for c in self.daemon_court if CARDS[c].clan == card.clan]
             if kin:
@@ -428,7 +429,7 @@ class CourtState(CourtTexts, State):
             "Royal Court cards": sum(CARDS[c].vp for c in self.court if c is not None),
             "Poets' verses": self.verse_vp,
             "Daemon Princes defeated": sum(CARDS[c].vp for c in self.defeated),
-            "Copper (1 VP per 3 CP)": self.cp // 3,
+            "CP left (1 VP per 3 CP)": self.cp // 3,
             "Daemon court": -sum(CARDS[c].vp for c in self.daemon_court),
         }
 

@@ -20,6 +20,7 @@ dispute, as in the digital edition. Numbers and rule options: see ``data.py``.
 from __future__ import annotations
 
 from ...engine import Action, State
+from ...engine.wording import a_or_an, count_of
 from . import data
 from .data import ADVISOR_BY_ID, ADVISORS
 
@@ -209,7 +210,7 @@ class CrownsState(State):
             most = min(self.battle["margin"], self.swords[att], self.shields[dfd])
             for k in range(most, -1, -1):
                 breaks = " — takes a gem!" if k and k == self.shields[dfd] else ""
-                actions.append(_act("breach", k, label=f"Trade {k} sword step(s) for {k} shield(s){breaks}"))
+                actions.append(_act("breach", k, label=f"Trade {count_of(k, 'sword step')} for {count_of(k, 'shield')}{breaks}"))
         actions.extend(self._token_actions(me))
         return actions
 
@@ -237,10 +238,10 @@ class CrownsState(State):
         gold = self.gold[me]
         for kind, track, noun in (("buy_shield", self.shields, "shield"), ("buy_sword", self.swords, "sword step")):
             if gold >= data.STEP_PRICE and track[me] < data.STEP_MAX:
-                actions.append(_act(kind, 1, label=f"Buy a {noun} for {data.STEP_PRICE} gold"))
+                actions.append(_act(kind, 1, label=f"Buy {a_or_an(noun)} for {data.STEP_PRICE} gold"))
                 if self.smith_token[me] and track[me] + 2 <= data.STEP_MAX:
                     actions.append(
-                        _act(kind, 2, label=f"Buy a {noun} for {data.STEP_PRICE} gold, doubled by the Smith token")
+                        _act(kind, 2, label=f"Buy {a_or_an(noun)} for {data.STEP_PRICE} gold, doubled by the Smith token")
                     )
         if self.dragon[me] < data.DRAGON_FIELD:
             price = data.DRAGON_PRICES[self.dragon[me]]
@@ -335,7 +336,7 @@ class CrownsState(State):
         elif kind == "commander":
             track = self.shields if action.args[0] == "shield" else self.swords
             track[me] += 1
-            self.log.append(f"{{p{me}}}'s Commander adds a {action.args[0]}.")
+            self.log.append(f"{{p{me}}}'s Commander adds {a_or_an(action.args[0])}.")
             self._run_pending()
         elif kind == "harm":
             self._harm(me, action.args[0])
@@ -353,7 +354,7 @@ class CrownsState(State):
                 self.smith_token[me] = False
             noun = "shield" if kind == "buy_shield" else "sword step"
             doubled = ", doubled by the Smith" if steps == 2 else ""
-            self.log.append(f"{{p{me}}} buys a {noun}{doubled}.")
+            self.log.append(f"{{p{me}}} buys {a_or_an(noun)}{doubled}.")
         elif kind == "buy_dragon":
             self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
             self._advance_dragon(me)
@@ -537,7 +538,7 @@ class CrownsState(State):
         if def_roll > att_roll:
             lost = min(margin, self.swords[att])
             self.swords[att] -= lost
-            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {lost} sword step(s).")
+            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {count_of(lost, 'sword step')}.")
             self._end_turn()
         elif self.shields[dfd] == 0:
             self.log.append(f"{{p{att}}} wins against a castle without shields.")
@@ -551,7 +552,7 @@ class CrownsState(State):
         att, dfd = self.active, 1 - self.active
         self.swords[att] -= steps
         self.shields[dfd] -= steps
-        self.log.append(f"{{p{att}}} trades {steps} sword step(s) for {steps} of {{p{dfd}}}'s shields.")
+        self.log.append(f"{{p{att}}} trades {count_of(steps, 'sword step')} for {steps} of {{p{dfd}}}'s shields.")
         if steps and self.shields[dfd] == 0:
             self._capture_gem(att, dfd, tokens=True)
         self._end_turn()

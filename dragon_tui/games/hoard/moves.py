@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...engine import Action
+from ...engine.wording import a_or_an, count_of
 from . import data
 from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, WILDS, back, kind
 
@@ -43,7 +44,7 @@ class Moves:
             target = self.pending["target"]
             colours = sorted({back(c) for c in self.hands[target]})
             return [
-                Action("steal", (COLOURS[b],), f"Steal a {COLOURS[b]} sheep from {_seat(target)}")
+                Action("steal", (COLOURS[b],), f"Steal {a_or_an(COLOURS[b])} sheep from {_seat(target)}")
                 for b in colours
             ]
         if phase in ("mob", "limit"):
@@ -154,9 +155,9 @@ class Moves:
         block = self._treasure_block(c)
         card = CARDS[c]
         if block == "colour":
-            return f"You already have a {card.colour_name} Lair: never two lairs of one colour."
+            return f"You already have {a_or_an(card.colour_name)} Lair: never two lairs of one colour."
         if block == "limit":
-            return f"With {self.num_players} players each player may open only {self.lair_limit} lairs."
+            return f"With {self.num_players} players each player may open only {count_of(self.lair_limit, 'lair')}."
         if block == "cost":
             return (
                 f"The {card.title} costs {self._cost_text(c)} sheep "
@@ -229,7 +230,7 @@ class Moves:
         phase = self.phase
         if action.kind in ("play", "wizard", "treasure") and phase != "act":
             if phase == "draw":
-                return f"Draw first: {self.draws_left} more card(s) to take from the deck or the field."
+                return f"Draw first: {count_of(self.draws_left, 'more card')} to take from the deck or the field."
             return f"Not now: {self.phase_label()}."
         if action.kind == "battle" and phase != "react":
             return "A Battle is played only in answer to another player's action card."
@@ -334,7 +335,7 @@ class Moves:
         self.hands[self.turn].append(card)
         self.draws_left -= 1
         self.active = True
-        self.log.append(f"{_seat(self.turn)} draws a {data.sheep(card)} from the deck.")
+        self.log.append(f"{_seat(self.turn)} draws {a_or_an(data.sheep(card))} from the deck.")
 
     def _do_draw_field(self, slot: int) -> None:
         card = self.field[slot]
@@ -464,7 +465,7 @@ class Moves:
         self.hands[target].remove(card)
         self.hands[self.turn].append(card)
         self.reveal()
-        self.log.append(f"{_seat(self.turn)} steals a {colour_name} sheep from {_seat(target)}.")
+        self.log.append(f"{_seat(self.turn)} steals {a_or_an(colour_name)} sheep from {_seat(target)}.")
         pend["steals_left"] -= 1
         if pend["steals_left"] <= 0 or not self.hands[target]:
             self._close_action()
@@ -473,7 +474,7 @@ class Moves:
         seat = self.current_player
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.log.append(f"{_seat(seat)} discards a {data.sheep(card)}.")
+        self.log.append(f"{_seat(seat)} discards {a_or_an(data.sheep(card))}.")
         if self.phase == "limit":
             if len(self.hands[seat]) <= data.HAND_LIMIT:
                 self._next_turn()
@@ -514,7 +515,7 @@ class Moves:
         self.treasures[seat].append(treasure)
         self.pay = None
         self.phase = "act"
-        spent = ", ".join("a Wild Sheep" if kind(c) == "wild" else f"a {data.sheep(c)}" for c in paid)
+        spent = ", ".join("a Wild Sheep" if kind(c) == "wild" else a_or_an(data.sheep(c)) for c in paid)
         self.log.append(f"{_seat(seat)} pays {spent} for the {data.describe(treasure)}.")
         count = len(self.treasures[seat])
         if count >= self.goal and not self.last_round:

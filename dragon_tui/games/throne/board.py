@@ -7,6 +7,8 @@ end scoring, so they can never disagree.
 
 from __future__ import annotations
 
+from dragon_tui.engine.wording import a_or_an
+
 from .data import (
     CONTROL_PRESTIGE,
     GUILD_SPACES,
@@ -159,7 +161,7 @@ class BoardMixin:
                     got = ""
                     if pile:
                         self.discard[seat].append(pile.pop())
-                        got = f", a {GUILDS[gi % 6]} Favor"
+                        got = f", {a_or_an(GUILDS[gi % 6])} Favor"
                     self.log.append(f"{{p{seat}}} takes control of the {guild_name(gi)} guild: +2 prestige{got}.")
                     self.rewards.append([seat, gi])
 

@@ -11,6 +11,7 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 from __future__ import annotations
 
 from dragon_tui.engine import Action
+from dragon_tui.engine.wording import a_or_an
 
 from .board import owner_name
 from .data import (
@@ -77,7 +78,7 @@ class MovesMixin:
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
                 if pile:
-                    acts += [Action("kg_place", (d, k), f"Draw a {d} onto the {KINGDOMS[k]} prospects")
+                    acts += [Action("kg_place", (d, k), f"Draw {a_or_an(d)} onto the {KINGDOMS[k]} prospects")
                              for k in range(6)]
             return acts
         if ph == "kg_discard":

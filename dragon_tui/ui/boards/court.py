@@ -21,7 +21,7 @@ from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from .base import BoardBase
-from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word
+from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
 
 
 class CourtPanel(Widget):
@@ -243,7 +243,7 @@ class CourtLosses(CourtPanel):
             for n, c in enumerate(s.daemon_court):
                 card = CARDS[c]
                 t.append(", " if n else " ")
-                t.append(card.name if detail == 2 else f"{card.clan} {card.role}", ink.clan(card.clan, ""))
+                t.append(card.name if detail == 2 else short_name(card), ink.clan(card.clan, ""))
         else:
             groups = [(clan, [CARDS[c].vp for c in s.daemon_court if CARDS[c].clan == clan]) for clan in CLANS]
             for n, (clan, vps) in enumerate(g for g in groups if g[1]):

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from ...engine import Action, State
+from ...engine.wording import count_of
 from ...games.hoard import data
 from .base import BoardBase
 from ..layout import has_room
@@ -50,14 +51,14 @@ class TableTop(FlowBox):
 class TurnLine(FlowBox):
     """Whose turn, what is left to do this turn, and the action card being answered."""
 
-    def show(self, v: State, pal: Palette, names: list[str]) -> None:
+    def show(self, v: State, pal: Palette, names: list[str], offered: list[Action] | None = None) -> None:
         if v.over:
             scores = v.scores()
             winners = v.winners()
             who = " and ".join(names[w] for w in winners)
             verb = "wins" if len(winners) == 1 else "share the win"
             points = int(scores[winners[0]]) if winners else 0
-            self.set_rows([(None, [Text(f"Game over · {who} {verb} with {points} points", style="bold")])])
+            self.set_rows([(None, [Text(f"Game over · {who} {verb} with {count_of(points, 'point')}", style="bold")])])
             return
         items = [Text.assemble(("▶ ", "bold"), (f"{names[v.turn]}'s turn", "bold"))]
         if v.phase in ("draw", "act"):
@@ -75,6 +76,11 @@ class TurnLine(FlowBox):
                 verb = "answers?" if v.phase == "react" else "discards"
                 what.append(f" — {names[v.current_player]} {verb}", style="bold")
             items.append(what)
+            if v.phase == "react" and [a.kind for a in offered or ()] == ["no_battle"]:
+                # The rule option "Ask for Battles: every affected player" pauses for everyone,
+                # holding a Battle or not: say why, and that one key answers.
+                items.append(Text("No Battle in your hand: n (or Enter) lets it happen.", style="bold"))
+                items.append(Text("Everyone affected is asked, so nobody learns who holds a Battle.", style="italic"))
         if v.phase == "limit":
             items.append(Text(f"discard down to {data.HAND_LIMIT}", style="bold"))
         self.set_rows([(None, items)])
@@ -131,7 +137,8 @@ class HandPanel(FlowBox):
                    if a.args and isinstance(a.args[0], int) and a.kind in ("pay", "discard", "treasure", "play", "battle")}
         order = sorted(hand, key=lambda c: (data.CARDS[c].is_treasure if c >= 0 else 2, data.back(c) or 0,
                                             data.kind(c)))
-        items = [pal.face(c, long=roomy, extra="underline" if (data.kind(c), data.back(c)) in in_play else "")
+        # Costs show at every size: what a treasure costs decides whether it can be laid.
+        items = [pal.face(c, long=roomy, cost=True, extra="underline" if (data.kind(c), data.back(c)) in in_play else "")
                  for c in order]
         if not items:
             items = [Text("empty", style="dim")]
@@ -253,7 +260,7 @@ class Board(BoardBase):
         names = self.table.names
         roomy = self.has_class("-roomy")
         self.query_one(TableTop).show(v, pal, names)
-        self.query_one(TurnLine).show(v, pal, names)
+        self.query_one(TurnLine).show(v, pal, names, list(self.offered))
         self.query_one(PayLine).show(v, pal, names)
         self.query_one(HandPanel).show(v, pal, names, self.viewer(v), list(self.offered), roomy)
         for panel in self.query(PlayerPanel):

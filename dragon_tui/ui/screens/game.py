@@ -79,6 +79,9 @@ class GameScreen(Screen):
         Binding("escape", "leave", "Menu"),
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
+        # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
+        Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
+        Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
     ]
 
     #: The table model's latest snapshot: every pane binds to it.
@@ -113,12 +116,21 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.add_class(f"game-{self.table.game.id}")
+        self.model.reserve_keys(self._keys_in_use())
         self.model.subscribe(self._published)
         self.snapshot = self.model.snapshot
         # A shared table (RemoteTable) is saved by the server, not here: nothing to listen to.
         self._save_listeners = getattr(self.table, "save_listeners", [])
         self._save_listeners.append(self._saved_elsewhere)
         self._report_save_error(self.table)
+
+    def _keys_in_use(self) -> frozenset[str]:
+        """The one-character keys this screen, its board and their parts bind: the model hands
+        the choices other keys (a choice's key is read before the bindings)."""
+        keys: set[str] = set(getattr(self.query_one("#board"), "SCREEN_KEYS", {}))
+        for node in (self, *self.walk_children()):
+            keys.update(k for k in node._bindings.key_to_bindings if len(k) == 1)
+        return frozenset(keys)
 
     _save_warned = False
 
@@ -302,6 +314,9 @@ class GameScreen(Screen):
             self.notify("There is nothing to redo.", severity="warning")
             return
         self.model.redo()
+
+    async def action_log(self, action: str) -> None:
+        await self.query_one(GameLog).run_action(action)
 
     def action_save(self) -> None:
         routes.open_screen(self.app, "save", self.table)

@@ -16,8 +16,9 @@ COMMON_KEYS = """
 
 | key | does |
 |---|---|
-| shown key or 1–9 | take that action |
+| shown key (1–9, a–z, A–Z) | take that action |
 | ↑ ↓ Enter | pick from the action list |
+| PgUp / PgDn | scroll the log (Tab into the log for ↑ ↓ Home End) |
 | u / ctrl+y | undo / redo your own decisions (never past dice or drawn cards) |
 | ctrl+s | save under a name |
 | space | hurry a thinking bot (it plays its best move so far) |

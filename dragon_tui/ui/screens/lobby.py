@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...ai import LEVELS
 from ...engine import IllegalAction
+from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
 from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
 from .game import GameScreen
@@ -294,7 +295,7 @@ class HostScreen(ModalScreen[dict | None]):
                 yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="limit", compact=True)
             with Horizontal(classes="field", id="limit-bot-field"):
                 yield Label("Then", classes="field-label")
-                yield Select([(f"a {lvl} bot plays the move", lvl) for lvl in LEVELS], value="greedy",
+                yield Select([(f"{a_or_an(lvl)} bot plays the move", lvl) for lvl in LEVELS], value="greedy",
                              allow_blank=False, id="limit-level", compact=True)
             yield Static("With a time limit the game can go on over days: take your turn and leave. "
                          "When a seat's time runs out, a bot plays that one move for it (the log says so).",

@@ -43,6 +43,24 @@ POWER_HINTS = {
     ),
 }
 PRINCE_HINT = ("carries a card off each turn", "raids the row each turn")
+#: A shorter title per rank, keeping what sets the rank apart: "Moon Captain" must never
+#: shorten to "Moon General", another card's name (tests check every short name is unique).
+SHORT_TITLES = {
+    "Minister of Rites": "Min. of Rites", "Minister of Works": "Min. of Works", "Grand Chancellor": "Chancellor",
+    "Tax Clerk": "Tax Clerk", "Tax Collector": "Collector", "Salt Commissioner": "Salt Comm.",
+    "Captain": "Captain", "General": "General", "Grand Marshal": "Marshal",
+    "Wandering Poet": "Wand. Poet", "Court Poet": "Court Poet", "Poet Laureate": "Laureate",
+    "Tea-House Courtesan": "Tea-House", "Courtesan": "Courtesan", "Favoured Consort": "Consort",
+}
+
+
+def short_name(card: Card) -> str:
+    """A court card's name in less room: its clan and its rank's short title ("Moon Marshal");
+    a Daemon Prince by his word ("Embers")."""
+    if card.is_prince:
+        return prince_word(card)
+    title = card.name.removeprefix(f"{card.clan} ")
+    return f"{card.clan} {SHORT_TITLES[title]}"
 
 
 class Ink:

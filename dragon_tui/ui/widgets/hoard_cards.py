@@ -47,8 +47,9 @@ class Palette:
             last = b
         return t
 
-    def face(self, card: int, long: bool = False, extra: str = "") -> Text:
-        """A card as its holder sees it: '♠ Jewel 3' (a placeholder shows its back)."""
+    def face(self, card: int, long: bool = False, extra: str = "", cost: bool = False) -> Text:
+        """A card as its holder sees it: '♠ Jewel 3' (a placeholder shows its back); with
+        ``cost`` (or ``long``) a treasure also says what it costs: '♠ Jewel 3 ♠♠+1'."""
         if card < 0:
             return self.sheep(data.back(card), extra)
         c = data.CARDS[card]
@@ -60,7 +61,7 @@ class Palette:
         t.append(name, style=f"{style} bold" if c.is_treasure and c.kind != "lair" else style)
         if c.is_treasure and c.kind != "lair":
             t.append(f" {c.vp}", style="bold" if not extra else f"bold {extra}")
-            if long:
+            if long or cost:
                 t.append(" ")
                 t.append_text(self.cost(c.colour, c.own, c.any))
         return t

@@ -10,7 +10,7 @@ from .helpers import make_state
 @pytest.mark.parametrize("cp,copper_vp", [(0, 0), (2, 0), (3, 1), (8, 2), (9, 3), (10, 3)])
 def test_one_vp_per_three_cp_left_rounded_down(cp, copper_vp):
     state = make_state(cp=cp)
-    assert state.score_parts()["Copper (1 VP per 3 CP)"] == copper_vp
+    assert state.score_parts()["CP left (1 VP per 3 CP)"] == copper_vp
 
 
 def test_every_part_of_the_score():
@@ -27,7 +27,7 @@ def test_every_part_of_the_score():
         "Royal Court cards": 6,
         "Poets' verses": 3,
         "Daemon Princes defeated": 6,
-        "Copper (1 VP per 3 CP)": 2,
+        "CP left (1 VP per 3 CP)": 2,
         "Daemon court": -3,
     }
     assert state.scores() == [14.0]
