@@ -12,7 +12,9 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import traceback
-from collections.abc import Iterable
+from dataclasses import replace
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -20,7 +22,8 @@ from textual.screen import Screen
 
 from .session import Autosaver, Table
 from .session import storage
-from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session.autosave import unfinished_games
+from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from .ui.screens.game import GameScreen
 from .ui.screens.menu import MenuScreen
 from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
@@ -64,19 +67,95 @@ class DragonApp(App):
         self._check_size()
 
     def start_table(self, table: Table) -> GameScreen:
-        """Open a table on the game screen; from now on every move is autosaved (when the disk
-        refuses, the game goes on in memory and the game screen says so)."""
+        """Open a table on the game screen; from now on every move is autosaved, in the table's
+        own autosave file (a continued game keeps the one it came from). When the disk refuses,
+        the game goes on in memory and the game screen says so."""
         if self.autosave:
+            new = table.autosave_to is None
             try:
-                table.autosave_to = storage.autosave_path()
+                if new:
+                    table.autosave_to = storage.new_autosave_path(table.game.id)
                 storage.write_json(table.autosave_to, table.to_json())
             except OSError as exc:
                 table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
-                    storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVE_NAME, exc)
+                    storage.SaveWriteError(table.autosave_to or storage.data_dir() / storage.AUTOSAVES, exc)
             table.autosaver = self.autosaver  # every move is written off the UI thread
+            if new:
+                self._drop_oldest_unfinished(keep=table.autosave_to)
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen
+
+    # ----------------------------------------------------------- unfinished games
+    def begin_new_game(self, table: Table, before: Callable[[], None] | None = None) -> None:
+        """Start a new game from the menu's screens. Every unfinished game keeps its autosave;
+        only when :data:`storage.MAX_AUTOSAVES` are already kept does a new one abandon the
+        oldest, and then the player is asked first. ``before`` runs once it is decided (it
+        closes the screen that asked for the game)."""
+        def go() -> None:
+            if before is not None:
+                before()
+            self.start_table(table)
+
+        waiting = unfinished_games() if self.autosave else []
+        if len(waiting) < storage.MAX_AUTOSAVES:
+            go()
+            return
+        oldest = waiting[-1]
+        self.push_screen(ConfirmScreen(
+            f"You have {len(waiting)} unfinished games, the most kept. Starting this one abandons the "
+            f"oldest: {oldest.title} ({', '.join(oldest.names)}, move {oldest.moves}). Start anyway?",
+            yes="Start, abandon it", no="Cancel"), lambda yes: go() if yes else None)
+
+    def _drop_oldest_unfinished(self, keep: Path | None) -> None:
+        waiting = [g for g in unfinished_games() if g.path != keep]
+        for game in waiting[storage.MAX_AUTOSAVES - 1:]:
+            try:
+                game.path.unlink()
+            except OSError:
+                pass
+
+    def rematch(self, table: Table, same_deal: bool) -> None:
+        """The same seats and options again, from the game screen of a finished game: the same
+        deal (its seed: retry the daily deal, or replay a deal you now know) or a new deal (a
+        fresh seed, secret again where the game hides cards). A shared table's next game is
+        the lobby's business: back to the menu."""
+        from .session import fresh_seed
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        if isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        if getattr(table, "is_remote", False):
+            return
+        seed = table.seed if same_deal else fresh_seed(table.game.id)
+        self.begin_new_game(Table(table.game.id, [replace(seat) for seat in table.seats], seed, table.options))
+
+    def abandons(self, table: Table) -> bool:
+        """Whether leaving this table loses it: an unfinished local game with moves in it whose
+        autosave is off or failing. (A shared table lives on the server; an autosaved one in
+        Continue.)"""
+        if getattr(table, "is_remote", False) or table.state.is_over or not table.moves:
+            return False
+        return getattr(table, "autosave_to", None) is None or getattr(table, "save_error", None) is not None
+
+    def ask_before_abandoning(self, table: Table, then: Callable[[], None]) -> None:
+        """Run ``then`` (leave the game) at once when nothing is lost, else after a yes."""
+        if not self.abandons(table):
+            then()
+            return
+        why = "is not being saved" if getattr(table, "autosave_to", None) is None else "could not be autosaved"
+        self.push_screen(ConfirmScreen(f"This game {why}: leaving it loses it. Leave anyway?",
+                                       yes="Leave, lose it", no="Stay"),
+                         lambda yes: then() if yes else None)
+
+    async def action_quit(self) -> None:
+        """Quit, asking first when that loses an unfinished game (see :meth:`abandons`)."""
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is None:
+            self.exit()
+            return
+        self.ask_before_abandoning(game.table, self.exit)
 
     # ----------------------------------------------------------- small terminals
     def on_resize(self, event) -> None:
@@ -136,9 +215,10 @@ class DragonApp(App):
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
-            yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
-            yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
+            if not screen.table.state.is_over:
+                yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
+                yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
+                yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
             yield SystemCommand("Save game", "Save this game under a name", screen.action_save)
             yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
             yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)

@@ -106,5 +106,4 @@ class SetupScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.pop_screen()
-        self.app.start_table(table)
+        self.app.begin_new_game(table, before=self.app.pop_screen)
