@@ -19,9 +19,10 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from .session import Autosaver, Table
-from .session import storage
+from .session import settings, storage
 from .session.autosave import unfinished_games
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from .ui.screens.game import GameScreen
@@ -47,20 +48,40 @@ class DragonApp(App):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
 
-    def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
+    def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str | None = None,
                  autosave: bool = True) -> None:
+        """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
         self._start_with = table
         self.bot_delay = bot_delay
         self.autosave = autosave
         for t in THEMES:
             self.register_theme(t)
-        self.theme = theme
+        self._own_themes_only = True
+        self.settings, self._settings_problem = settings.load_settings()
+        remembered = self.settings.get("theme")
+        self.theme = theme or (remembered if remembered in THEME_NAMES else "dragon-dark")
         self._started = False
         self.autosaver = Autosaver()
+        #: The settings file has a writer of its own: one writer keeps only the newest pending
+        #: write, and a theme change must never replace a game's unwritten autosave.
+        self._settings_writer = Autosaver()
+
+    @property
+    def available_themes(self) -> dict[str, Theme]:
+        """Only the app's own themes (the palette's Theme command lists these): the boards'
+        colours are variables those three define. (Textual's own are there only while the app
+        is being built: its constructor reads the default one.)"""
+        themes = super().available_themes
+        if not getattr(self, "_own_themes_only", False):
+            return themes
+        return {name: theme for name, theme in themes.items() if name in THEME_NAMES}
 
     def on_mount(self) -> None:
         self._started = True
+        if self._settings_problem:
+            self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(MenuScreen())
         if self._start_with is not None:
             self.start_table(self._start_with)
@@ -177,6 +198,21 @@ class DragonApp(App):
                 self.pop_screen()
 
     # ----------------------------------------------------------- themes, palette
+    def _remember_theme(self, theme: Theme) -> None:
+        """Keep the chosen theme for the next run (written off the UI thread, atomically)."""
+        if self.settings.get("theme") == theme.name:
+            return
+        self.settings["theme"] = theme.name
+        document = settings.settings_document(self.settings)
+        self._settings_writer.submit(settings.settings_path(), lambda: document, self._settings_written)
+
+    def _settings_written(self, error: OSError | None) -> None:
+        if error is not None:
+            try:
+                self.call_from_thread(self.notify, f"The theme could not be remembered: {error}", severity="warning")
+            except RuntimeError:  # the app has closed meanwhile
+                pass
+
     def action_next_theme(self) -> None:
         names = list(THEME_NAMES)
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
