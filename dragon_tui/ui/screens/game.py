@@ -83,7 +83,7 @@ class GameScreen(Screen):
         # Priority, so a board's own keys (Carcassonne's r, n) do not shadow them then.
         Binding("s", "summary", "Summary", priority=True),
         Binding("r", "replay", "Replay", priority=True),
-        Binding("n", "rematch(False)", "Rematch: new deal", priority=True),
+        Binding("n", "rematch(False)", "New deal", priority=True),
         Binding("d", "rematch(True)", "Same deal", priority=True),
     ]
     #: Actions of a game in play, and of a finished one (``check_action`` offers one set).
