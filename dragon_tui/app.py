@@ -129,12 +129,16 @@ class DragonApp(App):
             yes="Start, abandon it", no="Cancel"), lambda yes: go() if yes else None)
 
     def _drop_oldest_unfinished(self, keep: Path | None) -> None:
+        """Past :data:`storage.MAX_AUTOSAVES` unfinished games the oldest go (the menu's way in
+        asked first; a game started from the command line says so here)."""
         waiting = [g for g in unfinished_games() if g.path != keep]
         for game in waiting[storage.MAX_AUTOSAVES - 1:]:
             try:
                 game.path.unlink()
             except OSError:
-                pass
+                continue
+            self.notify(f"At most {storage.MAX_AUTOSAVES} unfinished games are kept: the oldest, {game.title} "
+                        f"({', '.join(game.names)}, move {game.moves}), was dropped.", severity="warning")
 
     def rematch(self, table: Table, same_deal: bool) -> None:
         """The same seats and options again, from the game screen of a finished game: the same

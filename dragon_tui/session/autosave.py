@@ -88,14 +88,34 @@ class UnfinishedGame:
     saved_at: float
 
 
+#: What each autosave file said, by path, with the file's (mtime_ns, size) when read: the menu
+#: lists the games every time it shows, and only files written since are read again.
+_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | None | SaveFileError]] = {}
+
+
 def unfinished_games() -> list[UnfinishedGame]:
     """The unfinished games, newest first. Finished games' autosaves are deleted; damaged
     files are skipped (left for the player to look at, never a crash)."""
     found = []
-    for path in storage.list_autosaves():
+    paths = storage.list_autosaves()
+    for gone in set(_seen) - set(paths):
+        del _seen[gone]
+    for path in paths:
         try:
-            summary = _summary(path)
-        except SaveFileError:
+            info = path.stat()
+        except OSError:
+            continue
+        stamp = (info.st_mtime_ns, info.st_size)
+        cached = _seen.get(path)
+        if cached is not None and cached[0] == stamp:
+            summary = cached[1]
+        else:
+            try:
+                summary = _summary(path)
+            except SaveFileError as exc:
+                summary = exc
+            _seen[path] = (stamp, summary)
+        if isinstance(summary, SaveFileError):
             continue
         if summary is None:  # finished: it drops off
             try:
