@@ -481,3 +481,26 @@ async def test_the_too_small_notice_fits_a_40_by_10_terminal():
         box = app.screen.query_one("#too-small-box").region
         assert box.width <= 40 and box.height <= 10 and box.x >= 0 and box.y >= 0
         assert "40×10" in str(app.screen.query_one("#too-small-box").render())
+
+
+async def test_on_carcassonnes_finished_board_r_and_n_are_the_summarys_not_the_grids():
+    from .carcassonne.apps import advance, carc_table
+
+    table = advance(carc_table(seed=3), lambda s: False, seed=4)
+    assert table.state.is_over
+    app = app_with(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        app.screen.query_one("TileGrid").focus()  # its own r and n: rotate, next
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q")  # (Esc there belongs to the board's remaining-tiles window)
+        await pilot.pause()
+        app.screen.query_one("TileGrid").focus()
+        await pilot.press("n")
+        await pilot.pause()
+        new = next(s for s in app.screen_stack if isinstance(s, GameScreen)).table
+        assert new is not table and new.game.id == "carcassonne" and new.seed != table.seed
