@@ -15,12 +15,19 @@ from .test_first_contact import finished_duel, few_moves
 WHEN = 1796144700
 
 
+def steady_cursors(pilot) -> None:
+    """A focused text box's cursor blinks: drawn steady, the picture is the same every run."""
+    for box in pilot.app.screen.query("Input"):
+        box.cursor_blink = False
+
+
 def setup_of(game_id: str, tabs: int = 0):
     async def show(pilot):
         await pilot.app.push_screen(SetupScreen(game_id, seed=20261201))
         await pilot.pause()
         for _ in range(tabs):
             await pilot.press("tab")
+        steady_cursors(pilot)
         await pilot.pause()
 
     return show
