@@ -12,15 +12,19 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import traceback
-from collections.abc import Iterable
+from dataclasses import replace
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from .session import Autosaver, Table
-from .session import storage
-from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import settings, storage
+from .session.autosave import unfinished_games
+from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from .ui.screens.game import GameScreen
 from .ui.screens.menu import MenuScreen
 from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
@@ -46,39 +50,139 @@ class DragonApp(App):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
 
-    def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str = "dragon-dark",
+    def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str | None = None,
                  autosave: bool = True) -> None:
+        """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
         self._start_with = table
         self.bot_delay = bot_delay
         self.autosave = autosave
         for t in THEMES:
             self.register_theme(t)
-        self.theme = theme
+        self._own_themes_only = True
+        self.settings, self._settings_problem = settings.load_settings()
+        remembered = self.settings.get("theme")
+        self.theme = theme or (remembered if remembered in THEME_NAMES else "dragon-dark")
         self._started = False
         self.autosaver = Autosaver()
+        #: The settings file has a writer of its own: one writer keeps only the newest pending
+        #: write, and a theme change must never replace a game's unwritten autosave.
+        self._settings_writer = Autosaver()
+
+    @property
+    def available_themes(self) -> dict[str, Theme]:
+        """Only the app's own themes (the palette's Theme command lists these): the boards'
+        colours are variables those three define. (Textual's own are there only while the app
+        is being built: its constructor reads the default one.)"""
+        themes = super().available_themes
+        if not getattr(self, "_own_themes_only", False):
+            return themes
+        return {name: theme for name, theme in themes.items() if name in THEME_NAMES}
 
     def on_mount(self) -> None:
         self._started = True
+        if self._settings_problem:
+            self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(MenuScreen())
         if self._start_with is not None:
             self.start_table(self._start_with)
         self._check_size()
 
     def start_table(self, table: Table) -> GameScreen:
-        """Open a table on the game screen; from now on every move is autosaved (when the disk
-        refuses, the game goes on in memory and the game screen says so)."""
+        """Open a table on the game screen; from now on every move is autosaved, in the table's
+        own autosave file (a continued game keeps the one it came from). When the disk refuses,
+        the game goes on in memory and the game screen says so."""
         if self.autosave:
+            new = table.autosave_to is None
             try:
-                table.autosave_to = storage.autosave_path()
+                if new:
+                    table.autosave_to = storage.new_autosave_path(table.game.id)
                 storage.write_json(table.autosave_to, table.to_json())
             except OSError as exc:
                 table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
-                    storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVE_NAME, exc)
+                    storage.SaveWriteError(table.autosave_to or storage.data_dir() / storage.AUTOSAVES, exc)
             table.autosaver = self.autosaver  # every move is written off the UI thread
+            if new:
+                self._drop_oldest_unfinished(keep=table.autosave_to)
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen
+
+    # ----------------------------------------------------------- unfinished games
+    def begin_new_game(self, table: Table, before: Callable[[], None] | None = None) -> None:
+        """Start a new game from the menu's screens. Every unfinished game keeps its autosave;
+        only when :data:`storage.MAX_AUTOSAVES` are already kept does a new one abandon the
+        oldest, and then the player is asked first. ``before`` runs once it is decided (it
+        closes the screen that asked for the game)."""
+        def go() -> None:
+            if before is not None:
+                before()
+            self.start_table(table)
+
+        waiting = unfinished_games() if self.autosave else []
+        if len(waiting) < storage.MAX_AUTOSAVES:
+            go()
+            return
+        oldest = waiting[-1]
+        self.push_screen(ConfirmScreen(
+            f"You have {len(waiting)} unfinished games, the most kept. Starting this one abandons the "
+            f"oldest: {oldest.title} ({', '.join(oldest.names)}, move {oldest.moves}). Start anyway?",
+            yes="Start, abandon it", no="Cancel"), lambda yes: go() if yes else None)
+
+    def _drop_oldest_unfinished(self, keep: Path | None) -> None:
+        """Past :data:`storage.MAX_AUTOSAVES` unfinished games the oldest go (the menu's way in
+        asked first; a game started from the command line says so here)."""
+        waiting = [g for g in unfinished_games() if g.path != keep]
+        for game in waiting[storage.MAX_AUTOSAVES - 1:]:
+            try:
+                game.path.unlink()
+            except OSError:
+                continue
+            self.notify(f"At most {storage.MAX_AUTOSAVES} unfinished games are kept: the oldest, {game.title} "
+                        f"({', '.join(game.names)}, move {game.moves}), was dropped.", severity="warning")
+
+    def rematch(self, table: Table, same_deal: bool) -> None:
+        """The same seats and options again, from the game screen of a finished game: the same
+        deal (its seed: retry the daily deal, or replay a deal you now know) or a new deal (a
+        fresh seed, secret again where the game hides cards). A shared table's next game is
+        the lobby's business: back to the menu."""
+        from .session import fresh_seed
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        if isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        if getattr(table, "is_remote", False):
+            return
+        seed = table.seed if same_deal else fresh_seed(table.game.id)
+        self.begin_new_game(Table(table.game.id, [replace(seat) for seat in table.seats], seed, table.options))
+
+    def abandons(self, table: Table) -> bool:
+        """Whether leaving this table loses it: an unfinished local game with moves in it whose
+        autosave is off or failing. (A shared table lives on the server; an autosaved one in
+        Continue.)"""
+        if getattr(table, "is_remote", False) or table.state.is_over or not table.moves:
+            return False
+        return getattr(table, "autosave_to", None) is None or getattr(table, "save_error", None) is not None
+
+    def ask_before_abandoning(self, table: Table, then: Callable[[], None]) -> None:
+        """Run ``then`` (leave the game) at once when nothing is lost, else after a yes."""
+        if not self.abandons(table):
+            then()
+            return
+        why = "is not being saved" if getattr(table, "autosave_to", None) is None else "could not be autosaved"
+        self.push_screen(ConfirmScreen(f"This game {why}: leaving it loses it. Leave anyway?",
+                                       yes="Leave, lose it", no="Stay"),
+                         lambda yes: then() if yes else None)
+
+    async def action_quit(self) -> None:
+        """Quit, asking first when that loses an unfinished game (see :meth:`abandons`)."""
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is None:
+            self.exit()
+            return
+        self.ask_before_abandoning(game.table, self.exit)
 
     # ----------------------------------------------------------- small terminals
     def on_resize(self, event) -> None:
@@ -100,6 +204,21 @@ class DragonApp(App):
                 self.pop_screen()
 
     # ----------------------------------------------------------- themes, palette
+    def _remember_theme(self, theme: Theme) -> None:
+        """Keep the chosen theme for the next run (written off the UI thread, atomically)."""
+        if self.settings.get("theme") == theme.name:
+            return
+        self.settings["theme"] = theme.name
+        document = settings.settings_document(self.settings)
+        self._settings_writer.submit(settings.settings_path(), lambda: document, self._settings_written)
+
+    def _settings_written(self, error: OSError | None) -> None:
+        if error is not None:
+            try:
+                self.call_from_thread(self.notify, f"The theme could not be remembered: {error}", severity="warning")
+            except RuntimeError:  # the app has closed meanwhile
+                pass
+
     def action_next_theme(self) -> None:
         names = list(THEME_NAMES)
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
@@ -138,9 +257,10 @@ class DragonApp(App):
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
-            yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
-            yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
+            if not screen.table.state.is_over:
+                yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
+                yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
+                yield SystemCommand("Redo", "Play again what you undid", screen.action_redo)
             yield SystemCommand("Save game", "Save this game under a name", screen.action_save)
             yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
             yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)

@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"level of the bot seats: {', '.join(LEVELS)} (default: greedy)")
     parser.add_argument("--hotseat", action="store_true", help="every seat a person (pass the keyboard)")
     parser.add_argument("--load", metavar="FILE", help="open a saved game file")
-    parser.add_argument("--theme", default="dragon-dark", choices=["dragon-dark", "dragon-light", "dragon-mono"])
+    parser.add_argument("--theme", default=None, choices=["dragon-dark", "dragon-light", "dragon-mono"],
+                        help="colour theme for this run (default: the one chosen last time, else dragon-dark)")
     parser.add_argument("--games", default=None, help="bench: comma-separated game ids")
     parser.add_argument("--quick", action="store_true", help="bench: fewer games, for a fast look")
     parser.add_argument("--cluster", action="store_true",

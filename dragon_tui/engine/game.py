@@ -20,6 +20,12 @@ class RuleOption:
     #: (value, label) pairs; the setup screen offers exactly these.
     choices: tuple[tuple[Any, str], ...]
     help: str = ""
+    #: The player counts the option means anything with (empty: every count). The setup
+    #: screen hides it for the others; the rules ignore it there.
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-"""Autosave off the UI thread: every change is written, atomically, by one writer thread.
+"""Autosave off the UI thread: every change is written, atomically, by one writer thread;
+and the list of unfinished games those autosaves make (the menu's Continue).
+
+Every game has its own autosave file (``storage.new_autosave_path``), so starting a game
+never throws away another. A finished game's autosave is removed when the list is next read:
+finished games drop off Continue.
 
 The table hands over what it is at that moment (the move list and the live state, neither of
 which changes afterwards) and goes on; the writer turns it into JSON and writes it with
@@ -11,9 +16,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine import SaveFileError
 from . import storage
 
 #: Told the outcome of one write: its error, or None when it went well.
@@ -65,3 +72,74 @@ class Autosaver:
         """Wait until everything submitted is on disk; returns False on timeout."""
         with self._lock:
             return self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """What Continue shows of one autosave, read without replaying it (that happens on
+    Continue, which checks every move)."""
+
+    path: Path
+    game_id: str
+    title: str
+    names: tuple[str, ...]
+    moves: int
+    #: When it was last written (seconds since the epoch).
+    saved_at: float
+
+
+#: What each autosave file said, by path, with the file's (mtime_ns, size) when read: the menu
+#: lists the games every time it shows, and only files written since are read again.
+_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | None | SaveFileError]] = {}
+
+
+def unfinished_games() -> list[UnfinishedGame]:
+    """The unfinished games, newest first. Finished games' autosaves are deleted; damaged
+    files are skipped (left for the player to look at, never a crash)."""
+    found = []
+    paths = storage.list_autosaves()
+    for gone in set(_seen) - set(paths):
+        del _seen[gone]
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        stamp = (info.st_mtime_ns, info.st_size)
+        cached = _seen.get(path)
+        if cached is not None and cached[0] == stamp:
+            summary = cached[1]
+        else:
+            try:
+                summary = _summary(path)
+            except SaveFileError as exc:
+                summary = exc
+            _seen[path] = (stamp, summary)
+        if isinstance(summary, SaveFileError):
+            continue
+        if summary is None:  # finished: it drops off
+            try:
+                path.unlink()
+            except OSError:
+                pass
+            continue
+        found.append(summary)
+    return found
+
+
+def _summary(path: Path) -> UnfinishedGame | None:
+    from ..games import GAMES
+
+    doc = storage.read_json(path)
+    game, seats, moves, over = doc.get("game"), doc.get("seats"), doc.get("moves"), doc.get("over")
+    if doc.get("format") != "dragon-tui-save" or game not in GAMES or not isinstance(moves, list) \
+            or not isinstance(seats, list) or not seats \
+            or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        raise SaveFileError(f"{path.name} is not a Dragon TUI save.")
+    if over is True:
+        return None
+    try:
+        saved_at = path.stat().st_mtime
+    except OSError as exc:
+        raise SaveFileError(str(exc)) from None
+    return UnfinishedGame(path, game, GAMES[game].title, tuple(s["name"][:40] for s in seats), len(moves), saved_at)

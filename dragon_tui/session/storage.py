@@ -1,6 +1,7 @@
-"""Where games are kept: the autosave, named saves, atomic writes.
+"""Where games are kept: the autosaves, named saves, atomic writes.
 
-Everything lives under one folder, the user data directory from platformdirs, or the
+Every unfinished game has its own autosave in ``autosaves/`` (earlier versions kept one
+``autosave.json``, which :func:`list_autosaves` moves in there). Everything lives under one folder, the user data directory from platformdirs, or the
 folder named by ``DRAGON_TUI_HOME`` (tests and shared servers set it). Writes go to a
 temporary file that is flushed, synced and renamed over the old one, so a crash or a
 dropped SSH connection leaves either the old save or the new one, never half of one. A
@@ -27,7 +28,12 @@ from platformdirs import user_data_dir
 from ..engine import SaveFileError
 from ..engine.untrusted import UntrustedJSONError, loads
 
+#: The single autosave of versions before per-game autosaves; moved into AUTOSAVES on sight.
 AUTOSAVE_NAME = "autosave.json"
+AUTOSAVES = "autosaves"
+#: At most this many unfinished games are kept; starting one more abandons the oldest (the
+#: app asks first). A bound on what one player (a remote one too) can make the server keep.
+MAX_AUTOSAVES = 20
 #: A save is a seed and a move list, with the final position: a few hundred KB at the very most.
 MAX_SAVE_BYTES = 1 << 20
 
@@ -58,8 +64,52 @@ def saves_dir() -> Path:
     return path
 
 
-def autosave_path() -> Path:
+def legacy_autosave_path() -> Path:
+    """Where versions before per-game autosaves kept their one autosave."""
     return data_dir() / AUTOSAVE_NAME
+
+
+def autosaves_dir() -> Path:
+    path = data_dir() / AUTOSAVES
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_autosave_path(game_id: str) -> Path:
+    """A file of its own for a new game's autosave: the game, the time, and a random tail (two
+    games started in the same second never share a file)."""
+    import secrets
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    return autosaves_dir() / f"{slug(game_id)}-{stamp}-{secrets.token_hex(3)}.json"
+
+
+def migrate_legacy_autosave() -> Path | None:
+    """Move an old ``autosave.json`` (a regular file, never a link) into the autosaves folder,
+    keeping its date; returns its new path, or None when there was none."""
+    old = legacy_autosave_path()
+    try:
+        info = old.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(info.st_mtime))
+    new = autosaves_dir() / f"earlier-{stamp}.json"
+    try:
+        os.replace(old, new)
+    except OSError:
+        return None
+    return new
+
+
+def list_autosaves() -> list[Path]:
+    """Every autosave, newest first (regular files only), after moving in an old single one."""
+    migrate_legacy_autosave()
+    return _newest_first(autosaves_dir())
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -151,8 +201,12 @@ def named_save_path(name: str) -> Path:
 
 def list_saves() -> list[Path]:
     """The player's named saves, newest first (regular files only)."""
+    return _newest_first(saves_dir())
+
+
+def _newest_first(folder: Path) -> list[Path]:
     found = []
-    for path in saves_dir().glob("*.json"):
+    for path in folder.glob("*.json"):
         try:
             info = path.lstat()
         except OSError:

@@ -127,7 +127,7 @@ def test_autosave_in_a_writer_thread_survives_kill_9(tmp_path):
         os.environ["DRAGON_TUI_HOME"] = {str(tmp_path)!r}
         from dragon_tui.session import Autosaver, Seat, Table, storage
         table = Table("crowns", [Seat("Ana"), Seat("Ben")], 7)
-        table.autosave_to = storage.autosave_path()
+        table.autosave_to = (storage.autosaves_dir() / "game.json")
         table.autosaver = Autosaver()
         for _ in range(30):
             table.apply(table.state.legal_actions()[0])
@@ -146,7 +146,7 @@ def test_autosave_in_a_writer_thread_survives_kill_9(tmp_path):
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     os.environ["DRAGON_TUI_HOME"] = str(tmp_path)
-    saved = Table.load(storage.autosave_path())  # whole, and its moves replay
+    saved = Table.load((storage.autosaves_dir() / "game.json"))  # whole, and its moves replay
     assert flushed <= len(saved.moves) <= played + 1
     leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) <= 1  # at most the write in flight

@@ -110,9 +110,9 @@ def test_save_and_load_restore_the_exact_state(tmp_path):
 
 def test_autosave_is_written_after_every_action():
     t = people()
-    t.autosave_to = storage.autosave_path()
+    t.autosave_to = (storage.autosaves_dir() / "game.json")
     t.apply(first(t, "roll"))
-    saved = Table.load(storage.autosave_path())
+    saved = Table.load((storage.autosaves_dir() / "game.json"))
     assert saved.state.to_json() == t.state.to_json()
 
 

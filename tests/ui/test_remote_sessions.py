@@ -72,7 +72,7 @@ async def test_a_failing_autosave_is_a_notice_and_the_game_goes_on(private_data_
     app = app_with(table, autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        good = storage.autosave_path().read_text()
+        good = table.autosave_to.read_text()
         # the data folder turns read-only-like: writes there fail from now on
         private_data_dir.rename(private_data_dir.with_name("away"))
         private_data_dir.write_text("")
@@ -87,6 +87,6 @@ async def test_a_failing_autosave_is_a_notice_and_the_game_goes_on(private_data_
         finally:
             private_data_dir.unlink()
             private_data_dir.with_name("away").rename(private_data_dir)
-        assert storage.autosave_path().read_text() == good  # the last good autosave is kept
+        assert table.autosave_to.read_text() == good  # the last good autosave is kept
     assert app.return_code in (0, None)
     assert os.path.isdir(private_data_dir)

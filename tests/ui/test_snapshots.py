@@ -25,13 +25,20 @@ def test_menu(snap_compare):
     assert snap_compare(app_with(), terminal_size=(80, 24))
 
 
-def test_setup_screen(snap_compare):
-    assert snap_compare(app_with(), press=["enter"], terminal_size=(80, 24), run_before=_highlight_crowns)
+def test_setup_screen(snap_compare, monkeypatch):
+    # an open game shows a fresh random seed: pinned here so the picture is the same every run
+    monkeypatch.setattr("dragon_tui.ui.screens.setup.fresh_seed", lambda game_id: 20261201)
+    assert snap_compare(app_with(), terminal_size=(80, 24), run_before=_open_crowns_setup)
 
 
-async def _highlight_crowns(pilot):
+async def _open_crowns_setup(pilot):
     menu = pilot.app.screen.query_one("#menu")
     menu.highlighted = [o.id for o in menu.options].index("game:crowns")
+    await pilot.press("enter")
+    await pilot.pause()
+    for box in pilot.app.screen.query("Input"):  # the focused name's cursor blinks: drawn steady
+        box.cursor_blink = False
+    await pilot.pause()
 
 
 def test_duel_at_80x24(snap_compare):

@@ -11,6 +11,7 @@ OPTIONS = (
         default=10,
         choices=((10, "10 (2014 rulebook)"), (9, "9 (2017 Renegade edition)")),
         help="The 2014 rulebook only changes the goal for four players (8); the 2017 edition uses 9 for three.",
+        players=(3,),
     ),
     RuleOption(
         key="field_refill",

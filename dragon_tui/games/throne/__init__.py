@@ -27,6 +27,7 @@ GAME = Game(
             choices=((True, "On (rulebook 2-player rules)"), (False, "Off")),
             help="Rulebook 2-player rules: a neutral Dragon Lord in each Clan House and neutral "
             "supporters rolled onto the board at each Parliament. Ignored with 3 or 4 players.",
+            players=(2,),
         ),
         RuleOption(
             key="full_houses",

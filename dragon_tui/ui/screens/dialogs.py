@@ -1,13 +1,13 @@
-"""Small full-screen interludes: passing the keyboard between players with secrets, and
-the notice shown while the terminal is too small to play."""
+"""Small interludes: passing the keyboard between players with secrets, a yes-or-no question,
+and the notice shown while the terminal is too small to play."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.screen import Screen
-from textual.widgets import Static
+from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -34,6 +34,39 @@ class PassScreen(Screen):
         self.dismiss(None)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question before something that cannot be taken back (overwriting a save,
+    abandoning a game). Dismissed with True for yes; Esc and n say no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes, self.no = yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="warning", compact=True)
+                yield Button(f"{self.no} (n)", id="no", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
 class TooSmallScreen(Screen):
     """Shown while the terminal is below 80×24; the app removes it on the next big-enough resize."""
 
@@ -52,7 +85,8 @@ class TooSmallScreen(Screen):
             self.call_later(self.dismiss)
 
     def show_size(self, width: int, height: int) -> None:
+        # Short lines: the notice itself must fit a 40×10 terminal (and wraps below that).
         self.query_one("#too-small-box", Static).update(
-            f"The terminal is too small: {width}×{height}.\n"
-            f"Dragon TUI needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window bigger to carry on."
+            f"Terminal too small: {width}×{height}\n"
+            f"Dragon TUI needs {MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window bigger."
         )

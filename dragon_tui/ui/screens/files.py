@@ -37,6 +37,19 @@ class SaveScreen(ModalScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         path = storage.named_save_path(event.value)
+        if path.exists():
+            from .dialogs import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._save(path)
+
+            self.app.push_screen(ConfirmScreen(f"There is already a save called {path.stem}. Replace it?",
+                                               yes="Replace", no="Keep it"), answered)
+            return
+        self._save(path)
+
+    def _save(self, path: Path) -> None:
         try:
             self.table.save(path)
         except OSError as exc:
@@ -65,6 +78,8 @@ class LoadScreen(ModalScreen):
             saves.add_option(Option(Text(path.stem), id=str(path)))
         if not files:
             saves.add_option(Option(Text("No saved games yet", style="dim"), id="", disabled=True))
+        else:
+            saves.highlighted = 0  # Enter loads the newest at once
         saves.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -84,5 +99,4 @@ class LoadScreen(ModalScreen):
         except SaveFileError as exc:
             self.notify(str(exc), title="Cannot load", severity="error")
             return
-        self.app.pop_screen()
-        self.app.start_table(table)
+        self.app.begin_new_game(table, before=self.app.pop_screen)

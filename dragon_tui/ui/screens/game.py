@@ -82,7 +82,16 @@ class GameScreen(Screen):
         # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
         Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
         Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
+        # Once the game is over (the board seen behind the summary): what the summary offers.
+        # Priority, so a board's own keys (Carcassonne's r, n) do not shadow them then.
+        Binding("s", "summary", "Summary", priority=True),
+        Binding("r", "replay", "Replay", priority=True),
+        Binding("n", "rematch(False)", "New deal", priority=True),
+        Binding("d", "rematch(True)", "Same deal", priority=True),
     ]
+    #: Actions of a game in play, and of a finished one (``check_action`` offers one set).
+    PLAYING_ONLY = frozenset({"undo", "redo", "hint", "hurry"})
+    OVER_ONLY = frozenset({"summary", "replay", "rematch"})
 
     #: The table model's latest snapshot: every pane binds to it.
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
@@ -165,6 +174,15 @@ class GameScreen(Screen):
     def _published(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A finished game offers no Undo or Redo; its summary's keys work instead."""
+        over = self.snapshot is not None and self.snapshot.is_over
+        if action in self.PLAYING_ONLY:
+            return not over
+        if action in self.OVER_ONLY:
+            return over
+        return True
+
     # ---------------------------------------------------------------- model → screen
     def watch_snapshot(self, snap: Snapshot | None) -> None:
         """What is not a pane's own business: notices, passing the keyboard, game over, bots."""
@@ -184,10 +202,13 @@ class GameScreen(Screen):
             return
         if snap.is_over:
             self._stop_progress()
+            self.refresh_bindings()
             if not self._game_over_shown:
                 self._game_over_shown = True
                 routes.open_screen(self.app, "game_over", self.table)
             return
+        if self._game_over_shown:
+            self.refresh_bindings()
         self._game_over_shown = False
         if snap.thinking is None:
             self._stop_progress()
@@ -327,6 +348,16 @@ class GameScreen(Screen):
     def action_replay(self) -> None:
         routes.open_screen(self.app, "replay", self.table)
 
+    def action_summary(self) -> None:
+        routes.open_screen(self.app, "game_over", self.table)
+
+    def action_rematch(self, same_deal: bool) -> None:
+        self.app.rematch(self.table, same_deal)
+
     def action_leave(self) -> None:
+        """Back to the menu; the player is asked first when that loses the game (no autosave)."""
+        self.app.ask_before_abandoning(self.table, self._leave)
+
+    def _leave(self) -> None:
         self.model.cancel_bot()
         self.app.pop_screen()

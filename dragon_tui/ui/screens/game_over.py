@@ -14,9 +14,10 @@ from ...session import Table, highscores
 class GameOverScreen(ModalScreen):
     BINDINGS = [
         Binding("r", "replay", "Replay"),
-        Binding("n", "rematch", "Rematch"),
-        Binding("escape,m", "menu", "Menu"),
+        Binding("n", "rematch(False)", "Rematch: new deal"),
+        Binding("d", "rematch(True)", "Same deal"),
         Binding("b", "back", "See board"),
+        Binding("escape,m", "menu", "Menu"),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -84,20 +85,9 @@ class GameOverScreen(ModalScreen):
         self.app.pop_screen()
         self.app.push_screen(ReplayScreen(self.table))
 
-    def action_rematch(self) -> None:
-        from ...session import Table as NewTable
-        from ...session import fresh_seed
-
-        if getattr(self.table, "is_remote", False):  # a shared table: the lobby hosts the next one
-            self.action_menu()
-            return
-        # Hidden cards: a new secret seed (this game's seed is shown now, so seed + 1 would be
-        # known too); open games keep the easy-to-share next seed.
-        seed = fresh_seed(self.table.game.id) if self.table.game.hidden_information else self.table.seed + 1
-        table = NewTable(self.table.game.id, self.table.seats, seed, self.table.options)
+    def action_rematch(self, same_deal: bool = False) -> None:
         self.app.pop_screen()
-        self.app.pop_screen()
-        self.app.start_table(table)
+        self.app.rematch(self.table, same_deal)
 
 
 def _fmt(value) -> str:

@@ -24,10 +24,19 @@ COMMON_KEYS = """
 | space | hurry a thinking bot (it plays its best move so far) |
 | F3 | hint: the hard bot's choice for you, highlighted in the list, not played |
 | ctrl+p | command palette: hint, undo, save, replay, theme … |
-| ctrl+t | next theme (dark, light, monochrome) |
+| ctrl+t | next theme (dark, light, monochrome; remembered for the next run) |
 | ? or F1 | this help |
 | Esc | back to the menu (the game is autosaved: Continue resumes it) |
 | ctrl+q | quit |
+
+## Keys once the game is over
+
+| key | does |
+|---|---|
+| r | replay the game |
+| n / d | rematch: a new deal / the same deal |
+| b / s | the board / the summary again |
+| Esc or m | back to the menu |
 """
 
 ABOUT = """# Dragon TUI
@@ -35,7 +44,8 @@ ABOUT = """# Dragon TUI
 Five dragon-themed tabletop games for the terminal, each with its full rules, bots for any
 empty seat, undo, autosave and replay.
 
-* **Enter** starts the highlighted game; **c** continues the last unfinished game;
+* **Enter** starts the highlighted game; **c** continues the newest unfinished game (or lists
+  them, newest first, when there are several: every unfinished game keeps its own autosave);
   **l** loads a saved one.
 * Every game is played with the keyboard alone: the keys are shown next to each choice and
   in the footer; **?** on a game screen shows its rules.

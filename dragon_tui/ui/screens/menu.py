@@ -1,15 +1,17 @@
-"""The main menu: Continue, the five games (unbuilt ones shown but not launchable),
-load a saved game, quit."""
+"""The main menu: Continue (the unfinished games, newest first), the five games (unbuilt ones
+shown but not launchable), load a saved game, quit; and the list of every unfinished game."""
 
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -17,7 +19,7 @@ from ... import __version__
 from ...engine import SaveFileError
 from ...games import CATALOG, GAMES, is_playable
 from ...session import Table
-from ...session import storage
+from ...session.autosave import UnfinishedGame, unfinished_games
 
 BANNER = r"""
  ___                            _____ _   _ ___
@@ -50,23 +52,21 @@ class MenuScreen(Screen):
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
-    def _autosave(self) -> Table | None:
-        path = storage.autosave_path()
-        if not path.exists():
-            return None
-        try:
-            table = Table.load(path)
-        except SaveFileError:
-            return None
-        return None if table.state.is_over else table
+    #: Unfinished games shown in the menu itself; more are behind "All unfinished games".
+    SHOWN_UNFINISHED = 2
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        saved = self._autosave()
-        if saved is not None:
-            text = Text.assemble(("▶ Continue  ", "bold"), (f"{saved.game.title}, move {len(saved.moves)}", "dim"))
-            menu.add_option(Option(text, id="continue"))
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.flush(timeout=2.0)  # the game just left may still be writing its last move
+        self.unfinished = unfinished_games()
+        for index, game in enumerate(self.unfinished[:self.SHOWN_UNFINISHED]):
+            menu.add_option(Option(Text.assemble(("▶ Continue  ", "bold"), (describe(game, 58), "dim")),
+                                   id=f"continue:{index}"))
+        if len(self.unfinished) > self.SHOWN_UNFINISHED:
+            menu.add_option(Option(Text(f"  All {len(self.unfinished)} unfinished games…"), id="unfinished"))
         for entry in CATALOG:
             playable = is_playable(entry.id)
             players = f"{entry.players} players" if entry.players != "1" else "solitaire"
@@ -91,8 +91,10 @@ class MenuScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
-        if choice == "continue":
-            self.action_continue_game()
+        if choice.startswith("continue:"):
+            continue_game(self.app, self.unfinished[int(choice.split(":", 1)[1])].path)
+        elif choice == "unfinished":
+            self.app.push_screen(ContinueScreen())
         elif choice.startswith("game:"):
             from .setup import SetupScreen
 
@@ -107,11 +109,13 @@ class MenuScreen(Screen):
             self.app.exit()
 
     def action_continue_game(self) -> None:
-        table = self._autosave()
-        if table is None:
+        """``c``: the newest unfinished game at once, or the list when there are several."""
+        if not self.unfinished:
             self.notify("There is no unfinished game to continue.", severity="warning")
-            return
-        self.app.start_table(table)
+        elif len(self.unfinished) == 1:
+            continue_game(self.app, self.unfinished[0].path)
+        else:
+            self.app.push_screen(ContinueScreen())
 
     def action_load(self) -> None:
         from .files import LoadScreen
@@ -122,3 +126,82 @@ class MenuScreen(Screen):
         from .help import AboutScreen
 
         self.app.push_screen(AboutScreen())
+
+
+def describe(game: UnfinishedGame, width: int = 80) -> str:
+    """"Crowns of the Dragon · Ana, Bot · move 12 · 01 Dec 17:05", at most ``width`` long."""
+    when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
+    tail = f" · move {game.moves} · {when}"
+    names = ", ".join(game.names)
+    room = max(8, width - len(tail) - len(game.title) - 3)
+    if len(names) > room:
+        names = names[:room - 1] + "…"
+    return f"{game.title} · {names}{tail}"
+
+
+def continue_game(app, path: Path) -> bool:
+    """Open an autosaved game again, writing on in the same autosave file. A file that does not
+    replay (damaged, or from a version with other rules) is a message, never a crash."""
+    try:
+        table = Table.load(path)
+    except SaveFileError as exc:
+        app.notify(str(exc), title="Cannot continue that game", severity="error")
+        return False
+    table.autosave_to = path
+    app.start_table(table)
+    return True
+
+
+class ContinueScreen(ModalScreen):
+    """Every unfinished game, newest first: Enter continues one, Delete abandons one (asked)."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("delete,x", "abandon", "Abandon"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Unfinished games, newest first (Enter continues):")
+            yield OptionList(id="unfinished-games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        self.games = unfinished_games()
+        listing = self.query_one("#unfinished-games", OptionList)
+        listing.clear_options()
+        for index, game in enumerate(self.games):
+            listing.add_option(Option(Text(describe(game, 62)), id=str(index)))
+        if not self.games:
+            listing.add_option(Option(Text("No unfinished games", style="dim"), id="", disabled=True))
+        else:
+            listing.highlighted = 0
+        listing.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            path = self.games[int(event.option.id)].path
+            self.app.pop_screen()
+            continue_game(self.app, path)
+
+    def action_abandon(self) -> None:
+        from .dialogs import ConfirmScreen
+
+        listing = self.query_one("#unfinished-games", OptionList)
+        if listing.highlighted is None or not self.games:
+            return
+        game = self.games[listing.highlighted]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    game.path.unlink()
+                except OSError as exc:
+                    self.notify(f"Could not remove it: {exc.strerror or exc}", severity="error")
+                self._fill()
+
+        self.app.push_screen(ConfirmScreen(f"Abandon {describe(game)}? It cannot be continued afterwards.",
+                                           yes="Abandon", no="Keep"), answered)

@@ -39,12 +39,21 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.add_class(f"game-{self.table.game.id}")
-        self.position = len(self.table.moves)
-        self.watch_position(self.position)
+        self._ready = True
+        # Shown here, not through the watcher: a screen counts as mounted only after its
+        # Mount handler, so the watcher's guard would skip this first, final position and the
+        # replay would open blank (and → / End, already at the end, would change nothing).
+        self.set_reactive(ReplayScreen.position, len(self.table.moves))
+        self._show(self.position)
+
+    _ready = False
 
     def watch_position(self, position: int) -> None:
-        if not self.is_mounted:
-            return
+        if self._ready:
+            self._show(position)
+
+    def _show(self, position: int) -> None:
+        """Put position ``position`` on the board, the status line and the move line."""
         state = self.table.states[position]
         # A finished game hides nothing any more; mid-game, show only what is public.
         self.view = state if self.table.state.is_over else state.view(None)

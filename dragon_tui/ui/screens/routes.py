@@ -11,6 +11,7 @@ from typing import Any
 #: name -> (module under dragon_tui.ui.screens, class)
 ROUTES: dict[str, tuple[str, str]] = {
     "pass": ("dialogs", "PassScreen"),
+    "confirm": ("dialogs", "ConfirmScreen"),
     "game_over": ("game_over", "GameOverScreen"),
     "save": ("files", "SaveScreen"),
     "load": ("files", "LoadScreen"),
