@@ -17,6 +17,7 @@ class GameOverScreen(ModalScreen):
         Binding("n", "rematch", "Rematch"),
         Binding("escape,m", "menu", "Menu"),
         Binding("b", "back", "See board"),
+        Binding("v", "review", "Review"),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -83,6 +84,12 @@ class GameOverScreen(ModalScreen):
 
         self.app.pop_screen()
         self.app.push_screen(ReplayScreen(self.table))
+
+    def action_review(self) -> None:
+        """The bot's review of the game and the score charts (issue 19)."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.table))
 
     def action_rematch(self) -> None:
         from ...session import Table as NewTable

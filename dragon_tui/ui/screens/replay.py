@@ -26,9 +26,11 @@ class ReplayScreen(Screen):
     offered: reactive[list[Action]] = reactive(list, always_update=True)
     position: reactive[int] = reactive(0)
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, position: int | None = None) -> None:
         super().__init__()
         self.table = table
+        #: Where to open (the position after that many moves); None: the end of the game.
+        self.start_at = position
 
     def compose(self) -> ComposeResult:
         Board = board_class(self.table.game.id)
@@ -39,7 +41,8 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.add_class(f"game-{self.table.game.id}")
-        self.position = len(self.table.moves)
+        total = len(self.table.moves)
+        self.position = total if self.start_at is None else max(0, min(self.start_at, total))
         self.watch_position(self.position)
 
     def watch_position(self, position: int) -> None:
