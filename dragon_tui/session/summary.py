@@ -40,9 +40,6 @@ def since_last_turn(table, seat: int) -> tuple[str, ...]:
     revealed = [i for i in since if moves[i].revealed][-MAX_MOVES:]
     rest = [i for i in since if i not in revealed][::-1][: MAX_MOVES - len(revealed)]
     shown = sorted(revealed + rest)
-    if len(since) > len(shown):
-        left = len(since) - len(shown)
-        lines.append(f"… {left} other move{'' if left == 1 else 's'} (see the log)")
     for i in shown:
         move = table.visible_move(i, seat)
         if move.action.kind == HIDDEN_MOVE:  # a secret choice: what everybody saw, names included
@@ -55,12 +52,15 @@ def since_last_turn(table, seat: int) -> tuple[str, ...]:
             if new:
                 text += " → " + table.text(new[0])
         lines.append(_cut(text))
+    if len(since) > len(shown):
+        left = len(since) - len(shown)
+        lines.append(f"… and {left} more move{'' if left == 1 else 's'} (see the log)")
     if not local:
         return tuple(lines)
     before = table.states[last + 1].view(seat).scores()
     now = table.state.view(seat).scores()
     changed = [f"{table.names[s]} {_number(before[s])}→{_number(now[s])}"
                for s in range(len(now)) if now[s] != before[s]]
-    if changed:
-        lines.append("Scored: " + ", ".join(changed))
+    if changed:  # first: the lines may be cut at the bottom on a small terminal
+        lines.insert(0, "Scored: " + ", ".join(changed))
     return tuple(lines)
