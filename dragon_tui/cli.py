@@ -122,6 +122,13 @@ def review_main(argv: list[str]) -> int:
     if args.seat is not None and not 1 <= args.seat <= len(table.seats):
         print(f"dragon-tui: --seat is a seat number from 1 to {len(table.seats)}.", file=sys.stderr)
         return 2
+    from .ai.review import reviewable_seats
+
+    allowed = reviewable_seats(table)
+    if not allowed or (args.seat is not None and args.seat - 1 not in allowed):
+        print("dragon-tui: before the game is over only a person's own decisions can be reviewed "
+              "(its hidden cards are still secret).", file=sys.stderr)
+        return 2
     if not table.moves:
         print(f"dragon-tui: {args.file} has no moves to review yet.", file=sys.stderr)
         return 2

@@ -98,3 +98,13 @@ async def test_the_review_opens_on_the_app():
         await pilot.press("x")
         await app.workers.wait_for_complete()
         await pilot.pause()
+
+
+def test_an_unfinished_game_with_hidden_hands_reviews_only_the_persons_seat(tmp_path, terminal, capsys):
+    table = Table("hoard", [Seat("Ana"), Seat("Bot", "bot", "greedy")], 3)
+    for _ in range(3):
+        table.apply(table.state.legal_actions()[0])
+    path = tmp_path / "hoard.json"
+    table.save(path)
+    assert main(["review", str(path), "--seat", "2"]) == 2
+    assert "own decisions" in one_line_error(capsys)

@@ -111,12 +111,14 @@ def review_positions(
     seed: int = 0,
     cancel: threading.Event | None = None,
     on_progress: Callable[[float, int], None] | None = None,
+    on_decision: Callable[[ReviewedDecision], None] | None = None,
 ) -> Review:
     """Review ``seat``'s decisions: ``positions[k]`` is the position before ``moves[k]`` (each
     move has ``seat`` and ``action``). Only ``positions[k].view(seat)`` is ever read.
 
-    ``on_progress(done, planned)`` reports decisions done (fractions while one is searched);
-    ``cancel`` stops at once and returns the decisions reviewed so far."""
+    ``on_progress(done, planned)`` reports decisions done (fractions while one is searched),
+    ``on_decision`` each decision as soon as it is reviewed (a long game's list fills as it
+    goes); ``cancel`` stops at once and returns the decisions reviewed so far."""
     config = config or review_config(game)
     indexes = decision_indexes(positions, moves, seat)
     n = positions[0].num_players if positions else 1
@@ -134,9 +136,21 @@ def review_positions(
         if decision is None:  # cancelled in the middle
             break
         review.decisions.append(decision)
+        if on_decision is not None:
+            on_decision(decision)
         if on_progress is not None:
             on_progress(done + 1, len(indexes))
     return review
+
+
+def reviewable_seats(table) -> list[int]:
+    """The seats whose decisions may be reviewed at this table. Once the game is over, or in a
+    game without secrets, every seat; before the end of a game with hidden hands only the
+    people's own seats: a bot's or another person's decisions (and the bot's view of them) name
+    cards the people at this keyboard have not seen."""
+    if table.state.is_over or not table.game.hidden_information:
+        return list(range(len(table.seats)))
+    return table.person_seats()
 
 
 def review_table(table, seat: int, **kwargs) -> Review:
@@ -234,4 +248,4 @@ def _logit(p: float) -> float:
 
 
 __all__ = ["Review", "ReviewedDecision", "decision_indexes", "review_config", "review_decision",
-           "review_positions", "review_table"]
+           "review_positions", "review_table", "reviewable_seats"]

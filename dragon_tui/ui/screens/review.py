@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, ProgressBar, Static, TabbedContent, TabPane
 
 from ...ai.ismcts import SearchConfig
-from ...ai.review import Review, decision_indexes, review_config, review_table
+from ...ai.review import Review, ReviewedDecision, decision_indexes, review_config, review_table, reviewable_seats
 from ...session import Table
 from ...session.charts import score_charts
 from ..widgets.charts import SeatChart
@@ -34,6 +34,12 @@ class ReviewProgress(Message):
     def __init__(self, generation: int, done: float, planned: int) -> None:
         super().__init__()
         self.generation, self.done, self.planned = generation, done, planned
+
+
+class ReviewDecided(Message):
+    def __init__(self, generation: int, decision: ReviewedDecision) -> None:
+        super().__init__()
+        self.generation, self.decision = generation, decision
 
 
 class ReviewDone(Message):
@@ -50,6 +56,7 @@ class ReviewScreen(Screen):
     BINDINGS = [
         Binding("x", "stop", "Stop"),
         Binding("s", "next_seat", "Seat"),
+        Binding("g", "sort", "Sort"),
         Binding("d", "tab('decisions')", "Decisions", show=False),
         Binding("c", "tab('scores')", "Scores"),
         Binding("w", "tab('chances')", "Estimates"),
@@ -60,6 +67,11 @@ class ReviewScreen(Screen):
                  seed: int = 0) -> None:
         super().__init__()
         self.table = table
+        #: Whose decisions may be reviewed (before the end of a game with hidden hands, only
+        #: the people's own: see ``ai/review.reviewable_seats``).
+        self.seats = reviewable_seats(table)
+        if seat is not None and seat not in self.seats:
+            raise ValueError("Only your own decisions can be reviewed before the game is over.")
         self.seat = self._default_seat() if seat is None else seat
         self.config = config or review_config(table.game)
         self.seed = seed
@@ -67,11 +79,15 @@ class ReviewScreen(Screen):
         self._cancel = threading.Event()
         self._generation = 0
         self._running = False
+        #: Decisions reviewed so far (the list fills while the review runs).
+        self._decided: list[ReviewedDecision] = []
+        #: The list's order: the game's ("move") or the biggest gap first ("gap").
+        self.order = "move"
 
     def _default_seat(self) -> int:
-        """The person at this keyboard (the first one), else the first seat."""
-        people = self.table.person_seats()
-        return people[0] if people else 0
+        """The person at this keyboard (the first one), else the first seat that may be reviewed."""
+        people = [s for s in self.table.person_seats() if s in self.seats]
+        return people[0] if people else (self.seats[0] if self.seats else 0)
 
     @property
     def solitaire(self) -> bool:
@@ -108,6 +124,7 @@ class ReviewScreen(Screen):
         self._cancel = threading.Event()
         self._generation += 1
         self.review = None
+        self._decided = []
         self._running = True
         name = self.table.names[self.seat]
         planned = len(decision_indexes(self.table.states, self.table.moves, self.seat))
@@ -115,8 +132,9 @@ class ReviewScreen(Screen):
             f"Review for {name}: {planned} decisions, each searched with only what {name} knew then")
         bar = self.query_one("#review-bar", ProgressBar)
         bar.update(total=max(1, planned), progress=0)
-        self.query_one("#review-state", Static).update("Reviewing… (x: stop)")
-        self.query_one("#review-table", DataTable).clear(columns=True)
+        self._planned = planned
+        self.query_one("#review-state", Static).update(f"Reviewing 1 of {planned}… (x: stop)")
+        self._fill_table()
         self.query_one("#review-detail", Static).update("")
         self._show_chances()
         self._review(self.seat, self._generation, self._cancel)
@@ -131,7 +149,8 @@ class ReviewScreen(Screen):
                 self.post_message(ReviewProgress(generation, done, planned))
 
         review = review_table(self.table, seat, config=self.config, seed=self.seed, cancel=cancel,
-                              on_progress=progress)
+                              on_progress=progress,
+                              on_decision=lambda d: self.post_message(ReviewDecided(generation, d)))
         self.post_message(ReviewDone(generation, review))
 
     @on(ReviewProgress)
@@ -139,53 +158,79 @@ class ReviewScreen(Screen):
         if message.generation == self._generation:
             self.query_one("#review-bar", ProgressBar).update(total=max(1, message.planned), progress=message.done)
 
+    @on(ReviewDecided)
+    def _decided_one(self, message: ReviewDecided) -> None:
+        if message.generation != self._generation or not self._running:
+            return
+        self._decided.append(message.decision)
+        if len(self._decided) < self._planned:
+            self.query_one("#review-state", Static).update(
+                f"Reviewing {len(self._decided) + 1} of {self._planned}… (x: stop)")
+        if message.decision.differs:
+            self._add_row(message.decision, self.review_unit)
+            if len(self.differing()) == 1:
+                self._describe(0)
+
+    @property
+    def review_unit(self) -> str:
+        return "points" if self.solitaire else "win"
+
+    def differing(self) -> list[ReviewedDecision]:
+        """The listed decisions, in the list's order."""
+        rows = [d for d in self._decided if d.differs]
+        return sorted(rows, key=lambda d: -d.loss) if self.order == "gap" else rows
+
     @on(ReviewDone)
     def _done(self, message: ReviewDone) -> None:
         if message.generation != self._generation:
             return  # a review of another seat, stopped
         self._running = False
         review = self.review = message.review
+        self._decided = list(review.decisions)
         self.query_one("#review-bar", ProgressBar).update(total=max(1, review.planned), progress=len(review.decisions))
         differing = review.differing()
         state = (f"The bot differs at {len(differing)} of {review.planned}." if review.complete else
                  f"Stopped at {len(review.decisions)} of {review.planned}: {len(differing)} differ.")
         self.query_one("#review-state", Static).update(state)
-        self._fill_table(review)
+        self._fill_table()
         self._show_chances()
 
     # ---------------------------------------------------------------- the decision list
-    def _fill_table(self, review: Review) -> None:
+    def _fill_table(self) -> None:
         grid = self.query_one("#review-table", DataTable)
         grid.clear(columns=True)
-        width = LABEL_WIDTH["wide" if self.size.width >= 100 else "narrow"]
-        value = "Points" if review.unit == "points" else "Win"
+        value = "Points" if self.solitaire else "Win"
         grid.add_columns("Move", "Played", value, "The bot would play", value, "Gap")
-        for d in review.differing():
-            grid.add_row(str(d.move + 1), _cut(self.table.text(d.played.describe()), width),
-                         review.format_value(d.played_value), _cut(self.table.text(d.choice.describe()), width),
-                         review.format_value(d.choice_value), self._gap(review, d.loss), key=str(d.move))
-        if not review.differing():
+        for d in self.differing():
+            self._add_row(d, self.review_unit)
+        if self.review is not None and not self.differing():
             self.query_one("#review-detail", Static).update("The bot agrees with every decision reviewed.")
-        else:
-            self._describe(0)
+        elif self.differing():
+            self._describe(grid.cursor_row if 0 <= grid.cursor_row < grid.row_count else 0)
         if self.query_one(TabbedContent).active == "decisions":
             grid.focus()
 
-    def _gap(self, review: Review, loss: float) -> str:
-        return f"{loss * 100:+.0f}" if review.unit == "win" else f"{loss:+.1f}"
+    def _add_row(self, d: ReviewedDecision, unit: str) -> None:
+        width = LABEL_WIDTH["wide" if self.size.width >= 100 else "narrow"]
+        fmt = self._format
+        gap = f"{d.loss * 100:+.0f}" if unit == "win" else f"{d.loss:+.1f}"
+        self.query_one("#review-table", DataTable).add_row(
+            str(d.move + 1), _cut(self.table.text(d.played.describe()), width), fmt(d.played_value),
+            _cut(self.table.text(d.choice.describe()), width), fmt(d.choice_value), gap, key=str(d.move))
+
+    def _format(self, value: float) -> str:
+        return f"{value * 100:.0f}%" if not self.solitaire else f"{value:.1f}"
 
     @on(DataTable.RowHighlighted, "#review-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._describe(event.cursor_row)
 
     def _describe(self, row: int) -> None:
-        if self.review is None:
-            return
-        differing = self.review.differing()
+        differing = self.differing()
         if not 0 <= row < len(differing):
             return
-        d = self.review.differing()[row]
-        fmt = self.review.format_value
+        d = differing[row]
+        fmt = (lambda v: f"{v * 100:.0f}%") if not self.solitaire else (lambda v: f"{v:.1f} points")
         name = self.table.names[self.seat]
         self.query_one("#review-detail", Static).update(
             f"Move {d.move + 1}: {name} played {self.table.text(d.played.describe())} ({fmt(d.played_value)}); "
@@ -228,10 +273,19 @@ class ReviewScreen(Screen):
             self.query_one("#review-state", Static).update("Stopping…")
 
     def action_next_seat(self) -> None:
-        if self.solitaire:
+        if len(self.seats) < 2:
+            self.notify("There is no other seat to review" + (
+                "" if self.solitaire or self.table.state.is_over else " until the game is over") + ".")
             return
-        self.seat = (self.seat + 1) % len(self.table.seats)
+        self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)] if self.seat in self.seats \
+            else self.seats[0]
         self.start()
+
+    def action_sort(self) -> None:
+        """The game's order, or the biggest gap first (where the game was won or lost)."""
+        self.order = "gap" if self.order == "move" else "move"
+        self._fill_table()
+        self.notify("Biggest gap first." if self.order == "gap" else "In the game's order.")
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

@@ -44,6 +44,11 @@ class SeatChart(PlotextPlot):
                 continue
             extra = {"color": "default"} if mono else {}
             plt.plot(x, y, marker=str(seat + 1), label=f"{seat + 1} {names[seat]}", **extra)
+        every = [v for x in xs for v in x]
+        if every:  # whole move numbers on the axis (plotext would write 181.5)
+            lo, hi = min(every), max(every)
+            ticks = sorted({round(lo + (hi - lo) * i / 4) for i in range(5)})
+            plt.xticks(ticks, [str(t) for t in ticks])
         if ylim is not None:
             plt.ylim(*ylim)
         self.refresh()
