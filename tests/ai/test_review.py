@@ -69,6 +69,34 @@ def test_hoard_review_ignores_other_hands_and_the_deck_order():
     assert rows(plain) == rows(other)
 
 
+def test_princes_review_ignores_other_hands_and_every_deck_order():
+    table = played_table("throne", 2, 60, seed=4)
+    positions, moves = table.states[:-1], table.moves
+    indexes = decision_indexes(positions, moves, 0)
+    assert len(indexes) >= 3
+    changed, swaps = list(positions), 0
+    for k in indexes:
+        b = positions[k].clone()
+        # A card the rival drew since its last reshuffle (those held at it are public).
+        i = next((i for i, c in enumerate(b.hand[1]) if c not in b.shown[1]), None)
+        if i is not None and b.deck[1] and b.deck[1][-1] != b.hand[1][i]:
+            b.hand[1][i], b.deck[1][-1] = b.deck[1][-1], b.hand[1][i]
+            swaps += 1
+        b.deck[0].reverse()  # the seat's own deck order is hidden from it too
+        b.cdeck.reverse()
+        b.ddeck.reverse()
+        b.rng.state ^= 0x1234567
+        assert b.to_json() != positions[k].to_json()
+        same_view(positions[k], b, 0)
+        changed[k] = b
+    assert swaps >= 1
+    game = get_game("throne")
+    config = SearchConfig(iterations=24, time_limit=120.0)
+    plain = review_positions(game, positions, moves, 0, config=config, seed=5)
+    other = review_positions(game, changed, moves, 0, config=config, seed=5)
+    assert rows(plain) == rows(other)
+
+
 def test_court_review_ignores_the_pile_order():
     table = played_table("court", 1, 30)
     positions = [s.clone() for s in table.states[:-1]]
