@@ -42,6 +42,10 @@ class Game:
     #: Package that holds this game's ``help.md``.
     help_package: str = ""
     seat_labels: tuple[str, ...] = field(default=("Red", "Blue", "Yellow", "Green", "Black"))
+    #: Raised whenever a change to the default rules makes moves recorded earlier play out
+    #: differently. Saves record it, so a save that no longer replays can say why (an earlier
+    #: reading of the rules) instead of calling the file damaged.
+    rules_revision: int = 1
 
     def resolve_options(self, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option with its default filled in; unknown keys or values are refused."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
 from ..engine.rng import MAX_SEED
-from ..games import get_game
+from ..games import GAMES, get_game
 from . import storage
 from .autosave import Autosaver
 
@@ -322,6 +322,7 @@ class Table(SeatNames):
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.id,
+            "rules": self.game.rules_revision,
             "seed": self.seed,
             "options": self.options,
             "seats": [asdict(seat) for seat in self.seats],
@@ -342,6 +343,22 @@ class Table(SeatNames):
             raise SaveFileError("The save file is damaged (its seed is not a whole number below 2**512).")
         if not isinstance(seats, list) or not isinstance(moves, list) or not isinstance(options, dict):
             raise SaveFileError("The save file is damaged (seats, moves or options are missing).")
+        try:
+            return cls._replay(doc, seed, seats, moves, options)
+        except SaveFileError as exc:
+            game = GAMES.get(str(doc.get("game")))
+            rules = doc.get("rules", 1)
+            if game is None or type(rules) is not int or rules == game.rules_revision:
+                raise
+            if rules > game.rules_revision:
+                raise SaveFileError(f"This save of {game.title} was made by a newer version of Dragon TUI "
+                                    f"(rules revision {rules}; this version plays {game.rules_revision}).") from None
+            raise SaveFileError(f"This save of {game.title} was made under an earlier reading of its rules "
+                                f"(rules revision {rules}; this version plays revision {game.rules_revision}, "
+                                f"see the game's help), so this version cannot replay it.") from exc
+
+    @classmethod
+    def _replay(cls, doc: dict[str, Any], seed: int, seats: list, moves: list, options: dict) -> Table:
         try:
             table = cls(str(doc["game"]), [Seat.from_json(s) for s in seats], seed, options)
             for entry in moves:

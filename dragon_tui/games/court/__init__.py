@@ -54,6 +54,7 @@ GAME = Game(
     blurb="Solitaire: buy ministers, generals and poets from the Society Row; hold off nine Daemon Princes.",
     heuristic=evaluate,
     help_package="dragon_tui.games.court",
+    rules_revision=2,  # 2: a Prince drawn by the refill right after a fight raids in the same turn (issue 12)
     seat_labels=("You",),
 )
 
