@@ -93,6 +93,20 @@ def shots() -> list[Shot]:
     return result
 
 
+async def review_settled(pilot) -> None:
+    """Wait until the review screen's review has finished and its list is laid out (a data
+    table measures new rows when the app is idle, which may come late on a busy machine)."""
+    screen = pilot.app.screen
+    while screen.review is None:
+        await pilot.pause(0.02)
+    await pilot.app.workers.wait_for_complete()
+    grid = screen.query_one("#review-table")
+    for _ in range(500):
+        await pilot.pause()
+        if grid.row_count == 0 or grid.ordered_columns[1].content_width > len("Played"):
+            break
+
+
 def _review_shots(app) -> list[Shot]:
     """The review of a finished duel (its decisions, score and win-chance charts) and "since
     your last turn" in Hoard. The review searches less than the hard level (200 iterations a
@@ -105,9 +119,7 @@ def _review_shots(app) -> list[Shot]:
             await settle(pilot)
             table = next(s.table for s in pilot.app.screen_stack if hasattr(s, "table"))  # the finished game
             await pilot.app.push_screen(ReviewScreen(table, 0, SearchConfig(iterations=200, time_limit=3600), 1))
-            while pilot.app.screen.review is None:
-                await pilot.pause(0.05)
-            await pilot.app.workers.wait_for_complete()
+            await review_settled(pilot)
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()

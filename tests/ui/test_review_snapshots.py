@@ -7,6 +7,8 @@ from dragon_tui.ai.ismcts import SearchConfig
 from dragon_tui.session import Seat, Table, TurnController
 from dragon_tui.ui.screens.review import ReviewScreen
 
+from dragon_tui.screenshots import review_settled
+
 from .apps import app_with, settle
 
 SMALL = SearchConfig(iterations=30, time_limit=600.0)
@@ -25,12 +27,8 @@ def duel(moves=80, seed=3):
 def review_of(table, keys=()):
     async def run(pilot):
         await pilot.app.push_screen(ReviewScreen(table, 0, SMALL, seed=1))
-        for _ in range(400):
-            await pilot.pause(0.02)
-            if pilot.app.screen.review is not None:
-                break
-        assert pilot.app.screen.review is not None and pilot.app.screen.review.complete
-        await pilot.app.workers.wait_for_complete()
+        await review_settled(pilot)
+        assert pilot.app.screen.review.complete
         for key in keys:
             await pilot.press(key)
         await pilot.pause()

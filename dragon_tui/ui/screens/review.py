@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, ProgressBar, Static, TabbedContent, TabPane
@@ -200,7 +201,11 @@ class ReviewScreen(Screen):
         grid = self.query_one("#review-table", DataTable)
         grid.clear(columns=True)
         value = "Points" if self.solitaire else "Win"
-        grid.add_columns("Move", "Played", value, "The bot would play", value, "Gap")
+        # Fixed widths (the labels are cut to fit): the list looks the same while it fills.
+        width = self._label_width()
+        for label, cells in (("Move", 4), ("Played", width), (value, 6), ("The bot would play", width),
+                             (value, 6), ("Gap", 4)):
+            grid.add_column(label, width=cells)
         for d in self.differing():
             self._add_row(d, self.review_unit)
         if self.review is not None and not self.differing():
@@ -210,8 +215,11 @@ class ReviewScreen(Screen):
         if self.query_one(TabbedContent).active == "decisions":
             grid.focus()
 
+    def _label_width(self) -> int:
+        return LABEL_WIDTH["wide" if self.app.size.width >= 100 else "narrow"]
+
     def _add_row(self, d: ReviewedDecision, unit: str) -> None:
-        width = LABEL_WIDTH["wide" if self.size.width >= 100 else "narrow"]
+        width = self._label_width()
         fmt = self._format
         gap = f"{d.loss * 100:+.0f}" if unit == "win" else f"{d.loss:+.1f}"
         self.query_one("#review-table", DataTable).add_row(
@@ -226,10 +234,13 @@ class ReviewScreen(Screen):
         self._describe(event.cursor_row)
 
     def _describe(self, row: int) -> None:
-        differing = self.differing()
-        if not 0 <= row < len(differing):
+        grid = self.query_one("#review-table", DataTable)
+        if not 0 <= row < grid.row_count:
             return
-        d = differing[row]
+        move = int(grid.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value)
+        d = next((d for d in self._decided if d.move == move), None)
+        if d is None:
+            return
         fmt = (lambda v: f"{v * 100:.0f}%") if not self.solitaire else (lambda v: f"{v:.1f} points")
         name = self.table.names[self.seat]
         self.query_one("#review-detail", Static).update(
@@ -253,8 +264,7 @@ class ReviewScreen(Screen):
     def _show_chances(self) -> None:
         chart = self.query_one("#chance-chart", SeatChart)
         names = self.table.names
-        review = self.review
-        decisions = review.decisions if review is not None else []
+        decisions = self._decided
         xs = [[d.move + 1 for d in decisions]]
         if self.solitaire:
             chart.show("Expected points of the bot's choice, at each decision", names, xs,
@@ -291,6 +301,11 @@ class ReviewScreen(Screen):
         self.query_one(TabbedContent).active = tab
         if tab == "decisions":
             self.query_one("#review-table", DataTable).focus()
+
+    @on(TabbedContent.TabActivated)
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "chances":  # the decisions reviewed so far, while the review runs too
+            self._show_chances()
 
     def action_close(self) -> None:
         self._cancel.set()
