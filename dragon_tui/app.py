@@ -51,10 +51,12 @@ class DragonApp(App):
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
 
     def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str | None = None,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, review: Table | None = None, review_seat: int | None = None) -> None:
         """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
         self._start_with = table
+        #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
+        self._review = (review, review_seat)
         self.bot_delay = bot_delay
         self.autosave = autosave
         for t in THEMES:
@@ -87,6 +89,10 @@ class DragonApp(App):
         self.push_screen(MenuScreen())
         if self._start_with is not None:
             self.start_table(self._start_with)
+        if self._review[0] is not None:
+            from .ui.screens.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(self._review[0], self._review[1]))
         self._check_size()
 
     def start_table(self, table: Table) -> GameScreen:

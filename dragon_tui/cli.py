@@ -17,7 +17,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Games: throne, hoard, crowns, court, carcassonne. "
         "'dragon-tui bench' prints speed figures; 'dragon-tui screenshots [DIR]' draws every screen as SVG; "
         "'dragon-tui serve --ssh PORT | --web PORT' serves the app (see 'dragon-tui serve --help'); "
-        "'dragon-tui arena GAME --seats hard,greedy' plays bots against each other.",
+        "'dragon-tui arena GAME --seats hard,greedy' plays bots against each other; "
+        "'dragon-tui review FILE' shows the hard bot's review of a saved game.",
     )
     parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
@@ -51,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         from .arena import main as arena
 
         return arena(argv[1:])
+    if argv[:1] == ["review"]:
+        return review_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.game == "bench" and args.cluster:
         from .net.bench import cluster_figures
@@ -93,6 +96,53 @@ def main(argv: list[str] | None = None) -> int:
     app = DragonApp(table=table, theme=args.theme)
     app.run()
     return app.return_code or 0  # a crash exits non-zero (Textual sets 1), never 0
+
+
+def review_main(argv: list[str]) -> int:
+    """``dragon-tui review FILE [--seat N]``: the bot's review of a saved game, with its charts."""
+    parser = argparse.ArgumentParser(
+        prog="dragon-tui review",
+        description="The hard bot's review of a saved game from one seat's point of view: the decisions "
+        "where it would have chosen otherwise, with its estimate of both (win chance, or expected points "
+        "in the solitaire), and charts of the scores and win chances over the game.")
+    parser.add_argument("file", help="a saved game (a named save or the autosave)")
+    parser.add_argument("--seat", type=int, default=None,
+                        help="the seat to review, 1 for the first (default: the first person's seat)")
+    parser.add_argument("--theme", default=None, choices=["dragon-dark", "dragon-light", "dragon-mono"],
+                        help="this run only (default: the theme chosen last time)")
+    args = parser.parse_args(argv)
+    from pathlib import Path
+
+    from .engine import SaveFileError
+    from .session import Table
+
+    try:
+        table = Table.load(Path(args.file).expanduser())
+    except SaveFileError as exc:
+        print(f"dragon-tui: cannot review {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.seat is not None and not 1 <= args.seat <= len(table.seats):
+        print(f"dragon-tui: --seat is a seat number from 1 to {len(table.seats)}.", file=sys.stderr)
+        return 2
+    from .ai.review import reviewable_seats
+
+    allowed = reviewable_seats(table)
+    if not allowed or (args.seat is not None and args.seat - 1 not in allowed):
+        print("dragon-tui: before the game is over only a person's own decisions can be reviewed "
+              "(its hidden cards are still secret).", file=sys.stderr)
+        return 2
+    if not table.moves:
+        print(f"dragon-tui: {args.file} has no moves to review yet.", file=sys.stderr)
+        return 2
+    if not os.environ.get("TEXTUAL_DRIVER") and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        print("dragon-tui needs a terminal: run it in a terminal window.", file=sys.stderr)
+        return 2
+    from .app import DragonApp
+
+    app = DragonApp(theme=args.theme, autosave=False, review=table,
+                    review_seat=None if args.seat is None else args.seat - 1)
+    app.run()
+    return app.return_code or 0
 
 
 def _check_args(args) -> str | None:

@@ -87,9 +87,54 @@ def shots() -> list[Shot]:
             (f"{gid}-help", app(lambda g=gid, n=n: _midgame(g, n, 7, 0)), (80, 24), helpscreen),
             (f"{gid}-game-over", app(lambda g=gid, n=n: _finished(g, n, 3)), (100, 30), settle),
         ]
+    result += _review_shots(app)
     result.append(("crowns-light", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-light"), (80, 24), settle))
     result.append(("crowns-mono", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-mono"), (80, 24), settle))
     return result
+
+
+async def review_settled(pilot) -> None:
+    """Wait until the review screen's review has finished and its list is laid out (a data
+    table measures new rows when the app is idle, which may come late on a busy machine)."""
+    screen = pilot.app.screen
+    while screen.review is None:
+        await pilot.pause(0.02)
+    await pilot.app.workers.wait_for_complete()
+    grid = screen.query_one("#review-table")
+    for _ in range(500):
+        await pilot.pause()
+        if grid.row_count == 0 or grid.ordered_columns[1].content_width > len("Played"):
+            break
+
+
+def _review_shots(app) -> list[Shot]:
+    """The review of a finished duel (its decisions, score and win-chance charts) and "since
+    your last turn" in Hoard. The review searches less than the hard level (200 iterations a
+    decision, no time limit), so the pictures come quickly and the same every time."""
+    from .ai.ismcts import SearchConfig
+    from .ui.screens.review import ReviewScreen
+
+    def review(keys=()):
+        async def run(pilot):
+            await settle(pilot)
+            table = next(s.table for s in pilot.app.screen_stack if hasattr(s, "table"))  # the finished game
+            await pilot.app.push_screen(ReviewScreen(table, 0, SearchConfig(iterations=200, time_limit=3600), 1))
+            await review_settled(pilot)
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+
+        return run
+
+    duel = app(lambda: _finished("crowns", 2, 3))
+    return [
+        ("review-120x40", duel, (120, 40), review()),
+        ("review-80x24", duel, (80, 24), review()),
+        ("review-scores-120x40", duel, (120, 40), review(["c"])),
+        ("review-win-chance-80x24", duel, (80, 24), review(["w"])),
+        ("since-last-turn-80x24", app(lambda: _midgame("hoard", 3, 7, 5)), (80, 24), settle),
+        ("since-last-turn-120x40", app(lambda: _midgame("hoard", 3, 7, 10)), (120, 40), settle),
+    ]
 
 
 async def _take(name: str, make, size, before, folder: Path) -> Path:

@@ -152,6 +152,8 @@ class Search:
         self.root = Node(None, None, self.n)
         self.iterations = 0
         self._world: State | None = None
+        #: A root move every iteration must go through (see :meth:`focus`), else None.
+        self._focus: Action | None = None
         self.scale = 1.0
         self.base = 0.0
 
@@ -319,7 +321,16 @@ class Search:
         world = self._sample()
         node = self.root
         path = [node]
-        while not world.is_over:
+        fresh = False
+        if self._focus is not None:
+            node = self.root.children.get(self._focus)
+            if node is None:
+                node = self.root.children[self._focus] = Node(self._focus, self.seat, self.n)
+            node.avail += 1
+            fresh = node.visits == 0
+            world._apply(node.action)
+            path.append(node)
+        while not fresh and not world.is_over:
             legal = world.legal_actions()
             mover = world.current_player
             child = self._select(node, legal)
@@ -390,6 +401,26 @@ class Search:
             if k > key:
                 best, key = action, k
         return best
+
+    def focus(self, action: Action, iterations: int) -> None:
+        """Run ``iterations`` more iterations that all start with the root move ``action``
+        (legal here): the game review uses it to value a move the search barely tried."""
+        if action not in self.root_legal:
+            raise ValueError(f"{action!r} is not a legal move here.")
+        self._focus = action
+        try:
+            for _ in range(iterations):
+                if self.cancel is not None and self.cancel.is_set():
+                    break
+                self.iterate()
+                self.iterations += 1
+        finally:
+            self._focus = None
+
+    def root_values(self) -> dict[Action, tuple[int, list[float]]]:
+        """Each tried root move's visits and mean reward for every seat (the review's values)."""
+        return {a: (c.visits, [r / c.visits for r in c.reward])
+                for a, c in self.root.children.items() if c.visits}
 
     def statistics(self) -> list[tuple[Action, int, float]]:
         """(action, visits, mean reward) for the root's children, most visited first."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from ..engine import Action, IllegalAction, State
 from .controller import BotResult, BotTurn, TurnController
+from .summary import since_last_turn
 from .table import Table
 
 DIGITS = "123456789"
@@ -89,6 +90,9 @@ class Snapshot:
     #: Things to tell the people at the keyboard (a bot that failed and played a fallback).
     notices: tuple[str, ...] = ()
     result: Result | None = None
+    #: What the other seats did since the viewer's last decision, when the viewer decides
+    #: now (see ``session/summary.py``); empty otherwise.
+    since_last_turn: tuple[str, ...] = ()
 
     @property
     def offered(self) -> list[Action]:
@@ -166,12 +170,13 @@ class TableModel:
         key = (state, viewer, pass_to)
         seen = self._seen_key
         if seen is not None and seen[0] is state and seen[1:] == key[1:]:
-            view, choices = self.snapshot.view, self.snapshot.choices
+            view, choices, since = self.snapshot.view, self.snapshot.choices, self.snapshot.since_last_turn
         elif pass_to is not None:
-            view, choices = state.view(None), ()
+            view, choices, since = state.view(None), (), ()
         else:
             view = state if state.is_over else state.view(viewer)
             choices = self.choices(state) if current in people else ()
+            since = since_last_turn(table, current) if choices and viewer == current else ()
         self._seen_key = key
         log_from, log_lines = self._new_log(state)
         turn = self.controller.turn
@@ -183,7 +188,7 @@ class TableModel:
             serial=self._serial, position=len(table.moves), names=tuple(table.names), viewer=viewer, view=view,
             current=current, choices=choices, status=table.text(state.phase_label()), log_from=log_from,
             log_lines=log_lines, pass_to=pass_to, thinking=turn.seat if turn is not None else None,
-            progress=self.controller.progress(), notices=notices, result=result,
+            progress=self.controller.progress(), notices=notices, result=result, since_last_turn=since,
         )
 
     def reserve_keys(self, keys: frozenset[str]) -> None:

@@ -27,6 +27,7 @@ from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
+from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
 
 
@@ -120,7 +121,9 @@ class GameScreen(Screen):
         with Horizontal(id="lower"):
             with Vertical(id="actions-pane"):
                 yield ActionList(id="actions").data_bind(GameScreen.snapshot)
-            yield GameLog(id="log").data_bind(GameScreen.snapshot)
+            with Vertical(id="log-pane"):
+                yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
+                yield GameLog(id="log").data_bind(GameScreen.snapshot)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -17,6 +17,7 @@ class GameOverScreen(ModalScreen):
         Binding("n", "rematch(False)", "Rematch: new deal"),
         Binding("d", "rematch(True)", "Same deal"),
         Binding("b", "back", "See board"),
+        Binding("v", "review", "Review"),
         Binding("escape,m", "menu", "Menu"),
     ]
 
@@ -84,6 +85,12 @@ class GameOverScreen(ModalScreen):
 
         self.app.pop_screen()
         self.app.push_screen(ReplayScreen(self.table))
+
+    def action_review(self) -> None:
+        """The bot's review of the game and the score charts (issue 19)."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.table))
 
     def action_rematch(self, same_deal: bool = False) -> None:
         self.app.pop_screen()

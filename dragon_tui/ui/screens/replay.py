@@ -26,9 +26,11 @@ class ReplayScreen(Screen):
     offered: reactive[list[Action]] = reactive(list, always_update=True)
     position: reactive[int] = reactive(0)
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, position: int | None = None) -> None:
         super().__init__()
         self.table = table
+        #: Where to open (the position after that many moves); None: the end of the game.
+        self.start_at = position
 
     def compose(self) -> ComposeResult:
         Board = board_class(self.table.game.id)
@@ -41,9 +43,11 @@ class ReplayScreen(Screen):
         self.add_class(f"game-{self.table.game.id}")
         self._ready = True
         # Shown here, not through the watcher: a screen counts as mounted only after its
-        # Mount handler, so the watcher's guard would skip this first, final position and the
+        # Mount handler, so the watcher's guard would skip this first position and the
         # replay would open blank (and → / End, already at the end, would change nothing).
-        self.set_reactive(ReplayScreen.position, len(self.table.moves))
+        total = len(self.table.moves)
+        start = total if self.start_at is None else max(0, min(self.start_at, total))
+        self.set_reactive(ReplayScreen.position, start)
         self._show(self.position)
 
     _ready = False
