@@ -27,6 +27,7 @@ from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
+from ..widgets.panel import refresh_content
 from . import routes
 
 
@@ -37,7 +38,7 @@ def board_class(game_id: str):
 class StatusLine(Static):
     """The phase, and while a bot thinks its progress and how to hurry it."""
 
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -52,7 +53,8 @@ class StatusLine(Static):
             text += f" · thinking{progress}… (space: hurry)"
         if text != self._text:
             self._text = text
-            self.update(text)
+            self.update(text, layout=False)
+            refresh_content(self)
 
 
 class BotDone(Message):
@@ -82,7 +84,7 @@ class GameScreen(Screen):
     ]
 
     #: The table model's latest snapshot: every pane binds to it.
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, table: Table, bot_delay: float = 0.4) -> None:
         super().__init__()
