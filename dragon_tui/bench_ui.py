@@ -112,8 +112,12 @@ class FrameClock:
             if now - last >= QUIET or now - since > limit:
                 return
 
-    async def settle(self, since: float) -> tuple[float, float]:
-        """Wait until the app is quiet; the (wall, cpu) of the last frame drawn after ``since``."""
+    async def settle(self, since: float, limit: float = 5.0) -> tuple[float, float]:
+        """Wait for a frame after ``since``, then until the app is quiet; the (wall, cpu) of
+        the last frame drawn after ``since`` (a busy machine may take longer than QUIET to
+        draw the first one)."""
+        while not (self.frames and self.frames[-1][0] > since) and time.perf_counter() - since < limit:
+            await asyncio.sleep(0.002)
         await self.quiet(since)
         later = [f for f in self.frames if f[0] > since]
         if not later:

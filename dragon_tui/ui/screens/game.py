@@ -201,9 +201,10 @@ class GameScreen(Screen):
         if self.controller.is_current(turn) and not turn.cancel.is_set():
             self._think(turn)
 
-    # Not ``exclusive``: the controller already runs one turn at a time and drops a stale
-    # result, and cancelling a worker that has just posted its result would only lose it.
-    @work(thread=True, group="bot", exit_on_error=False)
+    # Exclusive: a new turn's worker supersedes an older one. A thread cannot be stopped, so
+    # the older one finishes its search on its copy of the state, and the controller drops its
+    # result as stale (its ticket is old): one mechanism, the controller's.
+    @work(thread=True, group="bot", exclusive=True, exit_on_error=False)
     def _think(self, turn: BotTurn) -> None:
         self.post_message(BotDone(self.controller.decide(turn)))
 
@@ -278,7 +279,7 @@ class GameScreen(Screen):
         self.notify("Thinking about a hint… (space: hurry)")
         self._hint(seat, generation, cancel)
 
-    @work(thread=True, group="hint", exit_on_error=False)
+    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
     def _hint(self, seat: int, generation: int, cancel) -> None:
         self.post_message(HintReady(generation, self.controller.hint(seat, cancel)))
 
