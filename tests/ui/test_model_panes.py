@@ -4,6 +4,7 @@ from the first turn and on Continue."""
 
 import pytest
 
+from dragon_tui.app import DragonApp
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.game import GameScreen
@@ -118,3 +119,22 @@ async def test_a_panel_whose_data_did_not_change_does_nothing():
         dice = app.screen.query_one("#dice")
         assert updates[id(dice)] == 1
         assert sum(updates.values()) < len(panels)  # at least one council panel stayed as it was
+
+
+async def test_a_forced_bot_move_is_played_at_once_without_a_search(monkeypatch):
+    """The bot's only legal action (rolling the dice) is played with no think delay and no
+    search: a search by this bot would raise, and the delay is longer than the test waits."""
+    table = duel_table(seed=7)
+    while table.state.current_player == 0:
+        table.apply(table.state.legal_actions()[0])
+    assert len(table.state.legal_actions()) == 1  # the bot must roll
+    monkeypatch.setattr("dragon_tui.session.controller.make_agent", lambda *a, **k: Exploding())
+    app = DragonApp(table=table, bot_delay=30.0, autosave=False)
+    before = len(table.moves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if len(table.moves) > before:
+                break
+        assert len(table.moves) > before and table.moves[before].seat == 1
+        assert not any("boom" in n.message for n in app._notifications)
