@@ -341,10 +341,11 @@ def _startup_figures(first_game: str, repeats: int) -> dict:
     return {"cold": cold, "warm": asyncio.run(warm())}
 
 
-def measure(game_ids: list[str], repeats: int) -> dict:
+def measure(game_ids: list[str], repeats: int, startup: bool = True) -> dict:
     """Every figure of this harness for this checkout, in seconds (JSON-friendly)."""
     figures = {"keys": asyncio.run(_key_figures(game_ids, repeats))}
-    figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats)
+    if startup:
+        figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats)
     return figures
 
 
@@ -417,10 +418,11 @@ def ui_figures(game_ids: list[str], quick: bool = False) -> list[str]:
     return report(measure(game_ids, repeats=3 if quick else 7))
 
 
-def _run_elsewhere(checkout: str, game_ids: list[str], repeats: int) -> dict:
+def _run_elsewhere(checkout: str, game_ids: list[str], repeats: int, startup: bool) -> dict:
     """This harness, run on the code of another checkout (imports resolve there)."""
     env = dict(os.environ, PYTHONPATH=checkout)
-    code = ("import runpy, sys; sys.argv = ['bench_ui', '--json', '--repeats', sys.argv[1]] + sys.argv[2:]; "
+    flags = "['--json', '--repeats', sys.argv[1]]" + ("" if startup else " + ['--no-startup']")
+    code = (f"import runpy, sys; sys.argv = ['bench_ui'] + {flags} + sys.argv[2:]; "
             f"runpy.run_path({os.path.abspath(__file__)!r}, run_name='__main__')")
     done = subprocess.run([sys.executable, "-c", code, str(repeats), *game_ids], cwd=checkout, env=env,
                           capture_output=True, text=True)
@@ -437,6 +439,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--no-startup", action="store_true", help="key-to-paint only")
     parser.add_argument("--against", metavar="DIR", help="also measure the checkout in DIR, game by game in turn")
     args = parser.parse_args(argv)
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
@@ -444,7 +447,7 @@ def main(argv: list[str]) -> None:
 
     game_ids = args.games or list(GAMES)
     if args.json:
-        print(json.dumps(measure(game_ids, args.repeats)))
+        print(json.dumps(measure(game_ids, args.repeats, startup=not args.no_startup)))
         return
     if not args.against:
         print("\n".join(report(measure(game_ids, args.repeats))))
@@ -452,18 +455,17 @@ def main(argv: list[str]) -> None:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     before: dict = {}
     now: dict = {}
-    for game_id in game_ids:  # in turn, game by game, so both see the same load
-        b = _run_elsewhere(args.against, [game_id], args.repeats)
-        n = _run_elsewhere(here, [game_id], args.repeats)
+    for i, game_id in enumerate(game_ids):  # in turn, game by game, so both see the same load
+        b = _run_elsewhere(args.against, [game_id], args.repeats, startup=i == 0)
+        n = _run_elsewhere(here, [game_id], args.repeats, startup=i == 0)
         for into, part in ((before, b), (now, n)):
             if not into:
                 into.update(part)
             else:
                 into["keys"]["games"].update(part["keys"]["games"])
                 into["keys"]["bare_for"].update(part["keys"]["bare_for"])
-                for kind in ("cold", "warm"):
-                    for which, value in part["startup"][kind].items():
-                        into["startup"][kind].setdefault(which, value)
+        print(f"({game_id} done)", file=sys.stderr, flush=True)
+        print("\n".join(report(now, before)), file=sys.stderr, flush=True)
     print("\n".join(report(now, before)))
 
 
