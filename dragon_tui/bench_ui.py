@@ -2,26 +2,50 @@
 each as the overhead over (or ratio to) a bare Textual app measured with the same harness in
 the same run, so the figures say what Dragon TUI adds on top of Textual itself.
 
-Key-to-paint: a seeded random game of each game is played; at the positions after 20% and
-80% of it the seat to decide is a person at the keyboard (the others are bots), the app opens
-on that position, and the key of the first choice on offer is pressed through Textual's pilot
-(``press`` then ``pause``: the key handled and the screen refreshed). The bare app (a Static,
-an OptionList and a Footer) answers a key by rewriting its Static and its options, and is
-pressed the same way. Each figure is the median of ``repeats`` presses.
+**Key-to-paint.** A seeded random game of each game is played; at the positions after 20%
+and 80% of it the seat to decide is a person at the keyboard (the others are bots), a fresh
+app opens on that position, and the key of the first choice on offer is sent to it. The
+clock stops at the *paint*: every frame the app draws is timed where Textual hands it to the
+terminal (the update turned into the terminal's escape codes, as a real terminal run does;
+only the write itself is skipped), and the figure is the time from the key to the last frame
+before the app goes quiet (no new frame for ``QUIET`` seconds; the bots' think delay is
+longer). A frame that only redraws scroll bars does not count: Textual draws a scroll bar a
+frame or two after the content it measures, for the bare app and the game alike. Timing the frames themselves, rather than waiting for the process to look idle as
+Textual's pilot does, keeps the figure free of the pilot's 20 ms polling steps. The bare app
+(a Static, an OptionList and a Footer) answers a key by rewriting its Static and its options,
+and is pressed the same way. Each figure is the median of ``repeats`` presses; the UI
+thread's CPU time for the same span is reported too, since on a busy machine the wall clock
+also counts other processes' turns.
+
+**Start-up to first paint.** A new Python process is started and the time until its first
+frame of the first real screen (the menu, or a game) is taken, against a process that starts
+the bare app — so imports count, as they do for a player — and likewise inside one process
+with everything imported (the app's own work only).
+
+The harness imports the app only as ``dragon_tui.…`` (no relative imports), so it can also
+measure another checkout in the same run: ``python -m dragon_tui.bench_ui --against DIR``
+runs this very harness on the code in ``DIR`` (say, a worktree of an older commit),
+alternating with this checkout, and prints both side by side.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
-
-from .engine import Rng
 
 SIZES = ((120, 40), (80, 24))
 POINTS = (0.2, 0.8)
 SEED = 2026
+#: The app is done answering a key when it has drawn no frame for this long.
+QUIET = 0.12
+#: The bots' think delay while measuring (longer than QUIET: a bot's move is not the key's paint).
+BOT_DELAY = 0.6
 
 
 def _bare_app():
@@ -53,6 +77,71 @@ def _bare_app():
     return BareApp()
 
 
+class FrameClock:
+    """Times every frame an app draws: wraps ``App._display``, where the compositor's update
+    reaches the terminal, and turns the update into escape codes as a real terminal run does."""
+
+    def __init__(self, app) -> None:
+        from textual._compositor import CompositorUpdate
+        from textual.scrollbar import ScrollBar
+
+        self.frames: list[tuple[float, float, bool]] = []  # (wall, UI-thread CPU, of a real screen)
+        original = app._display
+
+        def display(screen, renderable) -> None:
+            original(screen, renderable)
+            if renderable is None or app._batch_count:
+                return
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)
+            # Textual redraws a scroll bar a frame or two after the content it measures (its
+            # size is known only after the layout): such a frame answers nothing, so it does
+            # not stop the clock (for the bare app and the game alike).
+            if screen._dirty_widgets and all(isinstance(w, ScrollBar) for w in screen._dirty_widgets):
+                return
+            self.frames.append((time.perf_counter(), time.thread_time(), _is_real(app, screen)))
+
+        app._display = display
+
+    async def quiet(self, since: float, limit: float = 5.0) -> None:
+        """Wait until no frame came for QUIET seconds (counting from ``since`` at the latest)."""
+        while True:
+            await asyncio.sleep(0.004)
+            now = time.perf_counter()
+            last = max(self.frames[-1][0], since) if self.frames else since
+            if now - last >= QUIET or now - since > limit:
+                return
+
+    async def settle(self, since: float, limit: float = 5.0) -> tuple[float, float]:
+        """Wait for a frame after ``since``, then until the app is quiet; the (wall, cpu) of
+        the last frame drawn after ``since`` (a busy machine may take longer than QUIET to
+        draw the first one)."""
+        while not (self.frames and self.frames[-1][0] > since) and time.perf_counter() - since < limit:
+            await asyncio.sleep(0.002)
+        await self.quiet(since)
+        later = [f for f in self.frames if f[0] > since]
+        if not later:
+            raise RuntimeError("the key painted nothing")
+        return later[-1][0], later[-1][1]
+
+
+async def _press(app, key: str) -> tuple[float, float]:
+    """Send ``key`` as a terminal would and time it to its last frame: (wall, UI-thread CPU)."""
+    from textual import events
+
+    clock = FrameClock(app)
+    async with app.run_test(size=app._bench_size) as pilot:
+        await pilot.pause()
+        await clock.quiet(time.perf_counter())
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app._driver.send_message(event)
+        t1, c1 = await clock.settle(t0)
+        app._bench_check()
+    return t1 - t0, c1 - c0
+
+
 @dataclass
 class Position:
     """A table at some point of a seeded random game, and the key that plays a choice there."""
@@ -66,7 +155,7 @@ class Position:
     key: str
 
     def table(self):
-        from .session import Seat, Table
+        from dragon_tui.session import Seat, Table
 
         seats = [Seat(f"P{i + 1}") if i == self.person else Seat(f"Bot {i + 1}", "bot", "random")
                  for i in range(self.seats)]
@@ -79,7 +168,8 @@ class Position:
 def _position(game, point: float, seed: int = SEED) -> Position:
     """The first position at or after ``point`` of a random game where the key of the first
     choice is a plain character (what a player types)."""
-    from .ui.widgets.action_list import assign_keys
+    from dragon_tui.engine import Rng
+    from dragon_tui.ui.widgets.action_list import assign_keys
 
     players = game.min_players if game.max_players == 1 else max(game.min_players, 2)
     state = game.new_state(players, seed)
@@ -102,95 +192,282 @@ def _position(game, point: float, seed: int = SEED) -> Position:
     raise RuntimeError(f"{game.id}: no position with a typed key after {point:.0%}")
 
 
-async def _press_game(position: Position, size: tuple[int, int]) -> float:
-    from .app import DragonApp
+async def _press_game(position: Position, size: tuple[int, int]) -> tuple[float, float]:
+    from dragon_tui.app import DragonApp
 
     table = position.table()
-    app = DragonApp(table=table, autosave=True, bot_delay=0.4)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        before = len(table.moves)
-        t0 = time.perf_counter()
-        await pilot.press(position.key)
-        await pilot.pause()
-        spent = time.perf_counter() - t0
+    app = DragonApp(table=table, autosave=True, bot_delay=BOT_DELAY)
+    app._bench_size = size
+    before = len(table.moves)
+
+    def check() -> None:
         if len(table.moves) == before:
             raise RuntimeError(f"{position.game_id}: the key {position.key!r} played nothing")
-    return spent
+
+    app._bench_check = check
+    return await _press(app, position.key)
 
 
-async def _press_bare(size: tuple[int, int]) -> float:
+async def _press_bare(size: tuple[int, int]) -> tuple[float, float]:
     app = _bare_app()
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        t0 = time.perf_counter()
-        await pilot.press("1")
-        await pilot.pause()
-        spent = time.perf_counter() - t0
+    app._bench_size = size
+
+    def check() -> None:
         assert app.picks == 1
-    return spent
+
+    app._bench_check = check
+    return await _press(app, "1")
 
 
-async def _startup(make) -> float:
+def _median_pair(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+
+
+async def _key_figures(game_ids: list[str], repeats: int) -> dict:
+    """Medians in seconds: {"bare": {size: (wall, cpu)}, "games": {game: {"point size": (wall, cpu)}}}."""
+    from dragon_tui.games import GAMES
+
+    out: dict = {"bare": {}, "games": {}, "bare_for": {}}
+    await _press_bare(SIZES[0])  # warm up: imports, stylesheet parsing, caches
+    for size in SIZES:
+        out["bare"][f"{size[0]}x{size[1]}"] = _median_pair([await _press_bare(size) for _ in range(repeats)])
+    for game_id in game_ids:
+        out["bare_for"][game_id] = out["bare"]  # (another run's games keep their own run's bare figures)
+        cells = out["games"][game_id] = {}
+        positions = [_position(GAMES[game_id], point) for point in POINTS]
+        await _press_game(positions[0], SIZES[0])  # warm up this game's board
+        for position in positions:
+            for size in SIZES:
+                presses = [await _press_game(position, size) for _ in range(repeats)]
+                cells[f"{position.point:.0%} {size[0]}x{size[1]}"] = _median_pair(presses)
+    return out
+
+
+async def _first_paint(make, size=(120, 40)) -> float:
+    """Inside one process: from creating the app to its first frame of a real screen."""
     t0 = time.perf_counter()
     app = make()
-    async with app.run_test(size=(120, 40)) as pilot:
+    clock = FrameClock(app)
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        return time.perf_counter() - t0
+        await clock.settle(t0)
+    real = [wall for wall, _cpu, is_real in clock.frames if is_real]
+    return real[0] - t0
 
 
-async def _figures(game_ids: list[str], repeats: int) -> list[str]:
-    from .app import DragonApp
-    from .games import GAMES
+def _is_real(app, screen) -> bool:
+    """A frame of the screen the app opens with (not Textual's empty default screen underneath)."""
+    return len(app.screen_stack) == 1 or screen is not app.screen_stack[0]
 
-    lines = []
-    overheads: list[float] = []
-    bare_by_size = {}
-    # Warm up once (imports, stylesheet parsing, caches), so no figure pays for them.
-    await _press_bare(SIZES[0])
-    await _press_game(_position(GAMES[game_ids[0] if game_ids else "crowns"], POINTS[0]), SIZES[0])
-    for size in SIZES:
-        bare_by_size[size] = statistics.median([await _press_bare(size) for _ in range(repeats)])
-    lines.append("key-to-paint, overhead over a bare Textual app (Static + OptionList + Footer) pressed the same way:")
-    lines.append("  bare app: " + ", ".join(f"{w}×{h} {1e3 * bare_by_size[(w, h)]:.1f} ms" for w, h in SIZES))
-    for game_id in game_ids:
-        game = GAMES[game_id]
-        cells = []
-        for point in POINTS:
-            position = _position(game, point)
-            for size in SIZES:
-                spent = statistics.median([await _press_game(position, size) for _ in range(repeats)])
-                over = spent - bare_by_size[size]
-                overheads.append(over)
-                cells.append(f"{point:.0%} {size[0]}×{size[1]} +{1e3 * over:.0f}")
-        lines.append(f"  {game_id}: " + ", ".join(cells) + " ms")
-    if overheads:
-        lines.append(f"  overhead median {1e3 * statistics.median(overheads):.0f} ms, "
-                     f"worst {1e3 * max(overheads):.0f} ms (target: median ≤ 16, worst ≤ 33)")
-    bare = statistics.median([await _startup(_bare_app) for _ in range(repeats)])
-    menu = statistics.median([await _startup(lambda: DragonApp(autosave=False)) for _ in range(repeats)])
-    lines.append(f"start-up to first paint (120×40): the menu {1e3 * menu:.0f} ms, bare Textual app {1e3 * bare:.0f} ms: "
-                 f"{menu / bare:.2f}× (target ≤ 1.2×)")
-    first = game_ids[0] if game_ids else "crowns"
-    position = _position(GAMES[first], POINTS[0])
-    tables = [position.table() for _ in range(repeats)]  # replaying the game is not start-up
-    game = statistics.median([await _startup(lambda: DragonApp(table=tables.pop(), autosave=False, bot_delay=0.4))
-                              for _ in range(repeats)])
-    lines.append(f"  straight into a {first} game: {1e3 * game:.0f} ms: {game / bare:.2f}×")
+
+#: Run in a new process: start an app headless, print the clock at its first real frame, quit.
+_PROBE = r"""
+import sys, time
+which = sys.argv[1]
+if which == "bare":
+    sys.path.insert(0, sys.argv[2])
+    from bench_bare import bare_app as make
+elif which == "menu":
+    from dragon_tui.app import DragonApp
+    make = lambda: DragonApp(autosave=False)
+else:
+    from dragon_tui.app import DragonApp
+    from dragon_tui.games import GAMES
+    from dragon_tui.session import Seat, Table
+    game = GAMES[which]
+    players = game.min_players if game.max_players == 1 else max(game.min_players, 2)
+    seats = [Seat("P1")] + [Seat(f"Bot {i}", "bot", "random") for i in range(2, players + 1)]
+    make = lambda: DragonApp(table=Table(which, seats, 7), autosave=False, bot_delay=5)
+app = make()
+original = app._display
+def display(screen, renderable):
+    original(screen, renderable)
+    if renderable is not None and (len(app.screen_stack) == 1 or screen is not app.screen_stack[0]):
+        print(repr(time.perf_counter()), flush=True)
+        app._display = original
+        app.exit()
+app._display = display
+app.run(headless=True, size=(120, 40))
+"""
+
+
+def _cold_start(which: str, checkout: str) -> float:
+    """In a new Python process: from starting it to the first frame of its first real screen."""
+    import tempfile
+
+    bare_dir = os.path.join(tempfile.gettempdir(), f"dragon-bench-bare-{os.getpid()}")
+    os.makedirs(bare_dir, exist_ok=True)
+    with open(os.path.join(bare_dir, "bench_bare.py"), "w") as f:  # the bare app, free of dragon_tui
+        f.write("import textual\n" + _bare_source())
+    env = dict(os.environ, PYTHONPATH=checkout, PYTHONDONTWRITEBYTECODE="")
+    t0 = time.perf_counter()  # CLOCK_MONOTONIC: the same clock in the child
+    done = subprocess.run([sys.executable, "-c", _PROBE, which, bare_dir], cwd=checkout, env=env,
+                          capture_output=True, text=True, timeout=60)
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    if done.returncode or not lines:
+        raise RuntimeError(f"start-up probe {which!r} failed: {done.stderr[-400:]}")
+    return float(lines[0]) - t0
+
+
+def _bare_source() -> str:
+    import inspect
+
+    source = inspect.getsource(_bare_app)
+    return source.replace("def _bare_app():", "def bare_app():")
+
+
+def _startup_figures(first_game: str, repeats: int) -> dict:
+    from dragon_tui.app import DragonApp
+    from dragon_tui.games import GAMES
+
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["dragon_tui"].__file__)))
+    cold = {"bare": [], "menu": [], first_game: []}
+    for _ in range(repeats + 1):  # alternate, so they share the machine's load; the first round warms the disk cache
+        for which in cold:
+            cold[which].append(_cold_start(which, checkout))
+    cold = {k: statistics.median(v[1:]) for k, v in cold.items()}
+
+    async def warm() -> dict:
+        position = _position(GAMES[first_game], POINTS[0])
+        tables = [position.table() for _ in range(repeats + 1)]  # replaying the game is not start-up
+        runs = {"bare": [], "menu": [], first_game: []}
+        for _ in range(repeats + 1):
+            runs["bare"].append(await _first_paint(_bare_app))
+            runs["menu"].append(await _first_paint(lambda: DragonApp(autosave=False)))
+            runs[first_game].append(await _first_paint(
+                lambda: DragonApp(table=tables.pop(), autosave=False, bot_delay=BOT_DELAY)))
+        return {k: statistics.median(v[1:]) for k, v in runs.items()}
+
+    return {"cold": cold, "warm": asyncio.run(warm())}
+
+
+def measure(game_ids: list[str], repeats: int, startup: bool = True) -> dict:
+    """Every figure of this harness for this checkout, in seconds (JSON-friendly)."""
+    figures = {"keys": asyncio.run(_key_figures(game_ids, repeats))}
+    if startup:
+        figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats)
+    return figures
+
+
+# ---------------------------------------------------------------------- printing
+def _overheads(figures: dict) -> dict[str, dict[str, tuple[float, float]]]:
+    """Each game's figures minus the bare app's of the same run and size."""
+    out = {}
+    for game, cells in figures["keys"]["games"].items():
+        bare = figures["keys"]["bare_for"].get(game, figures["keys"]["bare"])
+        out[game] = {cell: (wall - bare[cell.split()[1]][0], cpu - bare[cell.split()[1]][1])
+                     for cell, (wall, cpu) in cells.items()}
+    return out
+
+
+def _summary(overheads: dict, which: int) -> tuple[float, float]:
+    values = [v[which] for cells in overheads.values() for v in cells.values()]
+    return statistics.median(values), max(values)
+
+
+def report(figures: dict, before: dict | None = None) -> list[str]:
+    """Printable lines; with ``before``, each figure as before → now."""
+    def ms(x: float) -> str:
+        return f"{1e3 * x:+.0f}" if x < 0 else f"+{1e3 * x:.0f}"
+
+    def pair(now: float, old: float | None, fmt=ms) -> str:
+        return fmt(now) if old is None else f"{fmt(old)} → {fmt(now)}"
+
+    bare = figures["keys"]["bare"]
+    over = _overheads(figures)
+    old = _overheads(before) if before else None
+    lines = ["key-to-paint (key sent → last frame drawn), overhead over a bare Textual app "
+             "(Static + OptionList + Footer) pressed the same way, ms of wall clock"
+             + (" (before → now)" if before else "") + ":",
+             "  bare app: " + ", ".join(f"{size.replace('x', '×')} {1e3 * wall:.1f} ms (UI thread CPU {1e3 * cpu:.1f})"
+                                        for size, (wall, cpu) in bare.items())]
+    for game, cells in over.items():
+        lines.append(f"  {game}: " + ", ".join(
+            f"{cell.replace('x', '×')} {pair(v[0], old[game][cell][0] if old and game in old else None)}"
+            for cell, v in cells.items()))
+    for which, name in ((0, "wall clock"), (1, "UI-thread CPU")):
+        med, worst = _summary(over, which)
+        line = f"  overhead ({name}): median {1e3 * med:.0f} ms, worst {1e3 * worst:.0f} ms"
+        if old:
+            omed, oworst = _summary(old, which)
+            line += f" (before: median {1e3 * omed:.0f}, worst {1e3 * oworst:.0f})"
+        lines.append(line + ("  (target: median ≤ 16, worst ≤ 33)" if which == 0 else ""))
+    for kind, title in (("cold", "a new process, imports included"), ("warm", "inside one process, everything imported")):
+        s = figures["startup"][kind]
+        b = before["startup"][kind] if before else None
+
+        def ratio(which: str, s=s) -> float:
+            return s[which] / s["bare"]
+
+        parts = []
+        for which in s:
+            if which == "bare":
+                continue
+            text = f"{which} {1e3 * s[which]:.0f} ms = {ratio(which):.2f}×"
+            if b and which in b:
+                text = f"{which} {1e3 * b[which]:.0f} ms = {b[which] / b['bare']:.2f}× → " + text
+            parts.append(text)
+        lines.append(f"start-up to first paint ({title}), 120×40: bare Textual app {1e3 * s['bare']:.0f} ms"
+                     + (f" (before {1e3 * b['bare']:.0f})" if b else "") + "; " + "; ".join(parts)
+                     + "  (target ≤ 1.2×)")
     return lines
 
 
 def ui_figures(game_ids: list[str], quick: bool = False) -> list[str]:
     """Printable lines of the app's latency figures for the given games."""
-    return asyncio.run(_figures(game_ids, repeats=1 if quick else 3))
+    return report(measure(game_ids, repeats=3 if quick else 7))
 
 
-if __name__ == "__main__":  # python -m dragon_tui.bench_ui [game ...]
-    import os
-    import sys
+def _run_elsewhere(checkout: str, game_ids: list[str], repeats: int, startup: bool) -> dict:
+    """This harness, run on the code of another checkout (imports resolve there)."""
+    env = dict(os.environ, PYTHONPATH=checkout)
+    flags = "['--json', '--repeats', sys.argv[1]]" + ("" if startup else " + ['--no-startup']")
+    code = (f"import runpy, sys; sys.argv = ['bench_ui'] + {flags} + sys.argv[2:]; "
+            f"runpy.run_path({os.path.abspath(__file__)!r}, run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code, str(repeats), *game_ids], cwd=checkout, env=env,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"the harness failed on {checkout}: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> None:
+    import argparse
     import tempfile
 
-    from .games import GAMES
-
+    parser = argparse.ArgumentParser(prog="python -m dragon_tui.bench_ui", description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--no-startup", action="store_true", help="key-to-paint only")
+    parser.add_argument("--against", metavar="DIR", help="also measure the checkout in DIR, game by game in turn")
+    args = parser.parse_args(argv)
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
-    print("\n".join(ui_figures(sys.argv[1:] or list(GAMES))))
+    from dragon_tui.games import GAMES
+
+    game_ids = args.games or list(GAMES)
+    if args.json:
+        print(json.dumps(measure(game_ids, args.repeats, startup=not args.no_startup)))
+        return
+    if not args.against:
+        print("\n".join(report(measure(game_ids, args.repeats))))
+        return
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    before: dict = {}
+    now: dict = {}
+    for i, game_id in enumerate(game_ids):  # in turn, game by game, so both see the same load
+        b = _run_elsewhere(args.against, [game_id], args.repeats, startup=i == 0)
+        n = _run_elsewhere(here, [game_id], args.repeats, startup=i == 0)
+        for into, part in ((before, b), (now, n)):
+            if not into:
+                into.update(part)
+            else:
+                into["keys"]["games"].update(part["keys"]["games"])
+                into["keys"]["bare_for"].update(part["keys"]["bare_for"])
+        print(f"({game_id} done)", file=sys.stderr, flush=True)
+        print("\n".join(report(now, before)), file=sys.stderr, flush=True)
+    print("\n".join(report(now, before)))
+
+
+if __name__ == "__main__":  # python -m dragon_tui.bench_ui [--against DIR] [game ...]
+    main(sys.argv[1:])

@@ -20,11 +20,16 @@ Shot = tuple[str, Callable[[], object], tuple[int, int], Callable[[object], Awai
 
 async def settle(pilot) -> None:
     """Wait until no bot is thinking and the screen has caught up (also used by the UI tests)."""
+    from textual.worker import WorkerCancelled
+
     await pilot.pause()
     for _ in range(500):
         if not any(getattr(s, "thinking", False) for s in pilot.app.screen_stack):
             break
-        await pilot.app.workers.wait_for_complete()
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:  # a bot worker superseded by the next turn's (exclusive): fine
+            pass
         await pilot.pause()
 
 

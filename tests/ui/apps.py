@@ -15,3 +15,14 @@ def duel_table(seed: int = 7, bot: bool = True) -> Table:
 
 def app_with(table: Table | None = None, autosave: bool = False, theme: str = "dragon-dark") -> DragonApp:
     return DragonApp(table=table, bot_delay=0, autosave=autosave, theme=theme)
+
+
+async def workers_done(pilot) -> None:
+    """Wait for the app's workers. Bot workers are exclusive: one superseded by the next turn's
+    counts as done (its result is stale anyway)."""
+    from textual.worker import WorkerCancelled
+
+    try:
+        await pilot.app.workers.wait_for_complete()
+    except WorkerCancelled:
+        pass

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.widgets._toast import Toast, ToastRack
 
-from dragon_tui.ui.widgets.game_log import GameLog, LogBlock
+from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, settle
 from .hoard.tables import after_person_moves, hoard_table
@@ -20,8 +20,7 @@ async def bots_done(pilot) -> None:
     await settle(pilot)
 
 
-def visible(log: GameLog, block: LogBlock) -> bool:
-    top = block.virtual_region.y
+def visible(log: GameLog, top: int) -> bool:
     return log.scroll_y <= top < log.scroll_y + log.scrollable_content_region.height
 
 
@@ -96,8 +95,8 @@ async def test_at_80x24_the_bots_turns_show_from_their_first_line():
             await bots_done(pilot)
             if table.state.is_over:
                 break
-            first = next(b for b in log.query(LogBlock) if b.first >= log.unseen_from)
-            news = log.virtual_size.height - first.virtual_region.y
+            first = log.row_of(log.unseen_from)
+            news = log.virtual_size.height - first
             if news > log.scrollable_content_region.height and any(
                     m.seat != 0 for m in table.moves[-3:]):
                 assert log.unseen_from > seen  # Ana's own move is not news to her

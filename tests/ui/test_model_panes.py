@@ -4,10 +4,11 @@ from the first turn and on Continue."""
 
 import pytest
 
+from dragon_tui.app import DragonApp
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.game import GameScreen
-from dragon_tui.ui.widgets.game_log import GameLog, LogBlock
+from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, duel_table, settle
 
@@ -42,18 +43,19 @@ async def test_the_log_appends_without_rendering_old_lines_again():
         log = app.screen.query_one(GameLog)
         await pilot.press("r")
         await pilot.pause()
-        old = list(log.query(LogBlock))
-        assert old and log.lines
-        updated = []
-        for block in old:
-            block.update = lambda *a, _b=block, **k: updated.append(_b)
-        count = len(log.lines)
+        assert log.lines
+        old = list(log._wrapped)  # each shown line, wrapped to the log's width
+        rendered, count = log.rendered, len(log.lines)
         await pilot.press("1")  # choose a die: a new log line
         await pilot.pause()
-        blocks = list(log.query(LogBlock))
-        assert blocks[: len(old)] == old and not updated  # the old lines stay as they were
-        assert len(log.lines) > count and blocks[-1].lines == log.lines[count:]
+        new = len(log.lines) - count
+        assert new > 0
+        assert log.rendered == rendered + new  # only the new lines were rendered
+        assert all(a is b for a, b in zip(old, log._wrapped))  # the old lines stay as they were
         assert log.lines == app.screen.model.full_log()
+        shown = "\n".join(strip.text for strip in log._strips)
+        assert log.lines[-1].split()[0] in shown
+        assert log.scroll_y == log.max_scroll_y  # the newest line in sight
 
 
 async def test_a_bot_that_raises_gives_a_notice_and_the_game_goes_on():
@@ -117,3 +119,22 @@ async def test_a_panel_whose_data_did_not_change_does_nothing():
         dice = app.screen.query_one("#dice")
         assert updates[id(dice)] == 1
         assert sum(updates.values()) < len(panels)  # at least one council panel stayed as it was
+
+
+async def test_a_forced_bot_move_is_played_at_once_without_a_search(monkeypatch):
+    """The bot's only legal action (rolling the dice) is played with no think delay and no
+    search: a search by this bot would raise, and the delay is longer than the test waits."""
+    table = duel_table(seed=7)
+    while table.state.current_player == 0:
+        table.apply(table.state.legal_actions()[0])
+    assert len(table.state.legal_actions()) == 1  # the bot must roll
+    monkeypatch.setattr("dragon_tui.session.controller.make_agent", lambda *a, **k: Exploding())
+    app = DragonApp(table=table, bot_delay=30.0, autosave=False)
+    before = len(table.moves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if len(table.moves) > before:
+                break
+        assert len(table.moves) > before and table.moves[before].seat == 1
+        assert not any("boom" in n.message for n in app._notifications)

@@ -10,7 +10,7 @@ from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.screens.menu import MenuScreen
 from dragon_tui.ui.screens.setup import SetupScreen
 
-from .apps import app_with, duel_table, settle
+from .apps import app_with, duel_table, settle, workers_done
 
 
 async def test_whole_duel_person_against_bot_with_keys_only():
@@ -175,7 +175,7 @@ async def test_hint_highlights_a_legal_action_without_playing_it():
         await pilot.press("r")
         moves = len(table.moves)
         await pilot.press("f3")
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot)
         await pilot.pause()
         assert len(table.moves) == moves  # nothing was played
         hints = [n.message for n in app._notifications if n.message.startswith("Hint: ")]
@@ -202,6 +202,6 @@ async def test_search_bot_shows_progress_and_can_be_hurried():
         bot_moves = sum(1 for m in table.moves if m.seat == 1)
         assert len(table.state.legal_actions()) > 1
         await pilot.press("space")  # hurry: think now, and stop at the best move so far
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot)
         await pilot.pause()
         assert sum(1 for m in table.moves if m.seat == 1) > bot_moves

@@ -20,11 +20,11 @@ class BoardBase(Widget):
     TakeHighlighted = TakeHighlighted
 
     #: The game screen's snapshot (boards hosted elsewhere, like the replay, set ``view``).
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
     #: The position as the viewing seat may see it (None before the first one arrives).
-    view: reactive[State | None] = reactive(None, always_update=True)
+    view: reactive[State | None] = reactive(None, always_update=True, repaint=False)
     #: The actions on offer to the person at the keyboard, for boards that point at choices.
-    offered: reactive[list[Action]] = reactive(list, always_update=True)
+    offered: reactive[list[Action]] = reactive(list, always_update=True, repaint=False)
 
     def __init__(self, table: Table, interactive: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -44,6 +44,8 @@ class BoardBase(Widget):
         if snap.choices is not self._choices:
             self._choices = snap.choices
             self.offered = snap.offered
+        if self._paint_due:  # paint now, so the move reaches the screen in one frame with the other panes
+            self.paint_now()
 
     @property
     def viewer_seat(self) -> int | None:
@@ -60,7 +62,11 @@ class BoardBase(Widget):
         """``view`` and ``offered`` often change together: paint once, after both."""
         if not self._paint_due and self.is_mounted:
             self._paint_due = True
-            self.call_later(self.paint_now)
+            self.call_later(self._paint_if_due)
+
+    def _paint_if_due(self) -> None:
+        if self._paint_due:
+            self.paint_now()
 
     def paint_now(self) -> None:
         self._paint_due = False

@@ -21,6 +21,7 @@ from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from .base import BoardBase
+from ..widgets.panel import refresh_content
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
 
 
@@ -32,11 +33,14 @@ class CourtPanel(Widget):
         self.state: State | None = None
         self.offered: list[Action] = []
         self.ink = Ink()
+        #: ``lines`` for one width, kept until the next ``show`` (layout and render both ask).
+        self._lines: tuple[int, list[Text]] | None = None
 
     def show(self, state: State, offered: list[Action], ink: Ink) -> None:
         self.state, self.offered, self.ink = state, offered, ink
         self.titles(state)
-        self.refresh(layout=True)
+        self._lines = None
+        refresh_content(self)
 
     def titles(self, state: State) -> None:
         """Set the border title and subtitle (not from ``lines``: that runs during layout)."""
@@ -44,13 +48,18 @@ class CourtPanel(Widget):
     def lines(self, width: int) -> list[Text]:
         raise NotImplementedError
 
+    def lines_for(self, width: int) -> list[Text]:
+        if self._lines is None or self._lines[0] != width:
+            self._lines = (width, self.lines(width))
+        return self._lines[1]
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self.lines(width)) if self.state is not None and width > 0 else 1
+        return len(self.lines_for(width)) if self.state is not None and width > 0 else 1
 
     def render(self) -> Text:
         if self.state is None or self.content_size.width <= 0:
             return Text()
-        return Text("\n", no_wrap=True).join(self.lines(self.content_size.width))
+        return Text("\n", no_wrap=True).join(self.lines_for(self.content_size.width))
 
     def offered_at(self, kinds: tuple[str, ...], index: int) -> Action | None:
         for action in self.offered:

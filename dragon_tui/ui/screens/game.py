@@ -27,6 +27,7 @@ from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
+from ..widgets.panel import refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
 
@@ -38,7 +39,7 @@ def board_class(game_id: str):
 class StatusLine(Static):
     """The phase, and while a bot thinks its progress and how to hurry it."""
 
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -53,7 +54,8 @@ class StatusLine(Static):
             text += f" · thinking{progress}… (space: hurry)"
         if text != self._text:
             self._text = text
-            self.update(text)
+            self.update(text, layout=False)
+            refresh_content(self)
 
 
 class BotDone(Message):
@@ -95,7 +97,7 @@ class GameScreen(Screen):
     OVER_ONLY = frozenset({"summary", "replay", "rematch"})
 
     #: The table model's latest snapshot: every pane binds to it.
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, table: Table, bot_delay: float = 0.4) -> None:
         super().__init__()
@@ -235,9 +237,10 @@ class GameScreen(Screen):
         if self.controller.is_current(turn) and not turn.cancel.is_set():
             self._think(turn)
 
-    # Not ``exclusive``: the controller already runs one turn at a time and drops a stale
-    # result, and cancelling a worker that has just posted its result would only lose it.
-    @work(thread=True, group="bot", exit_on_error=False)
+    # Exclusive: a new turn's worker supersedes an older one. A thread cannot be stopped, so
+    # the older one finishes its search on its copy of the state, and the controller drops its
+    # result as stale (its ticket is old): one mechanism, the controller's.
+    @work(thread=True, group="bot", exclusive=True, exit_on_error=False)
     def _think(self, turn: BotTurn) -> None:
         self.post_message(BotDone(self.controller.decide(turn)))
 
@@ -312,7 +315,7 @@ class GameScreen(Screen):
         self.notify("Thinking about a hint… (space: hurry)")
         self._hint(seat, generation, cancel)
 
-    @work(thread=True, group="hint", exit_on_error=False)
+    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
     def _hint(self, seat: int, generation: int, cancel) -> None:
         self.post_message(HintReady(generation, self.controller.hint(seat, cancel)))
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.message import Message
-from textual.reactive import reactive
+from textual.geometry import Size
+from textual.reactive import Reactive, reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -25,7 +26,11 @@ class ActionList(OptionList):
             super().__init__()
             self.action = action
 
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
+    #: How much there is to scroll through. The list's box is set by the stylesheet, so new
+    #: choices need no layout of the screen (OptionList updates its scroll bars itself; a scroll
+    #: bar that appears or goes still lays the screen out).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

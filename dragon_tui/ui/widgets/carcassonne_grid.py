@@ -53,10 +53,12 @@ class TileGrid(Widget, can_focus=True):
         Binding("down,j", "move(0,1)", "Down", show=False),
         Binding("left,h", "move(-1,0)", "Left", show=False),
         Binding("right,l", "move(1,0)", "Right", show=False),
-        Binding("r", "rotate", "Rotate"),
-        Binding("tab,n", "next_spot", "Next", key_display="tab"),
+        # Not in the footer: the hand panel beside the grid shows these keys for the decision
+        # at hand, and a footer that changed with it would rebuild itself on most moves.
+        Binding("r", "rotate", "Rotate", show=False),
+        Binding("tab,n", "next_spot", "Next", key_display="tab", show=False),
         Binding("N,p", "next_spot(-1)", "Previous", show=False),
-        Binding("enter", "choose", "Choose", key_display="⏎"),
+        Binding("enter", "choose", "Choose", key_display="⏎", show=False),
         Binding("z", "zoom", "Zoom", show=False),
     ]
 
@@ -83,7 +85,6 @@ class TileGrid(Widget, can_focus=True):
         self._lines: list[Strip] | None = None
         self._spots_before = False
         self._sized = False
-        self._modes = (False, False)
         self._theme = ""
         #: Replay: no cursor of one's own; keep the last tile placed in sight.
         self.follow_last = False
@@ -134,10 +135,6 @@ class TileGrid(Widget, can_focus=True):
             self.cursor = xy(view.placed)
         self._scroll_to_cursor()
         self._dirty()
-        modes = (bool(self._place), bool(self._dragon))
-        if modes != self._modes:  # the footer recomposes on this: only when it changes
-            self._modes = modes
-            self.refresh_bindings()
 
     @staticmethod
     def _keys(view: State, offered: list[Action]) -> list[str | None]:
@@ -166,7 +163,7 @@ class TileGrid(Widget, can_focus=True):
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Rotate, next and choose only show in the footer while they can do something."""
+        """Rotate, next and choose only act while they can do something."""
         if action == "rotate":
             return bool(self._place)
         if action in ("next_spot", "choose"):

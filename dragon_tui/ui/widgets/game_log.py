@@ -1,8 +1,11 @@
 """The running log of a game, newest at the bottom, with seat names filled in.
 
-It appends: the lines a snapshot adds become one new block at the bottom, and the blocks
-already shown are never rendered again (they only rewrap when the width changes). After an
-undo the snapshot says where the log is cut back to; then the log is rebuilt as one block.
+It appends: the lines a snapshot adds are wrapped once, for the log's width, and added to
+the wrapped lines already there; the lines already shown are never rendered again (only when
+the width changes are they rewrapped). The log draws itself line by line (Textual's line
+API, like ``RichLog``): appending changes no layout and mounts no widget, so a move's log
+lines are on screen in the same frame as the rest of the move. After an undo the snapshot
+says where the log is cut back to; then the shown lines are wrapped again.
 
 It follows the newest line — while bots play, each move shows as it is made — unless the
 person has scrolled up to read (Tab reaches the log; ↑/↓, PgUp/PgDn, Home/End scroll it).
@@ -14,35 +17,37 @@ says how many lines are below.
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
-from textual.reactive import reactive
-from textual.widgets import Static
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive, reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from ...session import Snapshot
 
 SHOWN_LINES = 200
 
 
-class LogBlock(Static):
-    """Some consecutive lines of the log."""
-
-    def __init__(self, lines: list[str], first: int = 0) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = lines
-        #: Index in the whole log of this block's first line.
-        self.first = first
-
-
-class GameLog(VerticalScroll):
+class GameLog(ScrollView):
     """Keeps the newest line in sight, or the first line the person has not seen yet."""
 
     can_focus = True
-    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
+    snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
+    #: How many wrapped lines there are. The log's box is set by the stylesheet, so new lines
+    #: need no layout of the screen, only new scroll bars (a scroll bar that appears lays it out).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        #: Every line of the log so far (the blocks show the last SHOWN_LINES of them).
+        #: Every line of the log so far (the last SHOWN_LINES of them are shown).
         self.lines: list[str] = []
+        #: How many log lines were wrapped (rendered) so far: appending adds only the new ones.
+        self.rendered = 0
+        #: The shown lines, wrapped: one list of strips per log line, and the width they fit.
+        self._wrapped: list[list[Strip]] = []
+        self._strips: list[Strip] = []
+        self._width = 0
         #: Index of the first line added since the person at the keyboard last decided.
         self.unseen_from = 0
         self._person_deciding = False
@@ -55,51 +60,66 @@ class GameLog(VerticalScroll):
         self.border_title = "Log"
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
-        if snapshot is None or not self.is_mounted:
+        if snapshot is None:
             return
         if snapshot.log_from < len(self.lines):
             del self.lines[snapshot.log_from:]
             self.unseen_from = min(self.unseen_from, len(self.lines))
-            self._rebuild()
-        if snapshot.log_lines:
-            self.append(list(snapshot.log_lines))
+            self._rewrap()
         deciding = bool(snapshot.choices)
         if not self._started:
             # A game opened (new or continued): its history is not news, the newest line shows.
             self._started = True
-            self.unseen_from = len(self.lines)
+            self.unseen_from = len(self.lines) + len(snapshot.log_lines)
         elif deciding and not self._person_deciding:
             # The decision came back: show what happened since the last one from its start
             # (and keep doing so while the panes settle and resize, until the person acts).
             self._anchored = True
-            self.call_after_refresh(self._place_view)
-        elif not deciding and self._person_deciding:
-            # The person decided: everything from here on is news for their next decision.
-            self.unseen_from = len(self.lines)
+        decided = not deciding and self._person_deciding
+        if decided:
             self._anchored = False
         self._person_deciding = deciding
-
-    def on_mount(self) -> None:
-        if self.snapshot is not None and not self.lines:
-            self.watch_snapshot(self.snapshot)
-
-    def _rebuild(self) -> None:
-        self.remove_children()
-        if self.lines:
-            start = max(0, len(self.lines) - SHOWN_LINES)
-            self.mount(LogBlock(self.lines[start:], start))
+        if snapshot.log_lines:
+            self.append(list(snapshot.log_lines))
+        elif self._anchored:
+            self._place_view()
+        if decided:
+            # The person decided (their own move's lines included): everything from here on
+            # is news for their next decision.
+            self.unseen_from = len(self.lines)
 
     def append(self, new: list[str]) -> None:
-        first = len(self.lines)
         self.lines.extend(new)
-        self.mount(LogBlock(new[-SHOWN_LINES:], first + max(0, len(new) - SHOWN_LINES)))
-        blocks = list(self.query_children(LogBlock))
-        shown = sum(len(b.lines) for b in blocks)
-        while len(blocks) > 1 and shown - len(blocks[0].lines) >= SHOWN_LINES:
-            shown -= len(blocks[0].lines)
-            blocks.pop(0).remove()
-        if self.following:
-            self.call_after_refresh(self._place_view)
+        if self._width:
+            self._wrapped.extend(self._wrap(line) for line in new[-SHOWN_LINES:])
+            del self._wrapped[:-SHOWN_LINES]
+            self._show()
+
+    # ------------------------------------------------------------------ rendering
+    def _wrap(self, line: str) -> list[Strip]:
+        self.rendered += 1
+        console = self.app.console
+        options = console.options.update_width(self._width)
+        lines = Segment.split_and_crop_lines(console.render(Text(line), options), self._width, pad=False,
+                                             include_new_lines=False)
+        return [Strip(segments) for segments in lines] or [Strip.blank(0)]
+
+    def _rewrap(self) -> None:
+        self._wrapped = [self._wrap(line) for line in self.lines[-SHOWN_LINES:]] if self._width else []
+        self._show()
+
+    def _show(self) -> None:
+        """The wrapped lines become the log's content, and the view goes where it belongs."""
+        self._strips = [strip for wrapped in self._wrapped for strip in wrapped]
+        self.virtual_size = Size(self._width, len(self._strips))
+        self._scroll_update(self.virtual_size)
+        self.refresh()
+        self._place_view()
+
+    def row_of(self, line: int) -> int:
+        """The wrapped row where log line ``line`` starts (the last row + 1 past the end)."""
+        first_shown = len(self.lines) - len(self._wrapped)
+        return sum(len(wrapped) for wrapped in self._wrapped[:max(0, line - first_shown)])
 
     # ------------------------------------------------------------------ where the view is
     def _place_view(self) -> None:
@@ -108,30 +128,31 @@ class GameLog(VerticalScroll):
         elif self._anchored:
             self._show_unseen()
         else:
-            self._to_end()
+            self._scroll_y_to(len(self._strips))
 
     def _scroll_y_to(self, y: float) -> None:
-        """Scroll to row ``y``, kept within the content (a target worked out while the panes
-        were still settling could otherwise leave blank rows above the first line)."""
-        self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False, immediate=True)
-
-    def _to_end(self) -> None:
-        self._scroll_y_to(self.max_scroll_y)
-        self._say_below()
+        """Scroll to row ``y``, kept within the content, in this frame when the scroll bar is
+        already there (the first time the log outgrows its box the bar comes with the next
+        layout, and the scroll waits for it)."""
+        height = self.scrollable_content_region.height
+        immediate = self.allow_vertical_scroll or len(self._strips) <= height
+        target = max(0, min(y, len(self._strips) - height))
+        self.scroll_to(y=target, animate=False, immediate=immediate)
+        if not immediate:
+            self.call_after_refresh(self._place_view)
+        self._say_below(target)
 
     def _show_unseen(self) -> None:
         """Scroll so the first unseen line is at the top, if the unseen lines do not all fit."""
-        # Lines come in one block per snapshot, so the first unseen line starts a block.
-        block = next((b for b in self.query_children(LogBlock) if b.first >= self.unseen_from), None)
-        top = block.virtual_region.y if block is not None else self.virtual_size.height
-        if self.virtual_size.height - top > self.scrollable_content_region.height:
+        top = self.row_of(self.unseen_from)
+        if len(self._strips) - top > self.scrollable_content_region.height:
             self._scroll_y_to(top)
         else:
-            self._scroll_y_to(self.max_scroll_y)
-        self._say_below()
+            self._scroll_y_to(len(self._strips))
 
-    def _say_below(self) -> None:
-        below = max(0, self.max_scroll_y - round(self.scroll_y))
+    def _say_below(self, top: float | None = None) -> None:
+        top = self.scroll_y if top is None else top
+        below = max(0, len(self._strips) - self.scrollable_content_region.height - round(top))
         self.border_subtitle = f"↓ {below} more (PgDn)" if below else ""
 
     def watch_scroll_y(self, old: float, new: float) -> None:
@@ -139,8 +160,20 @@ class GameLog(VerticalScroll):
         self._say_below()
 
     def on_resize(self) -> None:
+        # Room for the scrollbar is kept whether it shows or not, so it never rewraps the log.
+        width = self.content_region.width - self.styles.scrollbar_size_vertical
+        if width > 0 and width != self._width:
+            self._width = width
+            self._rewrap()
         # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
         self.call_after_refresh(self._place_view)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        if index >= len(self._strips):
+            return Strip.blank(width, self.rich_style)
+        return self._strips[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:

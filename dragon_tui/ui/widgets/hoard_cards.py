@@ -9,6 +9,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ...games.hoard import data
+from .panel import refresh_content
 
 LEGEND = "  ".join(f"{data.SYMBOLS[c]} {c}" for c in data.COLOURS) + " · treasure: points, cost (own colour + any)"
 SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",
@@ -115,7 +116,7 @@ class FlowBox(Widget):
         if rows == self.rows and rows:
             return  # the same rows: nothing to lay out or paint again
         self.rows = rows
-        self.refresh(layout=True)
+        refresh_content(self)
 
     def lines(self, width: int) -> list[Text]:
         out: list[Text] = []

@@ -7,14 +7,14 @@ from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.themes import DARK
 
-from ..apps import app_with, settle
+from ..apps import app_with, settle, workers_done
 from .tables import hoard_table, play_until
 
 
 async def bots_done(pilot) -> None:
     """Wait only while a bot thinks (the key press itself already let the screen catch up)."""
     while any(getattr(s, "thinking", False) for s in pilot.app.screen_stack):
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot)
         await pilot.pause()
 
 
