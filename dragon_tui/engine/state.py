@@ -17,7 +17,7 @@ from .action import Action
 from .errors import IllegalAction, SaveFileError
 from .rng import Rng
 
-_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals")
+_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals", "_offered")
 #: Values that are never changed in place: a clone may share them.
 _ATOMS = frozenset((int, str, bool, float, type(None)))
 _SEAT_TOKEN = re.compile(r"\{p(\d)\}")
@@ -120,8 +120,11 @@ class State(ABC):
         """The seat that must decide now; None once the game is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Every action the current player may take; never empty while the game runs."""
+    def _legal_actions(self) -> list[Action]:
+        """Every action the current player may take; never empty while the game runs.
+
+        Games write this; everyone else calls :meth:`legal_actions`, which remembers the list
+        so that ``apply`` can take one of its very objects without checking it again."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -182,7 +185,31 @@ class State(ABC):
         return state
 
     # ---------------------------------------------------------------- the shared machinery
+    #: The list the last ``legal_actions()`` call returned, until the next ``apply``.
+    _offered: list[Action] | None = None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take (the game's ``_legal_actions``).
+
+        The list is remembered until the next ``apply``: an action that *is* one of its
+        objects (the UI's pick, a bot's choice) was offered in this very position, arguments
+        typed by the game itself, so ``apply`` carries it out without checking it again —
+        checking re-generated the whole list, which made every random step pay for it twice.
+        Actions built elsewhere (from a save, a network message, a test) are equal but not
+        the same objects, and get the full check.
+        """
+        offered = self._legal_actions()
+        self._offered = offered
+        return offered
+
     def apply(self, action: Action) -> None:
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    self._apply(action)
+                    return
         if self.is_over:
             raise IllegalAction("The game is over.")
         problem = malformed(action)
@@ -191,7 +218,7 @@ class State(ABC):
         if self.quick_legal(action):
             self._apply(action)
             return
-        legal = self.legal_actions()
+        legal = self._legal_actions()
         offered = next((a for a in legal if a == action), None)
         if offered is not None and arg_types(offered.args) != arg_types(action.args):
             # 1.0 == 1 and True == 1 in Python, so equality alone would let a float or a
@@ -261,6 +288,7 @@ class State(ABC):
         """
         new = object.__new__(type(self))
         fields = dict(self.__dict__)
+        fields.pop("_offered", None)  # offered to this state, not to its copy
         fields["options"] = dict(self.options)
         fields["rng"] = self.rng.copy()
         fields["log"] = list(self.log)

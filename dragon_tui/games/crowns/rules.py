@@ -150,7 +150,7 @@ class CrownsState(State):
         return _act("skip", label=f"Don't activate the {self._activating_name()}")
 
     # ---------------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.winner is not None:
             return []
         me = self.current_player

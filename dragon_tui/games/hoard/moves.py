@@ -27,7 +27,7 @@ def _seat(s: int) -> str:
 
 class Moves:
     # --------------------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.over:
             return []
         phase = self.phase

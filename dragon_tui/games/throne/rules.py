@@ -187,7 +187,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self.parl_queue[0]
         return self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.over:
             return []
         ph = self.phase
