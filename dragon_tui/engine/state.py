@@ -4,6 +4,15 @@ A game subclasses :class:`State`, keeps its whole position in plain JSON-native 
 (ints, strings, bools, None, lists, dicts with string keys — never tuples, sets or int
 keys), and implements the five abstract members. Everything else — legality checking,
 cloning, JSON, views, undo barriers — comes from here, so it works the same in all games.
+
+Three names mean the same thing in every game that has the thing they name:
+
+- ``turn`` — the number of the current turn (a count that goes up; never a seat);
+- ``active`` — the seat whose turn it is (an int). It may differ from ``current_player``,
+  the seat that must decide *now* (another seat answering an attack, placing a reward);
+- ``pending`` — what an unfinished multi-step decision has chosen so far (None or empty when
+  nothing is pending): a card bought but not yet placed, advisors waiting to act, the
+  half-made move of a Princes favor.
 """
 
 from __future__ import annotations
@@ -98,6 +107,12 @@ class State(ABC):
     FLAT_FIELDS: ClassVar[frozenset[str]] = frozenset()
     #: Fields that always hold a list of lists of atoms: copied one level down.
     NESTED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    #: Fields that hold an immutable value (a frozen dataclass): a clone shares it.
+    SHARED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    #: Attribute name -> the key saves and network messages use for it, where the two
+    #: differ: a field renamed for readers of the code keeps its old key in files, so games
+    #: saved before the rename load and replay to equal positions.
+    JSON_NAMES: ClassVar[dict[str, str]] = {}
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = num_players
@@ -305,11 +320,11 @@ class State(ABC):
         shape faster; tests/engine/test_clone.py plays on from clones in every game to check
         that nothing mutable is shared by mistake.
         """
-        flat, nested = self.FLAT_FIELDS, self.NESTED_FIELDS
+        flat, nested, shared = self.FLAT_FIELDS, self.NESTED_FIELDS, self.SHARED_FIELDS
         out = {}
         for k, v in self.__dict__.items():
             kind = type(v)
-            if kind in _ATOMS or k in _BASE_FIELDS:
+            if kind in _ATOMS or k in _BASE_FIELDS or k in shared:
                 continue
             if kind is list and k in flat:
                 out[k] = v[:]
@@ -320,7 +335,8 @@ class State(ABC):
         return out
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
+        names = self.JSON_NAMES
+        data = {names.get(k, k): v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
         return {
             "game": self.game_id,
             "version": self.VERSION,
@@ -348,8 +364,9 @@ class State(ABC):
             state.rng = Rng.from_json(doc["rng"])
             state.reveals = int(doc.get("reveals", 0))
             state.log = [str(line) for line in doc["log"]]
+            attribute = {key: name for name, key in cls.JSON_NAMES.items()}
             for key, value in dict(doc["data"]).items():
-                setattr(state, key, pickle.loads(pickle.dumps(value)))
+                setattr(state, attribute.get(key, key), pickle.loads(pickle.dumps(value)))
         except SaveFileError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

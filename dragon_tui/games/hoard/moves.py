@@ -93,7 +93,7 @@ class Moves:
 
     def _iter_act_choices(self) -> Iterator[Action]:
         """The act phase's card plays, one by one (labels are only worded for those asked)."""
-        seat = self.turn
+        seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
             wizards = [c for c in hand if kind(c) == "wizard"]
@@ -137,7 +137,7 @@ class Moves:
 
         The rules themselves, without wording: the act phase asks this of every treasure in
         the hand at every step, and ``_treasure_problem`` words the answer for the player."""
-        seat = self.turn
+        seat = self.active
         card = CARDS[c]
         if card.kind == "lair":
             colours = [CARDS[x].colour for x in self.lairs[seat]]
@@ -176,7 +176,7 @@ class Moves:
         return matching >= own
 
     def _pay_choices(self) -> list[Action]:
-        hand = self.hands[self.turn]
+        hand = self.hands[self.active]
         acts = []
         for c in self._distinct(hand):
             if self._pay_step(c) is None:
@@ -196,7 +196,7 @@ class Moves:
             slot, any_ = "any", any_ - 1
         else:
             return None
-        rest = list(self.hands[self.turn])
+        rest = list(self.hands[self.active])
         rest.remove(c)
         return slot if self._can_pay(rest, colour, own, any_) else None
 
@@ -255,7 +255,7 @@ class Moves:
                 return "That is a treasure: lay it as your treasure action."
             if k == "knight" and len(args) >= 1:
                 target = args[-1]
-                if isinstance(target, int) and 0 <= target < self.num_players and target != self.turn:
+                if isinstance(target, int) and 0 <= target < self.num_players and target != self.active:
                     if self.skipped_last[target] or self.skip_next[target]:
                         return "That player was just skipped: nobody is skipped twice in a row."
             if k in ("thief", "knight"):
@@ -289,9 +289,9 @@ class Moves:
                     and self.field[args[0]] is not None)
         if kind_ == "treasure":
             return (phase == "act" and one_int and not self.used_treasure
-                    and args[0] in self.hands[self.turn] and self._can_lay(args[0]))
+                    and args[0] in self.hands[self.active] and self._can_lay(args[0]))
         if kind_ == "pay":
-            return (phase == "pay" and one_int and self._distinct_pick(self.hands[self.turn], args[0])
+            return (phase == "pay" and one_int and self._distinct_pick(self.hands[self.active], args[0])
                     and self._pay_step(args[0]) is not None)
         if kind_ == "discard":
             return (phase in ("mob", "limit") and one_int
@@ -331,24 +331,24 @@ class Moves:
 
     def _do_draw_deck(self) -> None:
         card = self._pop_deck()
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.draws_left -= 1
-        self.active = True
-        self.log.append(f"{_seat(self.turn)} draws a {data.sheep(card)} from the deck.")
+        self.acted = True
+        self.log.append(f"{_seat(self.active)} draws a {data.sheep(card)} from the deck.")
 
     def _do_draw_field(self, slot: int) -> None:
         card = self.field[slot]
         self.field[slot] = None
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.reveal()
         self.draws_left -= 1
-        self.active = True
-        self.log.append(f"{_seat(self.turn)} takes the {data.sheep(card)} from the field.")
+        self.acted = True
+        self.log.append(f"{_seat(self.active)} takes the {data.sheep(card)} from the field.")
         if self.options.get("field_refill", "immediate") == "immediate":
             self._refill_field()
 
     def _do_end_turn(self) -> None:
-        self.log.append(f"{_seat(self.turn)} ends the turn.")
+        self.log.append(f"{_seat(self.active)} ends the turn.")
         self._end_turn()
 
     def _do_play(self, card: int, *target: int) -> None:
@@ -358,11 +358,11 @@ class Moves:
         self._start_action([wizard, card], target[0] if target else None, wizard=True)
 
     def _start_action(self, cards: list[int], target: int | None, wizard: bool) -> None:
-        actor = self.turn
+        actor = self.active
         for c in cards:
             self.hands[actor].remove(c)
         self.used_action = True
-        self.active = True
+        self.acted = True
         k = kind(cards[-1])
         text = f"{_seat(actor)} plays the {data.describe(cards[-1])}"
         if target is not None:
@@ -462,9 +462,9 @@ class Moves:
         pool = [c for c in self.hands[target] if back(c) == colour]
         card = pool[self.rng.randint(0, len(pool) - 1)]
         self.hands[target].remove(card)
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.reveal()
-        self.log.append(f"{_seat(self.turn)} steals a {colour_name} sheep from {_seat(target)}.")
+        self.log.append(f"{_seat(self.active)} steals a {colour_name} sheep from {_seat(target)}.")
         pend["steals_left"] -= 1
         if pend["steals_left"] <= 0 or not self.hands[target]:
             self._close_action()
@@ -486,11 +486,11 @@ class Moves:
             self._close_action()
 
     def _do_treasure(self, card: int) -> None:
-        seat = self.turn
+        seat = self.active
         c = CARDS[card]
         self.hands[seat].remove(card)
         self.used_treasure = True
-        self.active = True
+        self.acted = True
         if c.kind == "lair":
             self.lairs[seat].append(card)
             self.log.append(f"{_seat(seat)} opens the {c.title}.")
@@ -500,7 +500,7 @@ class Moves:
         self.log.append(f"{_seat(seat)} lays the {c.title} ({c.vp} VP) and pays {self._cost_text(card)}.")
 
     def _do_pay(self, card: int) -> None:
-        seat = self.turn
+        seat = self.active
         pay = self.pay
         slot = self._pay_step(card)
         pay[slot] -= 1
