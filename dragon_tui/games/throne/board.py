@@ -154,9 +154,14 @@ class BoardMixin:
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
+            supporters, markers = self.supporters, self.markers
+            candidates = [guild for guild in ALL_GUILDS
+                          if supporters[guild][seat] and seat not in markers[guild] and self.controller(guild) == seat]
+            if not candidates:
+                continue
             left = self.markers_left(seat)
-            for guild in ALL_GUILDS:
-                if left and self.supporters[guild][seat] and seat not in self.markers[guild] and self.controller(guild) == seat:
+            for guild in candidates:
+                if left:
                     left -= 1
                     self.markers[guild].append(seat)
                     self.add_prestige(seat, CONTROL_PRESTIGE)

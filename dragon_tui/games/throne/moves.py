@@ -10,6 +10,8 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dragon_tui.engine import Action
 
 from .board import owner_name
@@ -72,12 +74,10 @@ class MovesMixin:
             return acts
         if ph == "deploy_to":
             c = self.pending.card
-            return [Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
-                    for guild in self.deploy_targets(p, c)]
+            return [_deploy_to_action(c, guild) for guild in self.deploy_targets(p, c)]
         if ph == "maneuver_to":
             src = self.pending.from_guild
-            return [Action("maneuver_to", (guild,), f"Move the supporter to the {guild_name(guild)} guild")
-                    for guild in self.open_guilds() if guild != src]
+            return [_maneuver_to_action(guild) for guild in self.open_guilds() if guild != src]
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -105,8 +105,7 @@ class MovesMixin:
                     continue
                 feed = self.feed_of(p, c) if cd.is_dragon else 0
                 if self.res[p][SHEEP] >= feed:
-                    eat = f", feeding {feed} sheep" if feed else ""
-                    acts.append(Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}"))
+                    acts.append(_gather_action(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}"))
@@ -117,15 +116,17 @@ class MovesMixin:
                     cost = self.recruit_cost(p, c, k)
                     res = 1 if card(c).is_dragon else 0
                     if self.res[p][res] >= cost:
-                        acts.append(Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}"))
+                        acts.append(_recruit_action(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
+            open_now = self.open_guilds()
             for c in hand:
-                if card(c).is_recruit and self.deploy_targets(p, c):
-                    acts.append(Action("deploy", (c,), f"Deploy with {card(c).text()}"))
+                if card(c).is_recruit and self.deploy_targets(p, c, open_now):
+                    acts.append(_deploy_action(c))
         if main in (None, "maneuver") and self.main_count < 2:
+            supporters = self.supporters
             for guild in ALL_GUILDS:
-                if self.supporters[guild][p]:
-                    acts.append(Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild"))
+                if supporters[guild][p]:
+                    acts.append(_maneuver_action(guild))
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
@@ -134,7 +135,7 @@ class MovesMixin:
             for k in range(NUM_KINGDOMS):
                 stack = self.prospects[k]
                 for i in range(len(stack) - 1):
-                    acts.append(Action("kg_lift", (k, i), f"King's Guard: lift {card(stack[i]).name} to the top in {KINGDOMS[k]}"))
+                    acts.append(_kg_lift_action(k, i, stack[i]))
             if hand:
                 acts.append(Action("kg_discard", (), "King's Guard: discard cards from your hand"))
             if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
@@ -151,14 +152,18 @@ class MovesMixin:
             acts.append(Action("end_turn", (), "End the turn (no main action is possible)"))
         return acts
 
-    def deploy_targets(self, seat: int, cid: int) -> list[int]:
+    def deploy_targets(self, seat: int, cid: int, open_guilds: list[int] | None = None) -> list[int]:
+        """The guilds ``cid`` may deploy a supporter to (``open_guilds``: this position's
+        ``open_guilds()``, when the caller already has it)."""
         cd = card(cid)
         if cd.is_dragon:
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
                 return []
             return [guild for guild in ALL_GUILDS if self.guards[guild] > 0 and cd.clan in guild_clans(guild)]
-        k, g = cd.kingdom, cd.guild
-        return [guild for guild in self.open_guilds() if guild in ROW_OR_COLUMN[k][g]]
+        row_or_column = ROW_OR_COLUMN[cd.kingdom][cd.guild]
+        if open_guilds is None:
+            open_guilds = self.open_guilds()
+        return [guild for guild in open_guilds if guild in row_or_column]
 
     def fill_target(self) -> int | None:
         for k in range(NUM_KINGDOMS):
@@ -468,3 +473,44 @@ class MovesMixin:
             self.phase = "soldier"
         if self.pending.steps_left == 0:
             self.pending, self.phase = NOTHING, "main"
+
+
+# ====================================================================== offered actions
+# An offered action is immutable and depends only on these arguments, so each is made (and
+# worded) once, not at every listing: bots list the main actions hundreds of thousands of times.
+@lru_cache(maxsize=None)
+def _gather_action(c: int, feed: int) -> Action:
+    cd = card(c)
+    eat = f", feeding {feed} sheep" if feed else ""
+    return Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}")
+
+
+@lru_cache(maxsize=None)
+def _recruit_action(k: int, c: int, cost: int) -> Action:
+    res = 1 if card(c).is_dragon else 0
+    return Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}")
+
+
+@lru_cache(maxsize=None)
+def _deploy_action(c: int) -> Action:
+    return Action("deploy", (c,), f"Deploy with {card(c).text()}")
+
+
+@lru_cache(maxsize=None)
+def _maneuver_action(guild: int) -> Action:
+    return Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild")
+
+
+@lru_cache(maxsize=None)
+def _kg_lift_action(k: int, i: int, c: int) -> Action:
+    return Action("kg_lift", (k, i), f"King's Guard: lift {card(c).name} to the top in {KINGDOMS[k]}")
+
+
+@lru_cache(maxsize=None)
+def _deploy_to_action(c: int, guild: int) -> Action:
+    return Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
+
+
+@lru_cache(maxsize=None)
+def _maneuver_to_action(guild: int) -> Action:
+    return Action("maneuver_to", (guild,), f"Move the supporter to the {guild_name(guild)} guild")
