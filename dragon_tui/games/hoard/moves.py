@@ -15,6 +15,7 @@ Phases and the seat that decides:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ...engine import Action
 from . import data
@@ -23,6 +24,50 @@ from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, WILDS, back, kind
 
 def _seat(s: int) -> str:
     return f"{{p{s}}}"
+
+
+# An offered action is immutable and depends only on these arguments, so each is made (and
+# worded) once, not at every listing: the search bots list the choices at every step.
+_END_TURN = Action("end_turn", (), "End the turn")
+
+
+@lru_cache(maxsize=None)
+def _draw_deck_action(top: int | None) -> Action:
+    where = f"the {data.sheep(top)}" if top is not None else "after reshuffling the discards"
+    return Action("draw_deck", (), f"Draw from the deck ({where})")
+
+
+@lru_cache(maxsize=None)
+def _draw_field_action(i: int, c: int) -> Action:
+    return Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}")
+
+
+def _target_text(args: tuple) -> str:
+    return f" on {_seat(args[0])}" if args else ""
+
+
+@lru_cache(maxsize=None)
+def _play_action(c: int, args: tuple) -> Action:
+    return Action("play", (c, *args), f"Play the {data.describe(c)}{_target_text(args)}")
+
+
+@lru_cache(maxsize=None)
+def _wizard_action(w: int, c: int, args: tuple) -> Action:
+    return Action("wizard", (w, c, *args), f"Play the {data.describe(c)}{_target_text(args)} with the {data.describe(w)}")
+
+
+@lru_cache(maxsize=None)
+def _treasure_action(c: int) -> Action:
+    verb = "Open" if kind(c) == "lair" else "Lay"
+    card = CARDS[c]
+    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {Moves._cost_text(c)})"
+    return Action("treasure", (c,), f"{verb} the {card.title}{cost}")
+
+
+@lru_cache(maxsize=None)
+def _pay_action(c: int) -> Action:
+    as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
+    return Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}")
 
 
 class Moves:
@@ -34,7 +79,7 @@ class Moves:
         if phase == "draw":
             return self._draw_choices()
         if phase == "act":
-            return [*self._act_choices(), Action("end_turn", (), "End the turn")]
+            return [*self._act_choices(), _END_TURN]
         if phase == "pay":
             return self._pay_choices()
         if phase == "react":
@@ -69,11 +114,10 @@ class Moves:
     def _draw_choices(self) -> list[Action]:
         acts = []
         if self.deck or self.discard:
-            top = f"the {data.sheep(self.deck[-1])}" if self.deck else "after reshuffling the discards"
-            acts.append(Action("draw_deck", (), f"Draw from the deck ({top})"))
+            acts.append(_draw_deck_action(self.deck[-1] if self.deck else None))
         for i, c in enumerate(self.field):
             if c is not None:
-                acts.append(Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}"))
+                acts.append(_draw_field_action(i, c))
         return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
@@ -101,22 +145,15 @@ class Moves:
                 k = kind(c)
                 if k not in PLAYABLE_ACTIONS:
                     continue
-                name = data.describe(c)
-                if k in ("thief", "knight"):
-                    options = [((t,), f" on {_seat(t)}") for t in self._targets(k, seat)]
-                else:
-                    options = [((), "")]
-                for args, text in options:
-                    yield Action("play", (c, *args), f"Play the {name}{text}")
+                targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
+                for args in targets:
+                    yield _play_action(c, args)
                     for w in wizards:
-                        yield Action("wizard", (w, c, *args), f"Play the {name}{text} with the {data.describe(w)}")
+                        yield _wizard_action(w, c, args)
         if not self.used_treasure:
             for c in hand:
                 if self._can_lay(c):
-                    verb = "Open" if kind(c) == "lair" else "Lay"
-                    card = CARDS[c]
-                    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {self._cost_text(c)})"
-                    yield Action("treasure", (c,), f"{verb} the {card.title}{cost}")
+                    yield _treasure_action(c)
 
     def _can_lay(self, c: int) -> bool:
         """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
@@ -181,8 +218,7 @@ class Moves:
         for c in self._distinct(hand):
             if self._pay_step(c) is None:
                 continue
-            as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
-            acts.append(Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}"))
+            acts.append(_pay_action(c))
         return acts
 
     def _pay_step(self, c: int) -> str | None:
