@@ -19,6 +19,8 @@ dispute, as in the digital edition. Numbers and rule options: see ``data.py``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine import Action, State
 from . import data
 from .data import ADVISOR_BY_ID, ADVISORS
@@ -27,7 +29,10 @@ from .data import ADVISOR_BY_ID, ADVISORS
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
 
 
+@lru_cache(maxsize=8192)
 def _act(kind: str, *args: int | str, label: str) -> Action:
+    """The action; an equal one offered before is reused (actions are immutable, and the
+    bots list the choices at every step)."""
     return Action(kind, tuple(args), label)
 
 
