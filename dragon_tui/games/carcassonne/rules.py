@@ -115,9 +115,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            tile = self.tile
-            return [_place_action(tile, pos, rot)
-                    for _, _, rot, pos in sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(tile))]
+            name = TILES[self.tile].id
+            spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
+            return [Action("place", (x, y, rot), f"Place {name} at {pos}, turned {rot * 90}°")
+                    for y, x, rot, pos in spots]
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
@@ -385,14 +386,6 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return None
         wanted = (x, y, CANON[self.tile][rot])
         return next((a for a in self.legal_actions() if a.args == wanted), None)
-
-
-@lru_cache(maxsize=65536)
-def _place_action(tile: int, pos: str, rot: int) -> Action:
-    """The action placing ``tile`` at ``pos`` turned ``rot``: the same every time it is offered
-    and immutable, so it is made once (worded once) rather than at every listing."""
-    x, y = xy(pos)
-    return Action("place", (x, y, rot), f"Place {TILES[tile].id} at {pos}, turned {rot * 90}°")
 
 
 @lru_cache(maxsize=None)
