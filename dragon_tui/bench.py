@@ -22,6 +22,10 @@ from .engine import Rng
 from .games import GAMES
 
 
+#: A random game still running after this many actions is cut off: random players can keep a
+#: Princes game going forever (maneuvering supporters back and forth, nobody scoring).
+MAX_RANDOM_STEPS = 20_000
+
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -61,7 +65,9 @@ def _random_games(game, players: int, seconds: float, max_games: int,
     while games < max_games and (time.perf_counter() - start < seconds or games < 3):
         state = game.new_state(players, seed)
         rng = Rng(seed + 1)
-        while not state.is_over:
+        steps = 0
+        while not state.is_over and steps < MAX_RANDOM_STEPS:
+            steps += 1
             t0 = time.perf_counter()
             legal = state.legal_actions()
             legal_time += time.perf_counter() - t0

@@ -6,7 +6,8 @@
 Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one tree, the
 trees taking turns (before, after, before, ...) so that drift of the shared machine's speed
 hits both alike. Every subprocess times the same loop: random playouts from fresh states
-(seeds 0, 1, ...) alternately with a plain-Python tic-tac-toe loop, and reports games/s and
+(seeds 0, 1, ...; a game still running after 20,000 actions is cut there and counted, since
+some random Princes games never end, see the README) alternately with a plain-Python tic-tac-toe loop, and reports games/s and
 the ratio; with ``--ismcts`` it also times ``ai.ismcts.iterations_per_second``.
 """
 
@@ -39,18 +40,18 @@ def ttt(seconds):
             return games / (time.process_time() - start)
 players = 1 if game.max_players == 1 else 2
 if mode == "playouts":
-    games = 0; spent = 0.0; ttt_rates = []; seed = 0
+    games = 0; spent = 0.0; ttt_rates = []; seed = 0; cut = 0; MAX_STEPS = 20000
     for r in range(4):
         start = time.process_time()
         while time.process_time() - start < seconds / 4 or seed == 0:
-            state = game.new_state(players, seed); rng = Rng(seed + 1)
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
-            games += 1; seed += 1
+            state = game.new_state(players, seed); rng = Rng(seed + 1); steps = 0
+            while not state.is_over and steps < MAX_STEPS:  # some random Princes games never end
+                state.apply(rng.choice(state.legal_actions())); steps += 1
+            games += 1; seed += 1; cut += not state.is_over
         spent += time.process_time() - start
         ttt_rates.append(ttt(seconds / 8))
     rate = games / spent; t = sum(ttt_rates) / len(ttt_rates)
-    print(json.dumps({"rate": rate, "ttt": t, "ratio": rate / t}))
+    print(json.dumps({"rate": rate, "ttt": t, "ratio": rate / t, "cut": cut}))
 else:
     import dragon_tui.ai.ismcts as ismcts
     time.perf_counter = time.process_time  # CPU seconds: the shared machine's load cancels
@@ -93,6 +94,9 @@ def main() -> None:
             med = {k: {f: statistics.median(r[f] for r in v) for f in ("rate", "ttt", "ratio")}
                    for k, v in runs.items()}
             b, a = med["before"], med["after"]
+            cut = {k: sum(r.get("cut", 0) for r in v) for k, v in runs.items()}
+            if any(cut.values()):
+                print(f"  {game:12} games cut at 20,000 actions: before {cut['before']}, after {cut['after']}")
             print(f"  {game:12} before {b['rate']:9,.1f} (ratio {b['ratio']:.6f})   "
                   f"after {a['rate']:9,.1f} (ratio {a['ratio']:.6f})   ×{a['ratio'] / b['ratio']:.2f}"
                   f"   [tic-tac-toe {b['ttt']:,.0f}/{a['ttt']:,.0f}]", flush=True)

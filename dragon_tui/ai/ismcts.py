@@ -97,6 +97,13 @@ class SearchConfig:
     calibration_depth: int = 12
 
 
+def _key(action: Action) -> tuple:
+    """What a node's children are keyed by: the action's kind and arguments as a plain tuple,
+    hashed and compared in C. Keyed by the Action itself, every lookup of the selection loop
+    (once per legal action per step) called its Python ``__hash__`` and ``__eq__``."""
+    return (action.kind, action.args)
+
+
 class Node:
     __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior", "order")
 
@@ -104,7 +111,8 @@ class Node:
         self.action = action
         #: The seat that chose ``action`` (its reward is what this node is ranked by).
         self.mover = mover
-        self.children: dict[Action, Node] = {}
+        #: By ``_key(action)``; each child keeps its action in ``child.action``.
+        self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * num_players
@@ -214,7 +222,7 @@ class Search:
         for action, value in zip(self.root_legal, values):
             child = Node(action, self.seat, self.n)
             child.prior = (value - lo) / (hi - lo) if hi > lo else 0.5
-            self.root.children[action] = child
+            self.root.children[_key(action)] = child
         # Order: best prior first (stable on the legal order for ties).
         self.root.children = dict(sorted(self.root.children.items(), key=lambda kv: -kv[1].prior))
 
@@ -223,7 +231,7 @@ class Search:
         """UCB1 with availability among the children legal here; None to expand instead."""
         get = node.children.get
         if len(legal) == 1:  # a forced step (common: rolls, single follow-ups): no scoring
-            child = get(legal[0])
+            child = get((legal[0].kind, legal[0].args))
             if child is None or child.visits == 0:
                 if child is not None:
                     child.avail += 1
@@ -235,7 +243,7 @@ class Search:
         ready = []
         means = []
         for action in legal:
-            child = get(action)
+            child = get((action.kind, action.args))
             if child is None:
                 untried = True
                 continue
@@ -275,21 +283,28 @@ class Search:
     def _expand(self, node: Node, legal: list[Action], mover: int, world: State) -> Node:
         # Prepared children (root priors) come first, in their order; then the best untried
         # completion of a decision the mover started, or else a random untried action.
-        for action, child in node.children.items():
-            if child.visits == 0 and action in legal:
-                return child
+        legal_keys = None
+        for key, child in node.children.items():
+            if child.visits == 0:
+                if legal_keys is None:
+                    legal_keys = {_key(a) for a in legal}
+                if key in legal_keys:
+                    return child
         action = None
         cfg = self.config
         if (cfg.order_continuations and node.mover == mover and self.heuristic is not None
                 and (node.order is not None or node.visits >= cfg.order_min_visits)):
             if node.order is None:
                 node.order = self._best_first(world, legal, mover)
-            action = next((a for a in node.order if a not in node.children and a in legal), None)
+            if legal_keys is None:
+                legal_keys = {_key(a) for a in legal}
+            action = next((a for a in node.order if _key(a) not in node.children and _key(a) in legal_keys), None)
         if action is None:
-            action = self.rng.choice([a for a in legal if a not in node.children])
+            children = node.children
+            action = self.rng.choice([a for a in legal if (a.kind, a.args) not in children])
         child = Node(action, mover, self.n)
         child.avail = 1
-        node.children[action] = child
+        node.children[_key(action)] = child
         return child
 
     def _one_step_values(self, world: State, actions: list[Action], seat: int) -> list[float]:
@@ -394,7 +409,7 @@ class Search:
         best = self.root_legal[0]
         key = (-1, -1.0, -1.0)
         for action in self.root_legal:
-            child = self.root.children.get(action)
+            child = self.root.children.get(_key(action))
             if child is None:
                 continue
             k = (child.visits, child.mean(self.seat), child.prior)
@@ -424,7 +439,7 @@ class Search:
 
     def statistics(self) -> list[tuple[Action, int, float]]:
         """(action, visits, mean reward) for the root's children, most visited first."""
-        rows = [(a, c.visits, c.mean(self.seat)) for a, c in self.root.children.items()]
+        rows = [(c.action, c.visits, c.mean(self.seat)) for c in self.root.children.values()]
         return sorted(rows, key=lambda r: -r[1])
 
 

@@ -4,6 +4,15 @@ A game subclasses :class:`State`, keeps its whole position in plain JSON-native 
 (ints, strings, bools, None, lists, dicts with string keys — never tuples, sets or int
 keys), and implements the five abstract members. Everything else — legality checking,
 cloning, JSON, views, undo barriers — comes from here, so it works the same in all games.
+
+Three names mean the same thing in every game that has the thing they name:
+
+- ``turn`` — the number of the current turn (a count that goes up; never a seat);
+- ``active`` — the seat whose turn it is (an int). It may differ from ``current_player``,
+  the seat that must decide *now* (another seat answering an attack, placing a reward);
+- ``pending`` — what an unfinished multi-step decision has chosen so far (None or empty when
+  nothing is pending): a card bought but not yet placed, advisors waiting to act, the
+  half-made move of a Princes favor.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from .errors import IllegalAction, SaveFileError
 from .rng import Rng
 from .wording import format_seats  # noqa: F401  (engines and the UI import it from here too)
 
-_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals")
+_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals", "_offered")
 #: Values that are never changed in place: a clone may share them.
 _ATOMS = frozenset((int, str, bool, float, type(None)))
 
@@ -90,6 +99,12 @@ class State(ABC):
     FLAT_FIELDS: ClassVar[frozenset[str]] = frozenset()
     #: Fields that always hold a list of lists of atoms: copied one level down.
     NESTED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    #: Fields that hold an immutable value (a frozen dataclass): a clone shares it.
+    SHARED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    #: Attribute name -> the key saves and network messages use for it, where the two
+    #: differ: a field renamed for readers of the code keeps its old key in files, so games
+    #: saved before the rename load and replay to equal positions.
+    JSON_NAMES: ClassVar[dict[str, str]] = {}
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = num_players
@@ -112,8 +127,11 @@ class State(ABC):
         """The seat that must decide now; None once the game is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Every action the current player may take; never empty while the game runs."""
+    def _legal_actions(self) -> list[Action]:
+        """Every action the current player may take; never empty while the game runs.
+
+        Games write this; everyone else calls :meth:`legal_actions`, which remembers the list
+        so that ``apply`` can take one of its very objects without checking it again."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -174,7 +192,31 @@ class State(ABC):
         return state
 
     # ---------------------------------------------------------------- the shared machinery
+    #: The list the last ``legal_actions()`` call returned, until the next ``apply``.
+    _offered: list[Action] | None = None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take (the game's ``_legal_actions``).
+
+        The list is remembered until the next ``apply``: an action that *is* one of its
+        objects (the UI's pick, a bot's choice) was offered in this very position, arguments
+        typed by the game itself, so ``apply`` carries it out without checking it again —
+        checking re-generated the whole list, which made every random step pay for it twice.
+        Actions built elsewhere (from a save, a network message, a test) are equal but not
+        the same objects, and get the full check.
+        """
+        offered = self._legal_actions()
+        self._offered = offered
+        return offered
+
     def apply(self, action: Action) -> None:
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    self._apply(action)
+                    return
         if self.is_over:
             raise IllegalAction("The game is over.")
         problem = malformed(action)
@@ -183,7 +225,7 @@ class State(ABC):
         if self.quick_legal(action):
             self._apply(action)
             return
-        legal = self.legal_actions()
+        legal = self._legal_actions()
         offered = next((a for a in legal if a == action), None)
         if offered is not None and arg_types(offered.args) != arg_types(action.args):
             # 1.0 == 1 and True == 1 in Python, so equality alone would let a float or a
@@ -253,6 +295,7 @@ class State(ABC):
         """
         new = object.__new__(type(self))
         fields = dict(self.__dict__)
+        fields.pop("_offered", None)  # offered to this state, not to its copy
         fields["options"] = dict(self.options)
         fields["rng"] = self.rng.copy()
         fields["log"] = list(self.log)
@@ -269,11 +312,11 @@ class State(ABC):
         shape faster; tests/engine/test_clone.py plays on from clones in every game to check
         that nothing mutable is shared by mistake.
         """
-        flat, nested = self.FLAT_FIELDS, self.NESTED_FIELDS
+        flat, nested, shared = self.FLAT_FIELDS, self.NESTED_FIELDS, self.SHARED_FIELDS
         out = {}
         for k, v in self.__dict__.items():
             kind = type(v)
-            if kind in _ATOMS or k in _BASE_FIELDS:
+            if kind in _ATOMS or k in _BASE_FIELDS or k in shared:
                 continue
             if kind is list and k in flat:
                 out[k] = v[:]
@@ -284,7 +327,8 @@ class State(ABC):
         return out
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
+        names = self.JSON_NAMES
+        data = {names.get(k, k): v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
         return {
             "game": self.game_id,
             "version": self.VERSION,
@@ -312,8 +356,9 @@ class State(ABC):
             state.rng = Rng.from_json(doc["rng"])
             state.reveals = int(doc.get("reveals", 0))
             state.log = [str(line) for line in doc["log"]]
+            attribute = {key: name for name, key in cls.JSON_NAMES.items()}
             for key, value in dict(doc["data"]).items():
-                setattr(state, key, pickle.loads(pickle.dumps(value)))
+                setattr(state, attribute.get(key, key), pickle.loads(pickle.dumps(value)))
         except SaveFileError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -3,6 +3,7 @@ mutable: playing on from either copy leaves the other exactly as it was, in ever
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -37,7 +38,12 @@ def test_clones_are_equal_and_independent(game_id):
             assert _doc(copy) == before
             assert copy.rng.to_json() == state.rng.to_json() and copy.rng is not state.rng
             # Every mutable field is copied by copy_fields (a forgotten one would be shared).
-            mutable = {k for k, v in vars(state).items() if k not in _BASE_FIELDS and type(v) not in _ATOMS}
+            mutable = {k for k, v in vars(state).items()
+                       if k not in _BASE_FIELDS and k not in state.SHARED_FIELDS and type(v) not in _ATOMS}
+            # A field a clone shares must hold a value nobody can change in place.
+            for k in state.SHARED_FIELDS:
+                value = getattr(state, k)
+                assert dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen, k
             assert mutable <= set(state.copy_fields()), f"not copied: {mutable - set(state.copy_fields())}"
             _play(copy, Rng(rng.next64()), 12)
             assert _doc(state) == before, "playing on a clone changed the original"

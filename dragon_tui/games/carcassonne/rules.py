@@ -114,7 +114,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     def score_breakdown(self) -> list[dict[str, float]]:
         return [dict(p) for p in self.points]
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
             name = TILES[self.tile].id
             spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
@@ -133,7 +133,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if malformed(action) is None and action.kind == "place" and self.phase == "place" and len(action.args) == 3:
             # Any rotation of a symmetric tile is accepted as its canonical twin.
             rot = action.args[2]
-            if type(rot) is int and 0 <= rot < 4 and self.tile is not None:
+            if type(rot) is int and 0 <= rot < 4 and self.tile is not None and CANON[self.tile][rot] != rot:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
         super().apply(action)
 

@@ -130,7 +130,7 @@ class CourtState(CourtTexts, State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == SETUP_TAKE:
             return [

@@ -19,6 +19,8 @@ dispute, as in the digital edition. Numbers and rule options: see ``data.py``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine import Action, State
 from ...engine.wording import a_or_an, count_of
 from . import data
@@ -28,7 +30,10 @@ from .data import ADVISOR_BY_ID, ADVISORS
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
 
 
+@lru_cache(maxsize=8192)
 def _act(kind: str, *args: int | str, label: str) -> Action:
+    """The action; an equal one offered before is reused (actions are immutable, and the
+    bots list the choices at every step)."""
     return Action(kind, tuple(args), label)
 
 
@@ -151,7 +156,7 @@ class CrownsState(State):
         return _act("skip", label=f"Don't activate the {self._activating_name()}")
 
     # ---------------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.winner is not None:
             return []
         me = self.current_player

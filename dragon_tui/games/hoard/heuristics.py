@@ -115,12 +115,12 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
     for lair in state.lairs[seat]:
         if _held(state, seat, CARDS[lair].colour) < LAIR_CAPACITY:
             value += OPEN_LAIR
-    if state.pay is not None and state.turn == seat:
+    if state.pay is not None and state.active == seat:
         value += _treasure_gain(state, seat, state.pay["card"]) - SHEEP * (state.pay["own"] + state.pay["any"])
     value += _pending_value(state, seat)
     if state.skip_next[seat]:
         value -= SKIP
     value += 0.6 * SKIP * sum(1 for s in range(state.num_players) if s != seat and state.skip_next[s])
-    if state.turn == seat and len(hand) > HAND_LIMIT:
+    if state.active == seat and len(hand) > HAND_LIMIT:
         value -= 0.1 * (len(hand) - HAND_LIMIT)
     return value

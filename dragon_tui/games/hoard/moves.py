@@ -15,6 +15,7 @@ Phases and the seat that decides:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ...engine import Action
 from ...engine.wording import a_or_an, count_of
@@ -26,16 +27,60 @@ def _seat(s: int) -> str:
     return f"{{p{s}}}"
 
 
+# An offered action is immutable and depends only on these arguments, so each is made (and
+# worded) once, not at every listing: the search bots list the choices at every step.
+_END_TURN = Action("end_turn", (), "End the turn")
+
+
+@lru_cache(maxsize=None)
+def _draw_deck_action(top: int | None) -> Action:
+    where = f"the {data.sheep(top)}" if top is not None else "after reshuffling the discards"
+    return Action("draw_deck", (), f"Draw from the deck ({where})")
+
+
+@lru_cache(maxsize=None)
+def _draw_field_action(i: int, c: int) -> Action:
+    return Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}")
+
+
+def _target_text(args: tuple) -> str:
+    return f" on {_seat(args[0])}" if args else ""
+
+
+@lru_cache(maxsize=None)
+def _play_action(c: int, args: tuple) -> Action:
+    return Action("play", (c, *args), f"Play the {data.describe(c)}{_target_text(args)}")
+
+
+@lru_cache(maxsize=None)
+def _wizard_action(w: int, c: int, args: tuple) -> Action:
+    return Action("wizard", (w, c, *args), f"Play the {data.describe(c)}{_target_text(args)} with the {data.describe(w)}")
+
+
+@lru_cache(maxsize=None)
+def _treasure_action(c: int) -> Action:
+    verb = "Open" if kind(c) == "lair" else "Lay"
+    card = CARDS[c]
+    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {Moves._cost_text(c)})"
+    return Action("treasure", (c,), f"{verb} the {card.title}{cost}")
+
+
+@lru_cache(maxsize=None)
+def _pay_action(c: int) -> Action:
+    as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
+    return Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}")
+
+
 class Moves:
     # --------------------------------------------------------------------- legal actions
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.over:
             return []
         phase = self.phase
         if phase == "draw":
             return self._draw_choices()
         if phase == "act":
-            return [*self._act_choices(), Action("end_turn", (), "End the turn")]
+            return [*self._act_choices(), _END_TURN]
         if phase == "pay":
             return self._pay_choices()
         if phase == "react":
@@ -70,11 +115,10 @@ class Moves:
     def _draw_choices(self) -> list[Action]:
         acts = []
         if self.deck or self.discard:
-            top = f"the {data.sheep(self.deck[-1])}" if self.deck else "after reshuffling the discards"
-            acts.append(Action("draw_deck", (), f"Draw from the deck ({top})"))
+            acts.append(_draw_deck_action(self.deck[-1] if self.deck else None))
         for i, c in enumerate(self.field):
             if c is not None:
-                acts.append(Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}"))
+                acts.append(_draw_field_action(i, c))
         return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
@@ -94,7 +138,7 @@ class Moves:
 
     def _iter_act_choices(self) -> Iterator[Action]:
         """The act phase's card plays, one by one (labels are only worded for those asked)."""
-        seat = self.turn
+        seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
             wizards = [c for c in hand if kind(c) == "wizard"]
@@ -102,22 +146,15 @@ class Moves:
                 k = kind(c)
                 if k not in PLAYABLE_ACTIONS:
                     continue
-                name = data.describe(c)
-                if k in ("thief", "knight"):
-                    options = [((t,), f" on {_seat(t)}") for t in self._targets(k, seat)]
-                else:
-                    options = [((), "")]
-                for args, text in options:
-                    yield Action("play", (c, *args), f"Play the {name}{text}")
+                targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
+                for args in targets:
+                    yield _play_action(c, args)
                     for w in wizards:
-                        yield Action("wizard", (w, c, *args), f"Play the {name}{text} with the {data.describe(w)}")
+                        yield _wizard_action(w, c, args)
         if not self.used_treasure:
             for c in hand:
                 if self._can_lay(c):
-                    verb = "Open" if kind(c) == "lair" else "Lay"
-                    card = CARDS[c]
-                    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {self._cost_text(c)})"
-                    yield Action("treasure", (c,), f"{verb} the {card.title}{cost}")
+                    yield _treasure_action(c)
 
     def _can_lay(self, c: int) -> bool:
         """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
@@ -138,7 +175,7 @@ class Moves:
 
         The rules themselves, without wording: the act phase asks this of every treasure in
         the hand at every step, and ``_treasure_problem`` words the answer for the player."""
-        seat = self.turn
+        seat = self.active
         card = CARDS[c]
         if card.kind == "lair":
             colours = [CARDS[x].colour for x in self.lairs[seat]]
@@ -177,13 +214,12 @@ class Moves:
         return matching >= own
 
     def _pay_choices(self) -> list[Action]:
-        hand = self.hands[self.turn]
+        hand = self.hands[self.active]
         acts = []
         for c in self._distinct(hand):
             if self._pay_step(c) is None:
                 continue
-            as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
-            acts.append(Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}"))
+            acts.append(_pay_action(c))
         return acts
 
     def _pay_step(self, c: int) -> str | None:
@@ -197,7 +233,7 @@ class Moves:
             slot, any_ = "any", any_ - 1
         else:
             return None
-        rest = list(self.hands[self.turn])
+        rest = list(self.hands[self.active])
         rest.remove(c)
         return slot if self._can_pay(rest, colour, own, any_) else None
 
@@ -256,7 +292,7 @@ class Moves:
                 return "That is a treasure: lay it as your treasure action."
             if k == "knight" and len(args) >= 1:
                 target = args[-1]
-                if isinstance(target, int) and 0 <= target < self.num_players and target != self.turn:
+                if isinstance(target, int) and 0 <= target < self.num_players and target != self.active:
                     if self.skipped_last[target] or self.skip_next[target]:
                         return "That player was just skipped: nobody is skipped twice in a row."
             if k in ("thief", "knight"):
@@ -290,9 +326,9 @@ class Moves:
                     and self.field[args[0]] is not None)
         if kind_ == "treasure":
             return (phase == "act" and one_int and not self.used_treasure
-                    and args[0] in self.hands[self.turn] and self._can_lay(args[0]))
+                    and args[0] in self.hands[self.active] and self._can_lay(args[0]))
         if kind_ == "pay":
-            return (phase == "pay" and one_int and self._distinct_pick(self.hands[self.turn], args[0])
+            return (phase == "pay" and one_int and self._distinct_pick(self.hands[self.active], args[0])
                     and self._pay_step(args[0]) is not None)
         if kind_ == "discard":
             return (phase in ("mob", "limit") and one_int
@@ -332,24 +368,24 @@ class Moves:
 
     def _do_draw_deck(self) -> None:
         card = self._pop_deck()
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.draws_left -= 1
-        self.active = True
-        self.log.append(f"{_seat(self.turn)} draws {a_or_an(data.sheep(card))} from the deck.")
+        self.acted = True
+        self.log.append(f"{_seat(self.active)} draws {a_or_an(data.sheep(card))} from the deck.")
 
     def _do_draw_field(self, slot: int) -> None:
         card = self.field[slot]
         self.field[slot] = None
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.reveal()
         self.draws_left -= 1
-        self.active = True
-        self.log.append(f"{_seat(self.turn)} takes the {data.sheep(card)} from the field.")
+        self.acted = True
+        self.log.append(f"{_seat(self.active)} takes the {data.sheep(card)} from the field.")
         if self.options.get("field_refill", "immediate") == "immediate":
             self._refill_field()
 
     def _do_end_turn(self) -> None:
-        self.log.append(f"{_seat(self.turn)} ends the turn.")
+        self.log.append(f"{_seat(self.active)} ends the turn.")
         self._end_turn()
 
     def _do_play(self, card: int, *target: int) -> None:
@@ -359,11 +395,11 @@ class Moves:
         self._start_action([wizard, card], target[0] if target else None, wizard=True)
 
     def _start_action(self, cards: list[int], target: int | None, wizard: bool) -> None:
-        actor = self.turn
+        actor = self.active
         for c in cards:
             self.hands[actor].remove(c)
         self.used_action = True
-        self.active = True
+        self.acted = True
         k = kind(cards[-1])
         text = f"{_seat(actor)} plays the {data.describe(cards[-1])}"
         if target is not None:
@@ -463,9 +499,9 @@ class Moves:
         pool = [c for c in self.hands[target] if back(c) == colour]
         card = pool[self.rng.randint(0, len(pool) - 1)]
         self.hands[target].remove(card)
-        self.hands[self.turn].append(card)
+        self.hands[self.active].append(card)
         self.reveal()
-        self.log.append(f"{_seat(self.turn)} steals {a_or_an(colour_name)} sheep from {_seat(target)}.")
+        self.log.append(f"{_seat(self.active)} steals {a_or_an(colour_name)} sheep from {_seat(target)}.")
         pend["steals_left"] -= 1
         if pend["steals_left"] <= 0 or not self.hands[target]:
             self._close_action()
@@ -487,11 +523,11 @@ class Moves:
             self._close_action()
 
     def _do_treasure(self, card: int) -> None:
-        seat = self.turn
+        seat = self.active
         c = CARDS[card]
         self.hands[seat].remove(card)
         self.used_treasure = True
-        self.active = True
+        self.acted = True
         if c.kind == "lair":
             self.lairs[seat].append(card)
             self.log.append(f"{_seat(seat)} opens the {c.title}.")
@@ -501,7 +537,7 @@ class Moves:
         self.log.append(f"{_seat(seat)} lays the {c.title} ({c.vp} VP) and pays {self._cost_text(card)}.")
 
     def _do_pay(self, card: int) -> None:
-        seat = self.turn
+        seat = self.active
         pay = self.pay
         slot = self._pay_step(card)
         pay[slot] -= 1

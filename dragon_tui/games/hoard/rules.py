@@ -61,6 +61,9 @@ class HoardState(Moves, State):
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})
     NESTED_FIELDS = frozenset({"hands", "treasures", "lairs"})
+    #: The names saves and network messages have always used (see State.JSON_NAMES): the
+    #: seat whose turn it is was ``turn``, "did something this turn" was ``active``.
+    JSON_NAMES = {"active": "turn", "acted": "active"}
     VERSION = 1
 
     # ------------------------------------------------------------------------- setup
@@ -78,7 +81,7 @@ class HoardState(Moves, State):
         self.discard: list[int] = []
         self.treasures: list[list[int]] = [[] for _ in range(n)]
         self.lairs: list[list[int]] = [[] for _ in range(n)]
-        self.turn = 0
+        self.active = 0
         self.round = 1
         self.phase = "draw"
         self.draws_left = 0
@@ -94,7 +97,8 @@ class HoardState(Moves, State):
         self.last_round = False
         self.over = False
         self.idle_turns = 0
-        self.active = False
+        #: Whether the active seat did anything this turn (a full round of idle turns ends the game).
+        self.acted = False
         self.log.append(f"{{p{n - 1}}} deals four cards each and four to the field; {{p0}} takes the start card.")
         self._start_turn()
 
@@ -107,7 +111,7 @@ class HoardState(Moves, State):
             return self.pending["ask"][0]
         if self.phase == "mob":
             return self.pending["discarders"][0][0]
-        return self.turn
+        return self.active
 
     @property
     def is_over(self) -> bool:
@@ -186,10 +190,10 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- turn flow
     def _start_turn(self) -> None:
-        seat = self.turn
+        seat = self.active
         self.skipped_last[seat] = False
         self.used_action = self.used_treasure = False
-        self.active = False
+        self.acted = False
         self._refill_field()
         if self.num_players == 2:
             self.draws_left = 2 + (1 if len(self.hands[seat]) < 4 else 0)
@@ -213,29 +217,29 @@ class HoardState(Moves, State):
             break
 
     def _end_turn(self) -> None:
-        if len(self.hands[self.turn]) > data.HAND_LIMIT:
+        if len(self.hands[self.active]) > data.HAND_LIMIT:
             self.phase = "limit"
             return
         self._next_turn()
 
     def _next_turn(self) -> None:
         n = self.num_players
-        self.idle_turns = 0 if self.active else self.idle_turns + 1
+        self.idle_turns = 0 if self.acted else self.idle_turns + 1
         if self.idle_turns >= n:
             self.log.append("A whole round passed with no card drawn or played: the game ends.")
             self._finish()
             return
         while True:
-            if self.turn == n - 1 and self.last_round:
+            if self.active == n - 1 and self.last_round:
                 self._finish()
                 return
-            self.turn = (self.turn + 1) % n
-            if self.turn == 0:
+            self.active = (self.active + 1) % n
+            if self.active == 0:
                 self.round += 1
-            if self.skip_next[self.turn]:
-                self.skip_next[self.turn] = False
-                self.skipped_last[self.turn] = True
-                self.log.append(f"{{p{self.turn}}}'s turn is skipped (Knight).")
+            if self.skip_next[self.active]:
+                self.skip_next[self.active] = False
+                self.skipped_last[self.active] = True
+                self.log.append(f"{{p{self.active}}}'s turn is skipped (Knight).")
                 continue
             break
         self._start_turn()
@@ -301,7 +305,7 @@ class HoardState(Moves, State):
             left = self.pending["discarders"][0][1]
             return f"{p}: discard for the Angry Mob ({left} more)"
         if self.phase == "limit":
-            left = len(self.hands[self.turn]) - data.HAND_LIMIT
+            left = len(self.hands[self.active]) - data.HAND_LIMIT
             return f"{p}: discard down to ten ({left} more)"
         return f"{p} to play"
 
@@ -338,7 +342,7 @@ class HoardState(Moves, State):
         v.deck = [UNKNOWN] * len(self.deck)
         if self.deck:
             v.deck[-1] = hidden(back(self.deck[-1]))
-        if self.pay is not None and self.turn != seat:
+        if self.pay is not None and self.active != seat:
             v.pay["paid"] = [c if data.kind(c) == "wild" else hidden(back(c)) for c in self.pay["paid"]]
         # The real RNG would predict the thief's pick and the next reshuffle.
         v.rng = Rng(0, self.rng.draws)
@@ -358,7 +362,7 @@ class HoardState(Moves, State):
         slots += [(st.deck, i, back(c) if i == top else None) for i, c in enumerate(st.deck)]
         # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
         # Wild Sheep. Filled first, while every colour still has plain cards to give.
-        if st.pay is not None and st.turn != seat:
+        if st.pay is not None and st.active != seat:
             paid = st.pay["paid"]
             slots = [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"] + slots
             plain = len([1 for c in paid if data.kind(c) != "wild"])

@@ -10,6 +10,11 @@ from __future__ import annotations
 from dragon_tui.engine.wording import a_or_an
 
 from .data import (
+    ALL_GUILDS,
+    GUILD_TYPE_OF,
+    GUILDS_OF_KINGDOM,
+    NUM_CLANS,
+    guild_at,
     CONTROL_PRESTIGE,
     GUILD_SPACES,
     GUILD_MARKERS_PER_PLAYER,
@@ -40,31 +45,31 @@ class BoardMixin:
     """Helpers over the state's plain attributes (see ``ThroneState.setup`` for their shape)."""
 
     # ------------------------------------------------------------------ pawns & control
-    def pawns(self, gi: int) -> int:
-        return self.kg[gi] + sum(self.sup[gi]) + self.nsup[gi]
+    def pawns(self, guild: int) -> int:
+        return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild]
 
-    def has_space(self, gi: int) -> bool:
-        return self.pawns(gi) < GUILD_SPACES
+    def has_space(self, guild: int) -> bool:
+        return self.pawns(guild) < GUILD_SPACES
 
-    def sup_of(self, owner: int, gi: int) -> int:
-        return self.nsup[gi] if owner == NEUTRAL else self.sup[gi][owner]
+    def sup_of(self, owner: int, guild: int) -> int:
+        return self.neutral_supporters[guild] if owner == NEUTRAL else self.supporters[guild][owner]
 
-    def controller(self, gi: int) -> int | None:
+    def controller(self, guild: int) -> int | None:
         """The seat with more supporters than any other player (the neutral included) and
         than the King's Guards there; None when nobody does."""
-        counts = self.sup[gi]
+        counts = self.supporters[guild]
         best = max(counts)
-        if best == 0 or best <= self.kg[gi] or best <= self.nsup[gi] or counts.count(best) > 1:
+        if best == 0 or best <= self.guards[guild] or best <= self.neutral_supporters[guild] or counts.count(best) > 1:
             return None
         return counts.index(best)
 
     def controls_in_kingdom(self, seat: int, kingdom: int) -> bool:
-        sup = self.sup
-        return any(sup[gi][seat] and self.controller(gi) == seat for gi in range(kingdom * 6, kingdom * 6 + 6))
+        sup = self.supporters
+        return any(sup[guild][seat] and self.controller(guild) == seat for guild in GUILDS_OF_KINGDOM[kingdom])
 
     def open_guilds(self) -> list[int]:
-        kg, sup, nsup = self.kg, self.sup, self.nsup
-        return [gi for gi in range(36) if kg[gi] + sum(sup[gi]) + nsup[gi] < GUILD_SPACES]
+        kg, sup, nsup = self.guards, self.supporters, self.neutral_supporters
+        return [guild for guild in ALL_GUILDS if kg[guild] + sum(sup[guild]) + nsup[guild] < GUILD_SPACES]
 
     def has_bonus(self, seat: int, clan: int) -> bool:
         return self.prince[seat] == clan
@@ -151,36 +156,41 @@ class BoardMixin:
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
+            supporters, markers = self.supporters, self.markers
+            candidates = [guild for guild in ALL_GUILDS
+                          if supporters[guild][seat] and seat not in markers[guild] and self.controller(guild) == seat]
+            if not candidates:
+                continue
             left = self.markers_left(seat)
-            for gi in range(36):
-                if left and self.sup[gi][seat] and seat not in self.markers[gi] and self.controller(gi) == seat:
+            for guild in candidates:
+                if left:
                     left -= 1
-                    self.markers[gi].append(seat)
+                    self.markers[guild].append(seat)
                     self.add_prestige(seat, CONTROL_PRESTIGE)
-                    pile = self.favors[gi % 6]
+                    pile = self.favors[GUILD_TYPE_OF[guild]]
                     got = ""
                     if pile:
                         self.discard[seat].append(pile.pop())
-                        got = f", {a_or_an(GUILDS[gi % 6])} Favor"
-                    self.log.append(f"{{p{seat}}} takes control of the {guild_name(gi)} guild: +2 prestige{got}.")
-                    self.rewards.append([seat, gi])
+                        got = f", {a_or_an(GUILDS[GUILD_TYPE_OF[guild]])} Favor"
+                    self.log.append(f"{{p{seat}}} takes control of the {guild_name(guild)} guild: +2 prestige{got}.")
+                    self.rewards.append([seat, guild])
 
     def markers_left(self, seat: int) -> int:
         """Guild Markers still in the seat's supply (20 each, rulebook components)."""
         return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
 
     def remove_markers(self) -> None:
-        for gi in range(36):
-            for seat in list(self.markers[gi]):
-                if self.sup[gi][seat] == 0:
-                    self.markers[gi].remove(seat)
-                    self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(gi)} guild.")
+        for guild in ALL_GUILDS:
+            for seat in list(self.markers[guild]):
+                if self.supporters[guild][seat] == 0:
+                    self.markers[guild].remove(seat)
+                    self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")
 
     def movable_lord(self, owner: int, actor: int) -> bool:
         return not self.protected(owner, actor)
 
     def open_houses(self, exclude: int = -1) -> list[int]:
-        return [h for h in range(6) if h != exclude and len(self.houses[h]) < HOUSE_SPACES]
+        return [h for h in range(NUM_CLANS) if h != exclude and len(self.houses[h]) < HOUSE_SPACES]
 
     def bump_owners(self, house: int, actor: int) -> list[int]:
         return sorted({o for o in self.houses[house] if self.movable_lord(o, actor)})
@@ -195,8 +205,8 @@ class BoardMixin:
         Lord in a Clan House but all of the spaces are full" bumps a lord out: by default only
         when no matching house has room (option ``full_houses``: "any" lets a player pick a
         full matching house even when the other one has room)."""
-        seat, gi = self.rewards[0]
-        houses = [h for h in guild_clans(gi) if self.house_ok(seat, h)]
+        seat, guild = self.rewards[0]
+        houses = [h for h in guild_clans(guild) if self.house_ok(seat, h)]
         if self.options.get("full_houses", "when_all_full") == "when_all_full":
             with_room = [h for h in houses if len(self.houses[h]) < HOUSE_SPACES]
             return with_room or houses
@@ -204,7 +214,7 @@ class BoardMixin:
 
     def begin_reward(self) -> bool:
         """Set up the Dragon Lord placement of the first reward; False when it is skipped."""
-        seat, gi = self.rewards[0]
+        seat, guild = self.rewards[0]
         if self.lords_left[seat] == 0:
             self.log.append(f"{{p{seat}}} has no Dragon Lord left to place.")
         elif not self.reward_houses():
@@ -244,14 +254,14 @@ class BoardMixin:
         self.phase = "parliament"
 
     def place_neutral(self) -> None:
-        if self.nreserve == 0 or all(not self.has_space(gi) for gi in range(36)):
+        if self.neutral_reserve == 0 or all(not self.has_space(guild) for guild in ALL_GUILDS):
             self.log.append("No neutral supporter can be placed.")
             return
         while True:
             k, g = self.rng.randint(0, 5), self.rng.randint(0, 5)
-            gi = k * 6 + g
-            if self.has_space(gi):
+            guild = guild_at(k, g)
+            if self.has_space(guild):
                 break
-        self.nsup[gi] += 1
-        self.nreserve -= 1
-        self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(gi)} guild.")
+        self.neutral_supporters[guild] += 1
+        self.neutral_reserve -= 1
+        self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(guild)} guild.")

@@ -40,7 +40,6 @@ RESOURCES = ("influence", "gold", "sheep")
 INFLUENCE, GOLD, SHEEP = range(3)
 RES_LETTER = ("i", "g", "s")
 
-NUM_GUILDS = 36
 GUILD_SPACES = 5  # rulebook: five pawn spaces per guild
 HOUSE_SPACES = 5  # issue / BGG review: 30 Dragon Lords fill the six houses
 START_KINGS_GUARDS = 2  # rulebook: two per guild, 72 in all
@@ -66,16 +65,45 @@ RESOURCE_TOTALS = (35, 35, 25)
 STOCKS_BY_PLAYERS = {2: (24, 24, 16), 3: (30, 30, 20), 4: (35, 35, 25)}
 
 
-GUILD_NAMES = tuple(f"{KINGDOMS[gi // 6]} {GUILDS[gi % 6]}" for gi in range(36))
+# --------------------------------------------------------------------------- the board's guilds
+#: The board is a grid: one row per Kingdom, one column per Guild type (Merchant .. Royal).
+#: Each cell is "a guild" (the Elf Soldier guild), numbered ``kingdom * GUILD_TYPES + type``
+#: from 0 to NUM_GUILDS - 1; the same number as the Citizen card of that pair.
+NUM_KINGDOMS = len(KINGDOMS)
+NUM_CLANS = len(CLANS)  # one Clan House each
+GUILD_TYPES = len(GUILDS)
+NUM_GUILDS = NUM_KINGDOMS * GUILD_TYPES
+#: Every guild number, in board order (row by row).
+ALL_GUILDS = range(NUM_GUILDS)
 
 
-def guild_name(gi: int) -> str:
-    return GUILD_NAMES[gi]
+def guild_at(kingdom: int, guild_type: int) -> int:
+    """The number of the guild of ``kingdom``'s row and ``guild_type``'s column."""
+    return kingdom * GUILD_TYPES + guild_type
 
 
-def guild_clans(gi: int) -> tuple[int, ...]:
+#: Per guild number: its Kingdom (row) and its Guild type (column), looked up, not computed.
+KINGDOM_OF = tuple(guild // GUILD_TYPES for guild in ALL_GUILDS)
+GUILD_TYPE_OF = tuple(guild % GUILD_TYPES for guild in ALL_GUILDS)
+#: Per Kingdom, its six guilds.
+GUILDS_OF_KINGDOM = tuple(tuple(guild_at(k, g) for g in range(GUILD_TYPES)) for k in range(NUM_KINGDOMS))
+#: The guilds in ``kingdom``'s row or ``guild_type``'s column: where a Citizen deploys and
+#: what the Sorcery Dice select. ``ROW_OR_COLUMN[kingdom][guild_type]``.
+ROW_OR_COLUMN = tuple(
+    tuple(tuple(guild for guild in ALL_GUILDS if KINGDOM_OF[guild] == k or GUILD_TYPE_OF[guild] == g)
+          for g in range(GUILD_TYPES))
+    for k in range(NUM_KINGDOMS))
+
+GUILD_NAMES = tuple(f"{KINGDOMS[KINGDOM_OF[guild]]} {GUILDS[GUILD_TYPE_OF[guild]]}" for guild in ALL_GUILDS)
+
+
+def guild_name(guild: int) -> str:
+    return GUILD_NAMES[guild]
+
+
+def guild_clans(guild: int) -> tuple[int, ...]:
     """The clan colours a guild space matches: its Kingdom's and its Guild's."""
-    k, g = KINGDOM_CLAN[gi // 6], GUILD_CLAN[gi % 6]
+    k, g = KINGDOM_CLAN[KINGDOM_OF[guild]], GUILD_CLAN[GUILD_TYPE_OF[guild]]
     return (k,) if k == g else (k, g)
 
 

@@ -12,7 +12,7 @@ supporter lands, so when the position waits for the same seat to finish a multi-
 
 from __future__ import annotations
 
-from .data import card
+from .data import ALL_GUILDS, card
 
 #: Second halves of a decision (and favors with few choices): valued by their best
 #: completion. The Soldier and Cleric favors are left out: two pawns from anywhere to
@@ -24,11 +24,11 @@ PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "r
 def _board_value(state, seat: int) -> float:
     value = 0.0
     n = state.num_players
-    for gi in range(36):
-        mine = state.sup[gi][seat]
+    for guild in ALL_GUILDS:
+        mine = state.supporters[guild][seat]
         if not mine:
             continue
-        rival = max([state.kg[gi], state.nsup[gi]] + [state.sup[gi][o] for o in range(n) if o != seat])
+        rival = max([state.guards[guild], state.neutral_supporters[guild]] + [state.supporters[guild][o] for o in range(n) if o != seat])
         value += 0.5 * mine
         if mine > rival:
             value += 1.0
@@ -43,7 +43,7 @@ def _own_value(state, seat: int, bonus) -> float:
     value += 0.8 * sum(h.count(seat) for h in state.houses)
     value += _board_value(state, seat)
     value += 0.25 * state.supply[seat]
-    value += 0.5 * state.kg_supply[seat]
+    value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
     for c in state.hand[seat] + state.deck[seat] + state.discard[seat]:
         cd = card(c)

@@ -41,7 +41,7 @@ def hide(v, seat: int | None) -> None:
         pools.append(sorted(rest))
         v.deck[s] = [-1] * len(v.deck[s])
     v.pools = pools
-    if seat != v.turn:
+    if seat != v.active:
         v.kayu_sel = [-1] * len(v.kayu_sel)
     # The prospect decks' contents are public, their order is not: keep them sorted.
     v.cdeck = sorted(v.cdeck)
@@ -74,5 +74,5 @@ def deal_unseen(s, rng) -> None:
     rng.shuffle(s.ddeck)
     if -1 in s.kayu_sel:
         # The active hand was shuffled above: its first cards are a random choice.
-        s.kayu_sel = s.hand[s.turn][: len(s.kayu_sel)]
+        s.kayu_sel = s.hand[s.active][: len(s.kayu_sel)]
     s.pools = None

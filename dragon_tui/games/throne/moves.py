@@ -10,11 +10,18 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dragon_tui.engine import Action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import owner_name
+from .pending import NOTHING, PendingStep
 from .data import (
+    ALL_GUILDS,
+    NUM_CLANS,
+    NUM_KINGDOMS,
+    ROW_OR_COLUMN,
     CLANS,
     CLERIC,
     GUILDS,
@@ -45,7 +52,7 @@ def _gain_text(produce) -> str:
 class MovesMixin:
     # ================================================================== legal actions
     def _legal_turn(self) -> list[Action]:
-        p = self.turn
+        p = self.active
         ph = self.phase
         if ph == "kayu":
             acts = [Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
@@ -67,19 +74,17 @@ class MovesMixin:
                     acts.append(Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}"))
             return acts
         if ph == "deploy_to":
-            c = self.sub["card"]
-            return [Action("deploy_to", (gi,), f"Deploy {card(c).name} to the {guild_name(gi)} guild")
-                    for gi in self.deploy_targets(p, c)]
+            c = self.pending.card
+            return [_deploy_to_action(c, guild) for guild in self.deploy_targets(p, c)]
         if ph == "maneuver_to":
-            src = self.sub["from"]
-            return [Action("maneuver_to", (gi,), f"Move the supporter to the {guild_name(gi)} guild")
-                    for gi in self.open_guilds() if gi != src]
+            src = self.pending.from_guild
+            return [_maneuver_to_action(guild) for guild in self.open_guilds() if guild != src]
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
                 if pile:
                     acts += [Action("kg_place", (d, k), f"Draw {a_or_an(d)} onto the {KINGDOMS[k]} prospects")
-                             for k in range(6)]
+                             for k in range(NUM_KINGDOMS)]
             return acts
         if ph == "kg_discard":
             acts = [Action("discard", (c,), f"Discard {card(c).text()}") for c in self.hand[p]]
@@ -90,7 +95,7 @@ class MovesMixin:
         raise AssertionError(f"unknown phase {ph}")
 
     def _legal_main(self) -> list[Action]:
-        p = self.turn
+        p = self.active
         hand = self.hand[p]
         acts: list[Action] = []
         main = self.main
@@ -101,36 +106,37 @@ class MovesMixin:
                     continue
                 feed = self.feed_of(p, c) if cd.is_dragon else 0
                 if self.res[p][SHEEP] >= feed:
-                    eat = f", feeding {feed} sheep" if feed else ""
-                    acts.append(Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}"))
+                    acts.append(_gather_action(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}"))
         if main in (None, "recruit"):
-            for k in range(6):
+            for k in range(NUM_KINGDOMS):
                 if self.prospects[k]:
                     c = self.prospects[k][-1]
                     cost = self.recruit_cost(p, c, k)
                     res = 1 if card(c).is_dragon else 0
                     if self.res[p][res] >= cost:
-                        acts.append(Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}"))
+                        acts.append(_recruit_action(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
+            open_now = self.open_guilds()
             for c in hand:
-                if card(c).is_recruit and self.deploy_targets(p, c):
-                    acts.append(Action("deploy", (c,), f"Deploy with {card(c).text()}"))
+                if card(c).is_recruit and self.deploy_targets(p, c, open_now):
+                    acts.append(_deploy_action(c))
         if main in (None, "maneuver") and self.main_count < 2:
-            for gi in range(36):
-                if self.sup[gi][p]:
-                    acts.append(Action("maneuver", (gi,), f"Maneuver a supporter out of the {guild_name(gi)} guild"))
+            supporters = self.supporters
+            for guild in ALL_GUILDS:
+                if supporters[guild][p]:
+                    acts.append(_maneuver_action(guild))
         can_main = bool(acts)
         # King's Guard free actions
-        if self.kg_supply[p] > 0:
+        if self.guards_in_supply[p] > 0:
             if self.cdeck or self.ddeck:
                 acts.append(Action("kg_prospects", (), "King's Guard: place two new prospects"))
-            for k in range(6):
+            for k in range(NUM_KINGDOMS):
                 stack = self.prospects[k]
                 for i in range(len(stack) - 1):
-                    acts.append(Action("kg_lift", (k, i), f"King's Guard: lift {card(stack[i]).name} to the top in {KINGDOMS[k]}"))
+                    acts.append(_kg_lift_action(k, i, stack[i]))
             if hand:
                 acts.append(Action("kg_discard", (), "King's Guard: discard cards from your hand"))
             if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
@@ -147,78 +153,82 @@ class MovesMixin:
             acts.append(Action("end_turn", (), "End the turn (no main action is possible)"))
         return acts
 
-    def deploy_targets(self, seat: int, cid: int) -> list[int]:
+    def deploy_targets(self, seat: int, cid: int, open_guilds: list[int] | None = None) -> list[int]:
+        """The guilds ``cid`` may deploy a supporter to (``open_guilds``: this position's
+        ``open_guilds()``, when the caller already has it)."""
         cd = card(cid)
         if cd.is_dragon:
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
                 return []
-            return [gi for gi in range(36) if self.kg[gi] > 0 and cd.clan in guild_clans(gi)]
-        k, g = cd.kingdom, cd.guild
-        return [gi for gi in self.open_guilds() if gi // 6 == k or gi % 6 == g]
+            return [guild for guild in ALL_GUILDS if self.guards[guild] > 0 and cd.clan in guild_clans(guild)]
+        row_or_column = ROW_OR_COLUMN[cd.kingdom][cd.guild]
+        if open_guilds is None:
+            open_guilds = self.open_guilds()
+        return [guild for guild in open_guilds if guild in row_or_column]
 
     def fill_target(self) -> int | None:
-        for k in range(6):
+        for k in range(NUM_KINGDOMS):
             if not self.prospects[k]:
                 return k
         return None
 
     def _legal_favor(self, ph: str) -> list[Action]:
-        p = self.turn
+        p = self.active
         done = Action("favor_done", (), "Finish the favor")
         acts: list[Action] = []
         if ph == "merchant":
             return [Action("take", (r,), f"Merchant Favor: take 3 {RESOURCES[r]}") for r in range(3)]
         if ph == "soldier":
-            mode = self.sub.get("mode")
-            for gi in range(36):
-                if self.kg[gi]:
+            mode = self.pending.soldier_mode
+            for guild in ALL_GUILDS:
+                if self.guards[guild]:
                     if mode in (None, "move"):
-                        acts.append(Action("kg_from", (gi,), f"Soldier Favor: move a King's Guard out of {guild_name(gi)}"))
+                        acts.append(Action("kg_from", (guild,), f"Soldier Favor: move a King's Guard out of {guild_name(guild)}"))
                     if mode in (None, "take"):
-                        acts.append(Action("kg_take", (gi,), f"Soldier Favor: take a King's Guard from {guild_name(gi)}"))
+                        acts.append(Action("kg_take", (guild,), f"Soldier Favor: take a King's Guard from {guild_name(guild)}"))
         elif ph == "soldier_to":
-            src = self.sub["from"]
-            return [Action("kg_to", (gi,), f"Soldier Favor: put the King's Guard in {guild_name(gi)}")
-                    for gi in self.open_guilds() if gi != src]
+            src = self.pending.from_guild
+            return [Action("kg_to", (guild,), f"Soldier Favor: put the King's Guard in {guild_name(guild)}")
+                    for guild in self.open_guilds() if guild != src]
         elif ph == "cleric":
-            for gi in range(36):
-                for owner in self.owners_in(gi):
+            for guild in ALL_GUILDS:
+                for owner in self.owners_in(guild):
                     if not self.protected(owner, p):
-                        acts.append(Action("sup_from", (owner, gi), f"Cleric Favor: move {owner_name(owner)}'s supporter out of {guild_name(gi)}"))
+                        acts.append(Action("sup_from", (owner, guild), f"Cleric Favor: move {owner_name(owner)}'s supporter out of {guild_name(guild)}"))
         elif ph == "cleric_to":
-            src = self.sub["from"][1]
-            return [Action("sup_to", (gi,), f"Cleric Favor: move it to {guild_name(gi)}")
-                    for gi in self.open_guilds() if gi != src]
+            src = self.pending.from_guild
+            return [Action("sup_to", (guild,), f"Cleric Favor: move it to {guild_name(guild)}")
+                    for guild in self.open_guilds() if guild != src]
         elif ph == "royal":
-            for h in range(6):
+            for h in range(NUM_CLANS):
                 if self.open_houses(h):
                     for owner in self.bump_owners(h, p):
                         acts.append(Action("lord_from", (owner, h), f"Royal Favor: move {owner_name(owner)}'s Dragon Lord out of {CLANS[h]}"))
         elif ph == "royal_to":
             return [Action("lord_to", (h,), f"Royal Favor: move it to the {CLANS[h]} Clan House")
-                    for h in self.open_houses(self.sub["from"][1])]
+                    for h in self.open_houses(self.pending.from_house)]
         elif ph == "sorcerer":
-            k, g = self.sub["roll"]
-            spots = [gi for gi in range(36) if gi // 6 == k or gi % 6 == g]
+            k, g = self.pending.roll
+            spots = ROW_OR_COLUMN[k][g]
             if self.supply[p] > 0:
-                acts += [Action("sorc_add", (gi,), f"Sorcerer Favor: add a supporter to {guild_name(gi)}")
-                         for gi in spots if self.has_space(gi)]
-            for gi in spots:
-                for owner in self.owners_in(gi):
+                acts += [Action("sorc_add", (guild,), f"Sorcerer Favor: add a supporter to {guild_name(guild)}")
+                         for guild in spots if self.has_space(guild)]
+            for guild in spots:
+                for owner in self.owners_in(guild):
                     if owner != p and not self.protected(owner, p):
-                        acts.append(Action("sorc_remove", (owner, gi), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(gi)}"))
+                        acts.append(Action("sorc_remove", (owner, guild), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(guild)}"))
         acts.append(done)
         return acts
 
-    def owners_in(self, gi: int) -> list[int]:
-        owners = [s for s in range(self.num_players) if self.sup[gi][s]]
-        if self.nsup[gi]:
+    def owners_in(self, guild: int) -> list[int]:
+        owners = [s for s in range(self.num_players) if self.supporters[guild][s]]
+        if self.neutral_supporters[guild]:
             owners.append(-1)
         return owners
 
     # ================================================================== carrying out
     def _apply_turn(self, a: Action) -> None:
-        p = self.turn
+        p = self.active
         kind, args = a.kind, a.args
         if kind == "kayu_discard":
             self.kayu_sel.append(args[0])
@@ -258,24 +268,24 @@ class MovesMixin:
             self.log.append(f"{{p{p}}} dismisses {card(c).name} from the game.")
             self.phase = "main"
         elif kind == "deploy":
-            self.sub = {"card": args[0]}
+            self.pending = PendingStep(card=args[0])
             self.shown[p].append(args[0])  # announced: known to be in the hand until played
             self.phase = "deploy_to"
         elif kind == "deploy_to":
-            self._deploy(p, self.sub["card"], args[0])
+            self._deploy(p, self.pending.card, args[0])
         elif kind == "maneuver":
-            self.sub = {"from": args[0]}
+            self.pending = PendingStep(from_guild=args[0])
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
-            src, dst = self.sub["from"], args[0]
-            self.sup[src][p] -= 1
-            self.sup[dst][p] += 1
+            src, dst = self.pending.from_guild, args[0]
+            self.supporters[src][p] -= 1
+            self.supporters[dst][p] += 1
             self.main, self.main_count = "maneuver", self.main_count + 1
             self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
-            self.sub, self.phase = {}, "main"
+            self.pending, self.phase = NOTHING, "main"
         elif kind == "kg_prospects":
             self._spend_kg(p)
-            self.sub = {"left": 2}
+            self.pending = PendingStep(steps_left=2)
             self.phase = "kg_place"
             self.log.append(f"{{p{p}}} spends a King's Guard to place two new prospects.")
         elif kind == "kg_place":
@@ -283,9 +293,9 @@ class MovesMixin:
             c = self._draw_prospect(d)
             self.prospects[k].append(c)
             self.log.append(f"{{p{p}}} places {card(c).name} on the {KINGDOMS[k]} prospects.")
-            self.sub["left"] -= 1
-            if self.sub["left"] == 0 or not (self.cdeck or self.ddeck):
-                self.sub, self.phase = {}, "main"
+            self.pending = self.pending.but(steps_left=self.pending.steps_left - 1)
+            if self.pending.steps_left == 0 or not (self.cdeck or self.ddeck):
+                self.pending, self.phase = NOTHING, "main"
         elif kind == "kg_lift":
             k, i = args
             self._spend_kg(p)
@@ -321,8 +331,8 @@ class MovesMixin:
         return pile.pop()
 
     def _spend_kg(self, p: int) -> None:
-        self.kg_supply[p] -= 1
-        self.kg_spent += 1
+        self.guards_in_supply[p] -= 1
+        self.guards_spent += 1
 
     def _gather(self, p: int, c: int) -> None:
         cd = card(c)
@@ -352,22 +362,22 @@ class MovesMixin:
         self.main, self.main_count = "recruit", self.main_count + 1
         self.phase = "dismiss"
 
-    def _deploy(self, p: int, c: int, gi: int) -> None:
+    def _deploy(self, p: int, c: int, guild: int) -> None:
         cd = card(c)
         self.hand[p].remove(c)
         self.discard[p].append(c)
         self.supply[p] -= 1
-        self.sup[gi][p] += 1
+        self.supporters[guild][p] += 1
         if cd.is_dragon:
             feed = self.feed_of(p, c)
             self.pay(p, SHEEP, feed)
-            self.kg[gi] -= 1
-            self.kg_supply[p] += 1
-            self.log.append(f"{{p{p}}} deploys with {cd.name} (fed {feed} sheep): a supporter replaces a King's Guard in {guild_name(gi)}.")
+            self.guards[guild] -= 1
+            self.guards_in_supply[p] += 1
+            self.log.append(f"{{p{p}}} deploys with {cd.name} (fed {feed} sheep): a supporter replaces a King's Guard in {guild_name(guild)}.")
         else:
-            self.log.append(f"{{p{p}}} deploys with {cd.name}: a supporter joins the {guild_name(gi)} guild.")
+            self.log.append(f"{{p{p}}} deploys with {cd.name}: a supporter joins the {guild_name(guild)} guild.")
         self.main, self.main_count = "deploy", self.main_count + 1
-        self.sub, self.phase = {}, "main"
+        self.pending, self.phase = NOTHING, "main"
 
     def _play_favor(self, p: int, c: int) -> None:
         g = card(c).guild
@@ -381,84 +391,127 @@ class MovesMixin:
         elif g == MERCHANT:
             self.phase = "merchant"
         elif g == SOLDIER:
-            self.sub, self.phase = {"left": 2, "mode": None}, "soldier"
+            self.pending, self.phase = PendingStep(steps_left=2), "soldier"
         elif g == CLERIC:
-            self.sub, self.phase = {"left": 2}, "cleric"
+            self.pending, self.phase = PendingStep(steps_left=2), "cleric"
         elif g == ROYAL:
-            self.sub, self.phase = {}, "royal"
+            self.pending, self.phase = NOTHING, "royal"
         elif g == SORCERER:
             k, gg = self.rng.randint(0, 5), self.rng.randint(0, 5)
-            self.sub, self.phase = {"roll": [k, gg]}, "sorcerer"
+            self.pending, self.phase = PendingStep(roll=(k, gg)), "sorcerer"
             self.log.append(f"{{p{p}}} rolls the Sorcery Dice: {KINGDOMS[k]} and {GUILDS[gg]}.")
 
     def _apply_favor_step(self, p: int, a: Action) -> None:
         kind, args = a.kind, a.args
         if kind == "favor_done":
-            self.sub, self.phase = {}, "main"
+            self.pending, self.phase = NOTHING, "main"
         elif kind == "take":
             got = self.gain(p, args[0], 3)
             self.log.append(f"{{p{p}}} takes {got} {RESOURCES[args[0]]}.")
             self.phase = "main"
         elif kind == "kg_from":
-            self.sub["from"] = args[0]
+            self.pending = self.pending.but(from_guild=args[0])
             self.phase = "soldier_to"
         elif kind == "kg_to":
-            src, dst = self.sub.pop("from"), args[0]
-            self.kg[src] -= 1
-            self.kg[dst] += 1
+            src, dst = self.pending.from_guild, args[0]
+            self.pending = self.pending.but(from_guild=None)
+            self.guards[src] -= 1
+            self.guards[dst] += 1
             self.log.append(f"{{p{p}}} moves a King's Guard from {guild_name(src)} to {guild_name(dst)}.")
             self._favor_step_done("move")
         elif kind == "kg_take":
-            self.kg[args[0]] -= 1
-            self.kg_supply[p] += 1
+            self.guards[args[0]] -= 1
+            self.guards_in_supply[p] += 1
             self.log.append(f"{{p{p}}} takes a King's Guard from {guild_name(args[0])}.")
             self._favor_step_done("take")
         elif kind == "sup_from":
-            self.sub["from"] = list(args)
+            self.pending = self.pending.but(owner=args[0], from_guild=args[1])
             self.phase = "cleric_to"
         elif kind == "sup_to":
-            owner, src = self.sub.pop("from")
+            owner, src = self.pending.owner, self.pending.from_guild
+            self.pending = self.pending.but(owner=None, from_guild=None)
             dst = args[0]
             if owner == -1:
-                self.nsup[src] -= 1
-                self.nsup[dst] += 1
+                self.neutral_supporters[src] -= 1
+                self.neutral_supporters[dst] += 1
             else:
-                self.sup[src][owner] -= 1
-                self.sup[dst][owner] += 1
+                self.supporters[src][owner] -= 1
+                self.supporters[dst][owner] += 1
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.phase = "cleric"
             self._favor_step_done(None)
         elif kind == "lord_from":
-            self.sub["from"] = list(args)
+            self.pending = self.pending.but(owner=args[0], from_house=args[1])
             self.phase = "royal_to"
         elif kind == "lord_to":
-            owner, src = self.sub["from"]
+            owner, src = self.pending.owner, self.pending.from_house
             self.houses[src].remove(owner)
             self.houses[args[0]].append(owner)
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[src]} to {CLANS[args[0]]}.")
-            self.sub, self.phase = {}, "main"
+            self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_add":
             self.supply[p] -= 1
-            self.sup[args[0]][p] += 1
+            self.supporters[args[0]][p] += 1
             self.log.append(f"{{p{p}}} adds a supporter to {guild_name(args[0])}.")
-            self.sub, self.phase = {}, "main"
+            self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_remove":
-            owner, gi = args
+            owner, guild = args
             if owner == -1:
-                self.nsup[gi] -= 1
-                self.nreserve += 1
+                self.neutral_supporters[guild] -= 1
+                self.neutral_reserve += 1
             else:
-                self.sup[gi][owner] -= 1
+                self.supporters[guild][owner] -= 1
                 self.reserve[owner] += 1
-            self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(gi)} back to the reserve.")
-            self.sub, self.phase = {}, "main"
+            self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(guild)} back to the reserve.")
+            self.pending, self.phase = NOTHING, "main"
         else:
             raise AssertionError(kind)
 
     def _favor_step_done(self, mode: str | None) -> None:
-        self.sub["left"] -= 1
+        self.pending = self.pending.but(steps_left=self.pending.steps_left - 1)
         if mode:
-            self.sub["mode"] = mode
+            self.pending = self.pending.but(soldier_mode=mode)
             self.phase = "soldier"
-        if self.sub["left"] == 0:
-            self.sub, self.phase = {}, "main"
+        if self.pending.steps_left == 0:
+            self.pending, self.phase = NOTHING, "main"
+
+
+# ====================================================================== offered actions
+# An offered action is immutable and depends only on these arguments, so each is made (and
+# worded) once, not at every listing: bots list the main actions hundreds of thousands of times.
+@lru_cache(maxsize=None)
+def _gather_action(c: int, feed: int) -> Action:
+    cd = card(c)
+    eat = f", feeding {feed} sheep" if feed else ""
+    return Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}")
+
+
+@lru_cache(maxsize=None)
+def _recruit_action(k: int, c: int, cost: int) -> Action:
+    res = 1 if card(c).is_dragon else 0
+    return Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}")
+
+
+@lru_cache(maxsize=None)
+def _deploy_action(c: int) -> Action:
+    return Action("deploy", (c,), f"Deploy with {card(c).text()}")
+
+
+@lru_cache(maxsize=None)
+def _maneuver_action(guild: int) -> Action:
+    return Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild")
+
+
+@lru_cache(maxsize=None)
+def _kg_lift_action(k: int, i: int, c: int) -> Action:
+    return Action("kg_lift", (k, i), f"King's Guard: lift {card(c).name} to the top in {KINGDOMS[k]}")
+
+
+@lru_cache(maxsize=None)
+def _deploy_to_action(c: int, guild: int) -> Action:
+    return Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
+
+
+@lru_cache(maxsize=None)
+def _maneuver_to_action(guild: int) -> Action:
+    return Action("maneuver_to", (guild,), f"Move the supporter to the {guild_name(guild)} guild")

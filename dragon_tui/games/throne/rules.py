@@ -64,9 +64,12 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 from __future__ import annotations
 
 from dragon_tui.engine import Action, Rng, State
+from dragon_tui.engine.errors import SaveFileError
 
 from .board import REWARD_PHASES, BoardMixin, owner_name
 from .data import (
+    GUILD_TYPES,
+    NUM_CLANS,
     CLANS,
     CITIZEN_IDS,
     DRAGON_IDS,
@@ -91,14 +94,21 @@ from .data import (
 )
 from .hidden import deal_unseen, hide
 from .moves import MAIN_KINDS, MovesMixin
+from .pending import NOTHING, PendingStep, from_saved, to_saved
 from .scoring import ScoringMixin
 
 
 class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     game_id = "throne"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
-    FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "kg", "kg_supply", "nsup", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
-    NESTED_FIELDS = frozenset({"res", "sup", "markers", "houses", "favors", "prospects", "hand", "deck", "discard"})
+    FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "guards", "guards_in_supply", "neutral_supporters", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
+    NESTED_FIELDS = frozenset({"res", "supporters", "markers", "houses", "favors", "prospects", "hand", "deck", "discard"})
+    #: ``pending`` is an immutable PendingStep: clones share it.
+    SHARED_FIELDS = frozenset({"pending"})
+    #: The names saves and network messages have always used (see State.JSON_NAMES).
+    JSON_NAMES = {"guards": "kg", "guards_in_supply": "kg_supply", "guards_spent": "kg_spent",
+                  "supporters": "sup", "neutral_supporters": "nsup", "neutral_reserve": "nreserve",
+                  "active": "turn", "turn": "turns", "pending": "sub"}
     VERSION = 1
 
     # ================================================================== setup
@@ -111,21 +121,21 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.res = [[START_RESOURCES] * 3 for _ in range(n)]
         self.supply = [START_SUPPLY] * n
         self.reserve = [SUPPORTERS_PER_PLAYER - START_SUPPLY] * n
-        self.kg = [START_KINGS_GUARDS] * NUM_GUILDS
-        self.kg_supply = [0] * n
-        self.kg_spent = 0
-        self.sup = [[0] * n for _ in range(NUM_GUILDS)]
-        self.nsup = [0] * NUM_GUILDS
-        self.nreserve = NEUTRAL_SUPPORTERS if neutral else 0
+        self.guards = [START_KINGS_GUARDS] * NUM_GUILDS
+        self.guards_in_supply = [0] * n
+        self.guards_spent = 0
+        self.supporters = [[0] * n for _ in range(NUM_GUILDS)]
+        self.neutral_supporters = [0] * NUM_GUILDS
+        self.neutral_reserve = NEUTRAL_SUPPORTERS if neutral else 0
         self.markers = [[] for _ in range(NUM_GUILDS)]
         self.lords_left = [DRAGON_LORDS_PER_PLAYER] * n
-        self.houses = [[NEUTRAL] if neutral else [] for _ in range(6)]
+        self.houses = [[NEUTRAL] if neutral else [] for _ in range(NUM_CLANS)]
         self.prince = [-1] * n
         self.score = [0] * n
         self.high = 0
         self.parl_done = 0
         self.parliaments = 0
-        self.favors = [favor_ids(g) for g in range(6)]
+        self.favors = [favor_ids(g) for g in range(GUILD_TYPES)]
         self.dismissed = []
         self.cdeck = list(CITIZEN_IDS)
         self.ddeck = list(DRAGON_IDS)
@@ -150,8 +160,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         order = [(self.first + i) % n for i in range(n)]
         self.stamp = [order.index(s) for s in range(n)]
         self.stamp_next = n
-        self.turn = self.first
-        self.turns = 0
+        self.active = self.first
+        self.turn = 0
         self.rewards = []
         self.parl_queue = []
         self.over = False
@@ -166,11 +176,12 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.favor_used = False
         self.vuur_used = False
         self.maji_used = False
-        self.sub = {}
+        #: The unfinished step of a multi-step action (see pending.py).
+        self.pending = NOTHING
         self.kayu_sel = []
         self.stage = "turn"
-        self.turns += 1
-        self.phase = "kayu" if self.has_bonus(self.turn, KAYU) and self.hand[self.turn] else "fill"
+        self.turn += 1
+        self.phase = "kayu" if self.has_bonus(self.active, KAYU) and self.hand[self.active] else "fill"
 
     # ================================================================== protocol
     @property
@@ -185,9 +196,9 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self.rewards[0][0]
         if self.phase == "parliament":
             return self.parl_queue[0]
-        return self.turn
+        return self.active
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.over:
             return []
         ph = self.phase
@@ -195,7 +206,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self._legal_reward()
         if ph == "parliament":
             return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
-                    for h in range(6) if h not in self.prince]
+                    for h in range(NUM_CLANS) if h not in self.prince]
         return self._legal_turn()
 
     def quick_legal(self, action: Action) -> bool:
@@ -209,9 +220,9 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if len(args) != 1 or type(args[0]) is not int:
             return False
         if kind == "maneuver_to" and ph == "maneuver_to":
-            return args[0] != self.sub["from"] and args[0] in self.open_guilds()
+            return args[0] != self.pending.from_guild and args[0] in self.open_guilds()
         if kind == "deploy_to" and ph == "deploy_to":
-            return args[0] in self.deploy_targets(self.turn, self.sub["card"])
+            return args[0] in self.deploy_targets(self.active, self.pending.card)
         if kind == "prince" and ph == "parliament":
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
@@ -244,7 +255,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                 if self.phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
                     self.phase = "main"
                 if self.phase == "main":
-                    self.check_control([self.turn])
+                    self.check_control([self.active])
                     if self.rewards:
                         continue
                 return
@@ -264,7 +275,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.phase = "over"
 
     def _end_turn(self) -> None:
-        p = self.turn
+        p = self.active
         self.log.append(f"{{p{p}}} ends the turn.")
         if len(self.hand[p]) < HAND_SIZE:
             self.draw(p, HAND_SIZE - len(self.hand[p]))
@@ -275,19 +286,19 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.check_control([(p + i) % n for i in range(n)])
 
     def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % self.num_players
+        self.active = (self.active + 1) % self.num_players
         self._begin_turn()
 
     # ================================================================== rewards
     def _legal_reward(self) -> list[Action]:
-        seat, gi = self.rewards[0]
+        seat, guild = self.rewards[0]
         if self.phase == "reward_house":
             acts = []
             for h in self.reward_houses():
                 full = " (full: move a Dragon Lord out first)" if len(self.houses[h]) >= HOUSE_SPACES else ""
                 acts.append(Action("house", (h,), f"Place a Dragon Lord in the {CLANS[h]} Clan House{full}"))
             return acts
-        h = self.sub["house"]
+        h = self.pending.full_house
         if self.phase == "reward_bump":
             return [Action("bump", (o,), f"Move {owner_name(o)}'s Dragon Lord out of {CLANS[h]}")
                     for o in self.bump_owners(h, seat)]
@@ -299,20 +310,20 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if a.kind == "house":
             h = a.args[0]
             if len(self.houses[h]) < HOUSE_SPACES:
-                self.sub = {}
+                self.pending = NOTHING
                 self.place_lord(seat, h)
             else:
-                self.sub = {"house": h}
+                self.pending = PendingStep(full_house=h)
                 self.phase = "reward_bump"
         elif a.kind == "bump":
-            self.sub["owner"] = a.args[0]
+            self.pending = self.pending.but(owner=a.args[0])
             self.phase = "reward_bump_to"
         else:
-            h, owner, dst = self.sub["house"], self.sub["owner"], a.args[0]
+            h, owner, dst = self.pending.full_house, self.pending.owner, a.args[0]
             self.houses[h].remove(owner)
             self.houses[dst].append(owner)
             self.log.append(f"{{p{seat}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[h]} to {CLANS[dst]}.")
-            self.sub = {}
+            self.pending = NOTHING
             self.place_lord(seat, h)
 
     # ================================================================== presentation
@@ -359,7 +370,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     def why_illegal(self, action: Action) -> str | None:
         if self.over:
             return "The game is over."
-        p = self.turn
+        p = self.active
         kind, args = action.kind, action.args
         if self.phase != "main" and kind in MAIN_KINDS + ("end_turn", "favor"):
             return f"Finish the current step first ({self.phase_label()})."
@@ -397,16 +408,16 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         expected = {"deploy_to": "deploy_to", "maneuver_to": "maneuver_to", "sup_to": "cleric_to",
                     "kg_to": "soldier_to", "sorc_add": "sorcerer"}
         if expected.get(kind) == self.phase and args and isinstance(args[0], int) and 0 <= args[0] < 36:
-            gi = args[0]
-            if self.phase == "deploy_to" and card(self.sub["card"]).is_dragon and kind == "deploy_to":
-                if self.kg[gi] == 0:
-                    return f"A Dragon must replace a King's Guard, and the {guild_name(gi)} guild has none."
-                return f"The {card(self.sub['card']).name} does not match the {guild_name(gi)} guild's colours."
-            if not self.has_space(gi):
-                return f"The {guild_name(gi)} guild is full (five pawns)."
+            guild = args[0]
+            if self.phase == "deploy_to" and card(self.pending.card).is_dragon and kind == "deploy_to":
+                if self.guards[guild] == 0:
+                    return f"A Dragon must replace a King's Guard, and the {guild_name(guild)} guild has none."
+                return f"The {card(self.pending.card).name} does not match the {guild_name(guild)} guild's colours."
+            if not self.has_space(guild):
+                return f"The {guild_name(guild)} guild is full (five pawns)."
             if kind == "deploy_to":
-                return f"The {card(self.sub['card']).name} matches neither the Kingdom nor the Guild of {guild_name(gi)}."
-        if kind in ("kg_prospects", "kg_lift", "kg_discard") and self.kg_supply[p] == 0:
+                return f"The {card(self.pending.card).name} matches neither the Kingdom nor the Guild of {guild_name(guild)}."
+        if kind in ("kg_prospects", "kg_lift", "kg_discard") and self.guards_in_supply[p] == 0:
             return "You have no King's Guard to spend."
         return None
 
@@ -436,9 +447,18 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         s.rng = Rng(rng.next64(), s.rng.draws)
         return s
 
+    def to_json(self) -> dict:
+        doc = super().to_json()
+        doc["data"]["sub"] = to_saved(self.pending, self.phase)
+        return doc
+
     @classmethod
     def from_json(cls, doc):
         state = super().from_json(doc)
+        try:
+            state.pending = from_saved(state.pending, state.phase)
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise SaveFileError(f"The saved game state is damaged ({exc}).") from exc
         # Saves written before the public knowledge was recorded: nothing is known in a hand.
         if not hasattr(state, "shown"):
             state.shown = [[] for _ in range(state.num_players)]

@@ -6,7 +6,7 @@ game can never disagree with its own board.
 
 from __future__ import annotations
 
-from .data import MAJORITY_PRESTIGE, NEUTRAL, TIED_PRESTIGE, card
+from .data import ALL_GUILDS, GUILD_TYPE_OF, GUILD_TYPES, KINGDOM_OF, MAJORITY_PRESTIGE, NEUTRAL, NUM_KINGDOMS, TIED_PRESTIGE, card
 
 PARTS = ("Prestige track", "Kingdoms", "Guilds", "Clan Houses", "Most Citizens", "Most Dragons")
 
@@ -45,13 +45,13 @@ class ScoringMixin:
         n = self.num_players
         parts = [{name: 0 for name in PARTS[1:]} for _ in range(n)]
         controller = self.controller
-        ctrl = [controller(gi) for gi in range(36)]
-        by_kingdom = [[0] * n for _ in range(6)]
-        by_guild = [[0] * n for _ in range(6)]
-        for gi, owner in enumerate(ctrl):
+        ctrl = [controller(guild) for guild in ALL_GUILDS]
+        by_kingdom = [[0] * n for _ in range(NUM_KINGDOMS)]
+        by_guild = [[0] * n for _ in range(GUILD_TYPES)]
+        for guild, owner in enumerate(ctrl):
             if owner is not None:
-                by_kingdom[gi // 6][owner] += 1
-                by_guild[gi % 6][owner] += 1
+                by_kingdom[KINGDOM_OF[guild]][owner] += 1
+                by_guild[GUILD_TYPE_OF[guild]][owner] += 1
 
         def add(name: str, points: list[int]) -> None:
             for s in range(n):
@@ -88,7 +88,7 @@ class ScoringMixin:
     def tie_break_key(self, seat: int) -> tuple[int, ...]:
         """Rulebook order: Dragon Lords on the board, guilds controlled, recruits, resources."""
         lords = sum(h.count(seat) for h in self.houses)
-        guilds = sum(1 for gi in range(36) if self.controller(gi) == seat)
+        guilds = sum(1 for guild in ALL_GUILDS if self.controller(guild) == seat)
         recruits = sum(self.recruit_counts(seat))
         return (lords, guilds, recruits, sum(self.res[seat]))
 

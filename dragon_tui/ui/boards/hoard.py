@@ -60,7 +60,7 @@ class TurnLine(FlowBox):
             points = int(scores[winners[0]]) if winners else 0
             self.set_rows([(None, [Text(f"Game over · {who} {verb} with {count_of(points, 'point')}", style="bold")])])
             return
-        items = [Text.assemble(("▶ ", "bold"), (f"{names[v.turn]}'s turn", "bold"))]
+        items = [Text.assemble(("▶ ", "bold"), (f"{names[v.active]}'s turn", "bold"))]
         if v.phase in ("draw", "act"):
             left = v.actions_left()
             items.append(Text.assemble(("still to play: ", "dim"), ", ".join(left) or "nothing — end the turn"))
@@ -177,7 +177,7 @@ class PlayerPanel(FlowBox):
         s = self.seat
         active = not v.over and v.current_player == s
         self.set_class(active, "-active")
-        self.set_class(not v.over and v.turn == s, "-turn")
+        self.set_class(not v.over and v.active == s, "-turn")
         hand = v.hands[s]
         scores = v.scores()
         lair_pts = v.lair_points(s)

@@ -278,8 +278,8 @@ class Board(BoardBase, can_focus=True):
         if v.num_players == 2 and v.options.get("neutral", True):
             title += " · n neutral"
         title += " · ⚑ control markers"
-        if v.phase == "sorcerer" and v.sub.get("roll"):
-            k, g = v.sub["roll"]
+        if v.phase == "sorcerer" and v.pending.roll:
+            k, g = v.pending.roll
             title += f" · ◆ Sorcery Dice: {data.KINGDOMS[k]}, {data.GUILDS[g]}"
         return title
 
@@ -287,13 +287,13 @@ class Board(BoardBase, can_focus=True):
         v = scene.view
         gi = self.cursor
         who = []
-        if v.kg[gi]:
-            who.append(f"{v.kg[gi]} King's Guard{'s' if v.kg[gi] > 1 else ''}")
+        if v.guards[gi]:
+            who.append(f"{v.guards[gi]} King's Guard{'s' if v.guards[gi] > 1 else ''}")
         for s in range(v.num_players):
-            if v.sup[gi][s]:
-                who.append(f"{v.sup[gi][s]} {scene.names[s]}")
-        if v.nsup[gi]:
-            who.append(f"{v.nsup[gi]} neutral")
+            if v.supporters[gi][s]:
+                who.append(f"{v.supporters[gi][s]} {scene.names[s]}")
+        if v.neutral_supporters[gi]:
+            who.append(f"{v.neutral_supporters[gi]} neutral")
         line = f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}"
         if v.markers[gi]:
             line += f" · ⚑ {', '.join(scene.names[s] for s in v.markers[gi])}"

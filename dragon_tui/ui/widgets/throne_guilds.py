@@ -50,7 +50,7 @@ class GuildGrid(ThronePanel):
         cell_w = 9 if compact else 10
         label_w = 11 if compact else 15
         legal = by_guild(scene.offered)
-        roll = v.sub.get("roll") if v.phase == "sorcerer" and isinstance(getattr(v, "sub", None), dict) else None
+        roll = v.pending.roll if v.phase == "sorcerer" else None
         rows: list[Text] = []
         # Header: guild names, then the clan each Guild type matches.
         head, clans = Text(" " * label_w), Text(" " * label_w)
@@ -92,11 +92,11 @@ class GuildGrid(ThronePanel):
         else:
             t.append(" ")
         pawns = Text()
-        pawns.append(GUARD * v.kg[gi], style=pal.guard)
+        pawns.append(GUARD * v.guards[gi], style=pal.guard)
         for seat in range(v.num_players):
-            for _ in range(v.sup[gi][seat]):
+            for _ in range(v.supporters[gi][seat]):
                 pawns.append_text(pal.mark(seat, "bold"))
-        for _ in range(v.nsup[gi]):
+        for _ in range(v.neutral_supporters[gi]):
             pawns.append_text(pal.mark(data.NEUTRAL))
         pawns.append(EMPTY * (data.GUILD_SPACES - v.pawns(gi)), style="dim")
         if here and self.focused:

@@ -23,9 +23,9 @@ class HandPanel(ThronePanel):
             return lines([Text("Each hand is shown to its player on their own turn.", style="dim")])
         hand = v.hand[seat]
         used = {a.args[0] for a in scene.offered if a.kind in CARD_KINDS and a.args}
-        chosen = set(v.kayu_sel) if seat == v.turn else set()
+        chosen = set(v.kayu_sel) if seat == v.active else set()
         rows: list[Text] = []
-        pending = v.sub.get("card") if isinstance(v.sub, dict) and v.phase == "deploy_to" else None
+        pending = v.pending.card if v.phase == "deploy_to" else None
         for cid in sorted(hand, key=_order):
             mark = "»" if cid == pending else ("×" if cid in chosen else ("›" if cid in used else " "))
             t = Text.assemble((mark, "bold"))

@@ -31,8 +31,8 @@ class ClanHouses(ThronePanel):
         v, pal = scene.view, scene.pal
         rows: list[Text] = []
         legal = {house_of(a) for a in scene.offered} - {None}
-        if v.phase == "reward_bump" and isinstance(v.sub, dict) and "house" in v.sub:
-            legal.add(v.sub["house"])  # the full house a Dragon Lord must leave
+        if v.phase == "reward_bump" and v.pending.full_house is not None:
+            legal.add(v.pending.full_house)  # the full house a Dragon Lord must leave
         for h, clan in enumerate(data.CLANS):
             t = Text.assemble(("›" if h in legal else " ", "bold"))
             t.append(clan.ljust(7), style=pal.clan(h, "bold" + (" underline" if h in legal else "")))

@@ -36,7 +36,7 @@ class PlayersPanel(ThronePanel):
             t.append_text(pal.mark(s))
             t.append(" " + scene.names[s][:8].ljust(9), style=pal.player(s, "bold"))
             r = v.res[s]
-            values = (v.score[s], r[0], r[1], r[2], v.supply[s], v.reserve[s], v.kg_supply[s],
+            values = (v.score[s], r[0], r[1], r[2], v.supply[s], v.reserve[s], v.guards_in_supply[s],
                       len(v.deck[s]), len(v.discard[s]), len(v.hand[s]), v.lords_left[s], v.markers_left(s))
             for i, ((_name, w), value) in enumerate(zip(COLUMNS, values)):
                 t.append(str(value).rjust(w), style="bold" if i < 4 else "")

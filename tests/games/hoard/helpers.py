@@ -73,7 +73,7 @@ def arrange(
     st.field = list(field)
     st.deck = rest + list(reversed(deck_top))
     st.discard = []
-    st.turn = turn
+    st.active = turn
     st.log = []
     st._start_turn()
     if act:

@@ -38,7 +38,7 @@ def test_knight_skips_next_turn_and_never_twice_in_a_row():
     assert st.skip_next[1]
     act(st, "end_turn")
     # Seat 1 is skipped: seat 0 plays again.
-    assert st.turn == 0 and st.skipped_last[1] and "skipped" in " ".join(st.log)
+    assert st.active == 0 and st.skipped_last[1] and "skipped" in " ".join(st.log)
     while st.phase == "draw":
         act(st, "draw_deck")
     # Seat 1 was skipped last: the second Knight cannot target it.
@@ -203,7 +203,7 @@ def test_one_action_card_per_turn_and_actions_in_any_order():
     act(st, "treasure", coin)
     act(st, "pay", KEEP[1])
     # Both actions used: the turn ended by itself.
-    assert st.turn == 1 and "ends" not in st.log[-1]
+    assert st.active == 1 and "ends" not in st.log[-1]
     st = arrange(2, hands=[[shepherd, thief, *KEEP], filler("orange", 2)], act=True)
     act(st, "treasure", coin)
     act(st, "pay", KEEP[1])

@@ -31,7 +31,7 @@ class Invariants:
         assert len(st.field) == FIELD_SIZE
         # Only the player whose turn it is may hold more than ten cards.
         for s in range(n):
-            if s != st.turn or st.is_over:
+            if s != st.active or st.is_over:
                 assert len(st.hands[s]) <= HAND_LIMIT, (s, len(st.hands[s]))
         laid = [len(t) for t in st.treasures]
         if self.laid is not None:

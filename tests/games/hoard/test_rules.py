@@ -13,7 +13,7 @@ from .helpers import act, arrange, assert_conserved, cid, filler, give, kinds
 def test_setup_four_cards_each_four_field_seat_zero_starts(n):
     st = GAME.new_state(n, 7)
     # Seat 0 starts and is drawing; every other player holds four cards.
-    assert st.turn == 0 and st.phase == "draw" and st.current_player == 0
+    assert st.active == 0 and st.phase == "draw" and st.current_player == 0
     assert all(len(st.hands[s]) == 4 for s in range(1, n))
     assert all(c is not None for c in st.field) and len(st.field) == 4
     assert len(st.deck) == 90 - 4 * n - 4
@@ -172,7 +172,7 @@ def test_hand_limit_player_chooses_discards():
     assert st.phase == "limit" and "discard down to ten (2 more)" in st.phase_label()
     act(st, "discard", hand[0])
     act(st, "discard", hand[1])
-    assert len(st.hands[0]) == HAND_LIMIT and st.turn == 1
+    assert len(st.hands[0]) == HAND_LIMIT and st.active == 1
 
 
 def _ready_to_end(st, seat, count):
@@ -182,7 +182,7 @@ def _ready_to_end(st, seat, count):
 def _lay_coin(st):
     """Lay an orange Coin, keeping a Shepherd in hand so the turn does not end by itself."""
     coin, orange, shepherd = cid("coin", "orange"), filler("orange", 1)[0], cid("shepherd", "orange")
-    give(st, st.turn, [coin, orange, shepherd])
+    give(st, st.active, [coin, orange, shepherd])
     st.draws_left, st.phase = 0, "act"
     act(st, "treasure", coin)
     act(st, "pay", orange)
@@ -193,12 +193,12 @@ def test_three_player_end_of_round_example():
     # more turn, Chris does not.
     st = arrange(3, hands=[[], [], []], act=True)
     act(st, "end_turn")
-    assert st.turn == 1
+    assert st.active == 1
     _ready_to_end(st, 1, 10)
     _lay_coin(st)
     assert len(st.treasures[1]) == 10 and st.last_round
     act(st, "end_turn")
-    assert st.turn == 2 and not st.is_over
+    assert st.active == 2 and not st.is_over
     while st.current_player == 2:
         st.apply(Action("end_turn") if st.phase == "act" else st.legal_actions()[0])
     assert st.is_over and st.current_player is None and st.legal_actions() == []
@@ -251,10 +251,10 @@ def test_stalled_game_ends():
 def test_turn_ends_by_itself_when_nothing_is_left():
     st = arrange(2, hands=[[], filler("red", 3)])
     act(st, "draw_deck") if st.deck[-1] is not None else None
-    while st.turn == 0 and st.phase == "draw":
+    while st.active == 0 and st.phase == "draw":
         act(st, "draw_deck")
     # Nothing drawn was playable or it was: either way an act phase always offers end_turn.
-    assert st.turn == 1 or "end_turn" in kinds(st)
+    assert st.active == 1 or "end_turn" in kinds(st)
 
 
 def test_board_helpers_lairs_and_actions_left():
@@ -268,4 +268,4 @@ def test_board_helpers_lairs_and_actions_left():
     assert st.actions_left() == ["action card", "treasure"]
     act(st, "play", cid("shepherd", "red"))
     act(st, "no_battle")
-    assert st.turn == 1 or st.actions_left() == ["treasure"]
+    assert st.active == 1 or st.actions_left() == ["treasure"]

@@ -41,7 +41,7 @@ def check_invariants(s) -> None:
         assert all(s.res[p][r] >= 0 for p in range(n))
         assert s.stock[r] + s.box[r] + sum(s.res[p][r] for p in range(n)) == RESOURCE_TOTALS[r]
     # Pawns.
-    board = [sum(col) for col in zip(*s.sup)]
+    board = [sum(col) for col in zip(*s.supporters)]
     for p in range(n):
         on_board = board[p]
         assert s.supply[p] >= 0 and s.reserve[p] >= 0
@@ -51,12 +51,12 @@ def check_invariants(s) -> None:
         assert s.score[p] >= 0
         assert 0 <= s.markers_left(p) <= 20
     neutral = n == 2 and s.options.get("neutral", True)
-    assert sum(s.nsup) + s.nreserve == (NEUTRAL_SUPPORTERS if neutral else 0)
+    assert sum(s.neutral_supporters) + s.neutral_reserve == (NEUTRAL_SUPPORTERS if neutral else 0)
     assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if neutral else 0)
-    assert sum(s.kg) + sum(s.kg_supply) + s.kg_spent == KINGS_GUARDS
-    assert min(s.kg) >= 0 and min(s.kg_supply) >= 0
+    assert sum(s.guards) + sum(s.guards_in_supply) + s.guards_spent == KINGS_GUARDS
+    assert min(s.guards) >= 0 and min(s.guards_in_supply) >= 0
     for gi in range(36):
-        assert s.kg[gi] + sum(s.sup[gi]) + s.nsup[gi] <= GUILD_SPACES
+        assert s.guards[gi] + sum(s.supporters[gi]) + s.neutral_supporters[gi] <= GUILD_SPACES
         assert len(set(s.markers[gi])) == len(s.markers[gi])
     assert all(len(h) <= HOUSE_SPACES for h in s.houses)
     assert sum(len(h) for h in s.houses) < 30 or s.is_over
@@ -71,7 +71,7 @@ def check_invariants(s) -> None:
         assert s.parl_queue and len(s.parl_queue) + sum(1 for h in s.prince if h != -1) == n
     princes = [h for h in s.prince if h != -1]
     assert len(princes) == len(set(princes))
-    assert len(s.hand[s.turn]) <= 5 or s.phase == "kayu"
+    assert len(s.hand[s.active]) <= 5 or s.phase == "kayu"
 
 
 def new(n: int = 4, seed: int = 1, **options):
@@ -98,7 +98,7 @@ def clear_prospects(s) -> None:
 
 def at_main(s, seat: int) -> None:
     """Make it ``seat``'s turn, past the Ka'yu and fill steps."""
-    s.turn = seat
+    s.active = seat
     s._begin_turn()
     s.phase = "main"
 

@@ -24,7 +24,7 @@ from .helpers import act, at_main, check_invariants, new, put
 
 
 def place(s, seat, gi, count=1):
-    s.sup[gi][seat] += count
+    s.supporters[gi][seat] += count
     s.supply[seat] -= count
     if s.supply[seat] < 0:
         s.reserve[seat] += s.supply[seat]
@@ -32,14 +32,14 @@ def place(s, seat, gi, count=1):
 
 
 def clear_kg(s, gi):
-    s.kg_spent += s.kg[gi]
-    s.kg[gi] = 0
+    s.guards_spent += s.guards[gi]
+    s.guards[gi] = 0
 
 
 def a_gather(s):
     from dragon_tui.games.throne.data import card
 
-    c = next(c for c in s.hand[s.turn] if card(c).kind != "favor" and not card(c).is_dragon)
+    c = next(c for c in s.hand[s.active] if card(c).kind != "favor" and not card(c).is_dragon)
     act(s, "gather", c)
 
 
@@ -62,7 +62,7 @@ def test_opponent_gains_control_at_end_of_turn_through_your_moves():
     at_main(s, 0)
     gi = HUMAN * 6 + 3
     place(s, 1, gi, 2)
-    s.kg[gi] = 2
+    s.guards[gi] = 2
     fav = s.favors[SOLDIER][-1]
     put(s, fav, s.hand[0])
     act(s, "favor", fav)
@@ -76,7 +76,7 @@ def test_opponent_gains_control_at_end_of_turn_through_your_moves():
     assert s.current_player == 1 and s.phase == "reward_house"
     assert {a.args[0] for a in s.legal_actions()} == {MAJI}  # Human blue, Shepherd blue
     act(s, "house", MAJI)
-    assert s.houses[MAJI] == [1] and s.turn == 1
+    assert s.houses[MAJI] == [1] and s.active == 1
     check_invariants(s)
 
 
@@ -145,7 +145,7 @@ def test_parliament_order_from_last_place_with_stack_ties():
     assert VUUR not in {a.args[0] for a in s.legal_actions()}
     act(s, "prince", ZEME)
     act(s, "prince", HAWA)
-    assert s.prince == [HAWA, ZEME, VUUR] and s.turn == 1 and s.parl_done == 1
+    assert s.prince == [HAWA, ZEME, VUUR] and s.active == 1 and s.parl_done == 1
     # Space 6 is used up: the next turn end calls no Parliament.
     at_main(s, 1)
     a_gather(s)
@@ -171,7 +171,7 @@ def test_two_player_neutral_at_parliament_and_crossing_two_spaces():
     a_gather(s)
     act(s, "end_turn")
     assert s.phase == "parliament" and s.parl_done == 2 and s.parliaments == 1
-    assert sum(s.nsup) == 3 and s.nreserve == 17  # 1 + 2 neutral supporters
+    assert sum(s.neutral_supporters) == 3 and s.neutral_reserve == 17  # 1 + 2 neutral supporters
     check_invariants(s)
 
 
@@ -180,9 +180,9 @@ def test_neutral_rerolls_full_guilds():
     free = 17
     for gi in range(36):
         if gi != free:
-            s.kg[gi] = 5
+            s.guards[gi] = 5
     s.place_neutral()
-    assert s.nsup[free] == 1
+    assert s.neutral_supporters[free] == 1
 
 
 def test_neutral_supporter_blocks_control():
@@ -190,8 +190,8 @@ def test_neutral_supporter_blocks_control():
     gi = 4
     clear_kg(s, gi)
     place(s, 0, gi, 1)
-    s.nsup[gi] = 1
-    s.nreserve -= 1
+    s.neutral_supporters[gi] = 1
+    s.neutral_reserve -= 1
     assert s.controller(gi) is None
 
 
@@ -339,14 +339,14 @@ def test_second_parliament_places_two_neutral_supporters():
     s.add_prestige(0, 6)
     a_gather(s)
     act(s, "end_turn")
-    assert sum(s.nsup) == 1
+    assert sum(s.neutral_supporters) == 1
     act(s, "prince", s.legal_actions()[0].args[0])
     act(s, "prince", s.legal_actions()[0].args[0])
     at_main(s, 1)
     s.add_prestige(1, 13)
     a_gather(s)
     act(s, "end_turn")
-    assert sum(s.nsup) == 3 and s.parl_done == 2
+    assert sum(s.neutral_supporters) == 3 and s.parl_done == 2
     check_invariants(s)
 
 
@@ -395,7 +395,7 @@ def test_two_player_dice_example_elf_cleric():
     real, s.rng = s.rng, Dice()
     s.place_neutral()
     s.rng = real
-    assert s.nsup[ELF * 6 + CLERIC] == 1 and s.nreserve == 19
+    assert s.neutral_supporters[ELF * 6 + CLERIC] == 1 and s.neutral_reserve == 19
 
 
 def test_twenty_guild_markers_per_colour():

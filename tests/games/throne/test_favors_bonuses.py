@@ -53,18 +53,18 @@ def test_soldier_favor_move_two_or_take_two_never_mixed():
     act(s, "kg_from", 0)
     assert 0 not in {a.args[0] for a in s.legal_actions()}
     act(s, "kg_to", 5)
-    assert s.kg[0] == 1 and s.kg[5] == 3
+    assert s.guards[0] == 1 and s.guards[5] == 3
     assert not any(a.kind == "kg_take" for a in s.legal_actions())
     act(s, "kg_from", 1)
     act(s, "kg_to", 2)
-    assert s.phase == "main" and s.kg[2] == 3
+    assert s.phase == "main" and s.guards[2] == 3
     s2 = new(3, 21)
     at_main(s2, 0)
     act(s2, "favor", favor(s2, 0, SOLDIER))
     act(s2, "kg_take", 7)
     assert not any(a.kind == "kg_from" for a in s2.legal_actions())
     act(s2, "kg_take", 7)
-    assert s2.kg[7] == 0 and s2.kg_supply[0] == 2 and s2.phase == "main"
+    assert s2.guards[7] == 0 and s2.guards_in_supply[0] == 2 and s2.phase == "main"
     check_invariants(s)
     check_invariants(s2)
 
@@ -72,8 +72,8 @@ def test_soldier_favor_move_two_or_take_two_never_mixed():
 def test_cleric_favor_moves_any_two_supporters_but_not_usiku():
     s = new(3, 22)
     at_main(s, 0)
-    s.sup[3][1] = 1
-    s.sup[4][2] = 1
+    s.supporters[3][1] = 1
+    s.supporters[4][2] = 1
     s.supply[1] -= 1
     s.supply[2] -= 1
     s.prince[2] = USIKU
@@ -82,7 +82,7 @@ def test_cleric_favor_moves_any_two_supporters_but_not_usiku():
     assert froms == {(1, 3)}
     act(s, "sup_from", 1, 3)
     act(s, "sup_to", 9)
-    assert s.sup[9][1] == 1 and s.sup[3][1] == 0
+    assert s.supporters[9][1] == 1 and s.supporters[3][1] == 0
     act(s, "favor_done")
     assert s.phase == "main"
     check_invariants(s)
@@ -108,13 +108,13 @@ def test_sorcerer_favor_rolls_then_adds_or_removes_to_reserve():
     s = new(3, 24)
     at_main(s, 0)
     for gi in range(18):  # seat 1 has one supporter in each of the first 18 guilds
-        s.sup[gi][1] = 1
+        s.supporters[gi][1] = 1
     s.supply[1] = 0
     s.reserve[1] = 2
     draws = s.rng.draws
     act(s, "favor", favor(s, 0, SORCERER))
     assert s.rng.draws == draws + 2
-    k, g = s.sub["roll"]
+    k, g = s.pending.roll
     spots = {gi for gi in range(36) if gi // 6 == k or gi % 6 == g}
     adds = {a.args[0] for a in s.legal_actions() if a.kind == "sorc_add"}
     removes = {a.args for a in s.legal_actions() if a.kind == "sorc_remove"}
@@ -131,7 +131,7 @@ def test_usiku_protects_from_sorcerer_removal():
     s = new(2, 25)
     at_main(s, 0)
     for gi in range(36):
-        s.sup[gi][1] = 1 if gi < 20 else 0
+        s.supporters[gi][1] = 1 if gi < 20 else 0
     s.supply[1], s.reserve[1] = 0, 0
     s.prince[1] = USIKU
     act(s, "favor", favor(s, 0, SORCERER))
@@ -145,10 +145,10 @@ def test_vuur_once_a_turn():
     s = new(2, 26)
     at_main(s, 0)
     s.prince[0] = VUUR
-    s.kg_supply[0] = 2
-    s.kg[0] = 0
+    s.guards_in_supply[0] = 2
+    s.guards[0] = 0
     act(s, "vuur")
-    assert s.supply[0] == 6 and s.reserve[0] == 14 and s.kg_supply[0] == 1 and s.kg_spent == 1
+    assert s.supply[0] == 6 and s.reserve[0] == 14 and s.guards_in_supply[0] == 1 and s.guards_spent == 1
     assert Action("vuur", ()) not in s.legal_actions()
     check_invariants(s)
 
@@ -157,8 +157,8 @@ def test_vuur_needs_reserve():
     s = new(2, 26)
     at_main(s, 0)
     s.prince[0] = VUUR
-    s.kg_supply[0] = 1
-    s.kg[0] = 1
+    s.guards_in_supply[0] = 1
+    s.guards[0] = 1
     s.supply[0] += s.reserve[0]
     s.reserve[0] = 0
     assert Action("vuur", ()) not in s.legal_actions()
@@ -185,7 +185,7 @@ def test_kayu_redraw_at_turn_start():
     at_main(s, 0)
     act(s, "gather", s.hand[0][0]) if s.hand[0] and not card(s.hand[0][0]).is_dragon else act(s, "gather", next(c for c in s.hand[0] if not card(c).is_dragon))
     act(s, "end_turn")
-    assert s.turn == 1 and s.phase == "kayu"
+    assert s.active == 1 and s.phase == "kayu"
     hand = list(s.hand[1])
     act(s, "kayu_discard", hand[0])
     act(s, "kayu_discard", hand[1])

@@ -37,7 +37,7 @@ def test_greedy_deploys_to_take_control():
     s = new(2, 61)
     at_main(s, 0)
     gi = ELF * 6 + ROYAL
-    s.sup[gi][0] = 1
+    s.supporters[gi][0] = 1
     s.supply[0] -= 1
     pine = card_by_name("Pine Dragon")
     put(s, pine, s.hand[0])

@@ -79,7 +79,7 @@ def test_after_a_reshuffle_the_old_cards_stay_in_hand(players):
     cases = 0
     for seed in range(3, 9):
         for state, before, action in positions(players, seed, every=10**9):
-            o = before.turn
+            o = before.active
             if action.kind != "end_turn" or "reshuffles" not in " ".join(state.log[len(before.log):]):
                 continue
             old = set(before.hand[o] + before.deck[o])
@@ -111,7 +111,7 @@ def test_a_pending_deploy_keeps_its_card_in_the_active_hand(players):
                 continue
             for seat in range(players):
                 world = state.view(seat).determinize(seat, rng)
-                assert world.sub["card"] in world.hand[world.turn]
+                assert world.pending.card in world.hand[world.active]
                 legal = world.legal_actions()
                 assert legal and all(a.kind == "deploy_to" for a in legal)
                 world.apply(legal[0])

@@ -90,7 +90,7 @@ def test_determinize_a_view(players):
 def test_full_box_and_no_neutral_options():
     state, _ = play_random_game(GAME, 2, 7, invariants=thinned(2), full_checks_every=200,
                                 options={"stocks": "full", "neutral": False})
-    assert sum(state.box) == 0 and sum(state.nsup) == 0
+    assert sum(state.box) == 0 and sum(state.neutral_supporters) == 0
     state, _ = play_random_game(GAME, 3, 8, invariants=thinned(2), full_checks_every=200,
                                 options={"stocks": "full"})
     assert sum(state.box) == 0
@@ -105,7 +105,7 @@ def test_log_never_names_a_drawn_card():
     while not state.is_over and checked < 400:
         action = chooser.choice(state.legal_actions())
         if action.kind in ("end_turn", "kayu_done"):
-            seat = state.turn
+            seat = state.active
             before, log_len = list(state.hand[seat]), len(state.log)
             state.apply(action)
             drawn = [c for c in state.hand[seat] if c not in before]

@@ -51,15 +51,15 @@ def sample_state():
     # Sorcerer guild ("Previously, Player 2 was in control of that guild with just one
     # supporter present"), each with her marker.
     for gi in (TROLL_MERCHANT, GOBLIN_SORCERER):
-        s.kg[gi] = 0
-        s.sup[gi][P2] = 1
+        s.guards[gi] = 0
+        s.supporters[gi][P2] = 1
         s.markers[gi] = [P2]
     # P4 has lone supporters in the Human Cleric and Kobold Soldier guilds.
     for gi in (HUMAN_CLERIC, KOBOLD_SOLDIER):
-        s.sup[gi][P4] = 1
+        s.supporters[gi][P4] = 1
     s.supply[P2] -= 2
     s.supply[P4] -= 2
-    s.kg_spent += 4  # the four King's Guards cleared earlier in the game
+    s.guards_spent += 4  # the four King's Guards cleared earlier in the game
     check_invariants(s)
     return s
 
@@ -107,8 +107,8 @@ def test_sample_round():
     put(s, human_royal, s.discard[P2])
     put(s, malachite, s.discard[P2])
     set_res(s, P2, 6, 10, 0)
-    s.kg_supply[P2] = 1
-    s.kg[HUMAN * 6 + 5] -= 1
+    s.guards_in_supply[P2] = 1
+    s.guards[HUMAN * 6 + 5] -= 1
     at_main(s, P2)
     assert not any(s.controller(gi) == P2 for gi in range(ELF * 6, ELF * 6 + 6))  # no Elf discount
     score, supply, reserve = s.score[P2], s.supply[P2], s.reserve[P2]
@@ -134,7 +134,7 @@ def test_sample_round():
     # "she does possess a King's Guard token, and spends it to move the Spark Dragon [...] to
     # the top of that prospect space"
     act(s, "kg_lift", ELF, 0)
-    assert s.prospects[ELF][-1] == spark and s.kg_supply[P2] == 0
+    assert s.prospects[ELF][-1] == spark and s.guards_in_supply[P2] == 0
     # "She does have enough gold to recruit the Spark Dragon, and does so, paying three gold"
     act(s, "recruit", ELF)
     assert s.res[P2] == [6, 1, 0]
@@ -156,7 +156,7 @@ def test_sample_round():
 
     # ---- Player 3: fill the empty prospect spaces, then Deploy with Dwarf Royal and Pine Dragon.
     dwarf_royal, pine = card_by_name("Dwarf Royal"), card_by_name("Pine Dragon")
-    assert s.turn == P3 and s.phase == "fill"
+    assert s.active == P3 and s.phase == "fill"
     while s.phase == "fill":
         act(s, "fill", "citizen")
     assert all(s.prospects)
@@ -174,8 +174,8 @@ def test_sample_round():
     # Ze'me clan house bonus, which allows him to use a dragon by feeding it only one sheep"
     act(s, "deploy", pine)
     act(s, "deploy_to", ELF_ROYAL)
-    assert s.res[P3][2] == 0 and s.kg_supply[P3] == 1
-    assert s.sup[ELF_ROYAL][P3] == 2 and s.kg[ELF_ROYAL] == 1
+    assert s.res[P3][2] == 0 and s.guards_in_supply[P3] == 1
+    assert s.supporters[ELF_ROYAL][P3] == 2 and s.guards[ELF_ROYAL] == 1
     assert s.controller(ELF_ROYAL) == P3
     assert s.score[P3] == score + 2 and P3 in s.markers[ELF_ROYAL]
     assert card(s.discard[P3][-1]).name == "Royal Favor"
@@ -202,7 +202,7 @@ def test_sample_round():
     assert s.controller(GOBLIN_SORCERER) == P2 and s.markers[GOBLIN_SORCERER] == [P2]
     while s.phase == "fill":
         act(s, "fill", "dragon")
-    assert s.turn == P4
+    assert s.active == P4
     score4, score2 = s.score[P4], s.score[P2]
     act(s, "maneuver", HUMAN_CLERIC)
     act(s, "maneuver_to", GOBLIN_SORCERER)
@@ -225,7 +225,7 @@ def test_sample_round():
     assert s.score[P2] == score2
     # "she would again take control, having a 3-2 advantage, but since her guild marker is
     # already present there she would not receive any of the benefits"
-    s.sup[GOBLIN_SORCERER][P2] = 3
+    s.supporters[GOBLIN_SORCERER][P2] = 3
     s.supply[P2] -= 2
     s.check_control([P2])
     assert s.rewards == [] and s.score[P2] == score2

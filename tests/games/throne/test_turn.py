@@ -27,7 +27,7 @@ def test_setup(n):
     check_invariants(s)
     assert all(r == [3, 3, 3] for r in s.res)
     assert s.supply == [5] * n and s.reserve == [15] * n
-    assert s.kg == [2] * 36
+    assert s.guards == [2] * 36
     assert all(len(stack) == 1 for stack in s.prospects)
     assert sum(1 for st in s.prospects if st[0] < 36) == 3  # three citizens, three dragons
     assert all(len(h) == 5 and len(d) == 5 for h, d in zip(s.hand, s.deck))
@@ -42,7 +42,7 @@ def test_fill_prospects_from_chosen_deck():
         c = s.prospects[k].pop()
         (s.cdeck if c < 36 else s.ddeck).insert(0, c)
     check_invariants(s)
-    s.turn = (s.turn + 1) % 3
+    s.active = (s.active + 1) % 3
     s._begin_turn()
     s._flow()
     assert s.phase == "fill"
@@ -95,9 +95,9 @@ def test_recruit_discounts_not_cumulative_and_never_below_one():
     put(s, soldier, s.prospects[TROLL])
     assert s.recruit_cost(0, soldier, TROLL) == 6
     for gi in (TROLL * 6 + 0, TROLL * 6 + 1):  # two Troll guilds: still only -1
-        s.kg[gi] = 0
-        s.kg_spent += 2
-        s.sup[gi][0] = 1
+        s.guards[gi] = 0
+        s.guards_spent += 2
+        s.supporters[gi][0] = 1
         s.supply[0] -= 1
     assert s.recruit_cost(0, soldier, TROLL) == 5
     s.prince[0] = HAWA
@@ -147,7 +147,7 @@ def test_deploy_citizen_by_kingdom_or_guild():
     targets = {a.args[0] for a in s.legal_actions()}
     assert targets == {ELF * 6 + g for g in range(6)} | {k * 6 + 1 for k in range(6)}
     act(s, "deploy_to", HUMAN * 6 + 1)
-    assert s.sup[HUMAN * 6 + 1][0] == 1 and s.supply[0] == 4 and s.kg[HUMAN * 6 + 1] == 2
+    assert s.supporters[HUMAN * 6 + 1][0] == 1 and s.supply[0] == 4 and s.guards[HUMAN * 6 + 1] == 2
     check_invariants(s)
 
 
@@ -158,17 +158,17 @@ def test_deploy_dragon_swaps_kings_guard_even_in_a_full_guild():
     put(s, usiku, s.hand[1])
     set_res(s, 1, 0, 0, 2)
     full = KOBOLD * 6 + 0
-    s.sup[full][2] = 3
+    s.supporters[full][2] = 3
     s.supply[2] -= 3
     empty_kg = HUMAN * 6 + ROYAL
-    s.kg[empty_kg] = 0
-    s.kg_supply[0] += 2
+    s.guards[empty_kg] = 0
+    s.guards_in_supply[0] += 2
     act(s, "deploy", usiku)
     targets = {a.args[0] for a in s.legal_actions()}
     assert targets == ({KOBOLD * 6 + g for g in range(6)} | {k * 6 + ROYAL for k in range(6)}) - {empty_kg}
     assert full in targets
     act(s, "deploy_to", full)
-    assert s.kg[full] == 1 and s.sup[full][1] == 1 and s.kg_supply[1] == 1 and s.res[1][2] == 0
+    assert s.guards[full] == 1 and s.supporters[full][1] == 1 and s.guards_in_supply[1] == 1 and s.res[1][2] == 0
     check_invariants(s)
 
 
@@ -178,7 +178,7 @@ def test_citizen_cannot_deploy_into_full_guild_and_no_supply_no_deploy():
     cleric = card_by_name("Elf Cleric")
     put(s, cleric, s.hand[0])
     full = ELF * 6 + 0
-    s.sup[full][1] = 3
+    s.supporters[full][1] = 3
     s.supply[1] -= 3
     assert full not in s.deploy_targets(0, cleric)
     s.reserve[0] += s.supply[0]
@@ -189,7 +189,7 @@ def test_citizen_cannot_deploy_into_full_guild_and_no_supply_no_deploy():
 def test_maneuver_one_or_two():
     s = new(2, 10)
     at_main(s, 0)
-    s.sup[0][0] = 2
+    s.supporters[0][0] = 2
     s.supply[0] -= 2
     act(s, "maneuver", 0)
     dests = {a.args[0] for a in s.legal_actions()}
@@ -199,15 +199,15 @@ def test_maneuver_one_or_two():
     act(s, "maneuver", 0)
     act(s, "maneuver_to", 20)
     assert not any(a.kind == "maneuver" for a in s.legal_actions())
-    assert s.sup[35][0] == 1 and s.sup[20][0] == 1 and s.sup[0][0] == 0
+    assert s.supporters[35][0] == 1 and s.supporters[20][0] == 1 and s.supporters[0][0] == 0
 
 
 def test_kings_guard_actions():
     s = new(2, 11)
     at_main(s, 0)
-    s.kg_supply[0] = 3
-    s.kg[0] = 0
-    s.kg[1] = 1
+    s.guards_in_supply[0] = 3
+    s.guards[0] = 0
+    s.guards[1] = 1
     act(s, "kg_prospects")
     act(s, "kg_place", "dragon", KOBOLD)
     act(s, "kg_place", "citizen", KOBOLD)
@@ -220,7 +220,7 @@ def test_kings_guard_actions():
     act(s, "discard", first)
     act(s, "discard_done")
     assert first in s.discard[0] and len(s.hand[0]) == 4
-    assert s.kg_supply[0] == 0 and s.kg_spent == 3
+    assert s.guards_in_supply[0] == 0 and s.guards_spent == 3
     assert not any(a.kind.startswith("kg_") for a in s.legal_actions())
     check_invariants(s)
     # Discarded cards are not replaced until the end of the turn.
@@ -262,7 +262,7 @@ def test_pass_when_no_main_action_is_possible():
     acts = s.legal_actions()
     assert [a.kind for a in acts] == ["end_turn"]
     act(s, "end_turn")
-    assert s.turn == 1
+    assert s.active == 1
 
 
 @pytest.mark.parametrize(
@@ -277,8 +277,8 @@ def test_pass_when_no_main_action_is_possible():
 )
 def test_illegal_actions_leave_state_unchanged(action, words):
     s = new(3, 14)
-    at_main(s, s.turn)
-    set_res(s, s.turn, 0, 0, 0)
+    at_main(s, s.active)
+    set_res(s, s.active, 0, 0, 0)
     before = json.dumps(s.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as info:
         s.apply(action)
@@ -316,8 +316,8 @@ def test_readable_reasons_for_bad_targets():
     set_res(s, 0, 0, 0, 2)
     act(s, "deploy", usiku)
     no_guard = KOBOLD * 6 + 1
-    s.kg[no_guard] = 0
-    s.kg_spent += 2
+    s.guards[no_guard] = 0
+    s.guards_spent += 2
     with pytest.raises(IllegalAction) as info:
         s.apply(Action("deploy_to", (no_guard,)))
     assert "King's Guard" in str(info.value)
@@ -326,9 +326,9 @@ def test_readable_reasons_for_bad_targets():
     assert "does not match" in str(info.value)
     s2 = new(3, 17)
     at_main(s2, 0)
-    s2.sup[0][0] = 1
+    s2.supporters[0][0] = 1
     s2.supply[0] -= 1
-    s2.sup[5][1] = 3
+    s2.supporters[5][1] = 3
     s2.supply[1] -= 3
     act(s2, "maneuver", 0)
     with pytest.raises(IllegalAction) as info:

@@ -102,12 +102,12 @@ async def test_keys_go_where_the_decision_is_list_then_board():
         nearest = min(targets, key=lambda gi: (abs(gi // 6 - k) + abs(gi % 6 - g), gi))
         assert board.cursor == (cursor if cursor in targets else nearest)
         target = targets[-1]
-        before = state.sup[target][0]
+        before = state.supporters[target][0]
         await walk_to(pilot, board, target)
         assert "Enter: Deploy" in str(app.screen.query_one("#throne-guilds").border_subtitle)
         await pilot.press("enter")
         await settle(pilot)
-        assert table.moves[-1].action.kind == "deploy_to" or table.state.sup[target][0] == before + 1
+        assert table.moves[-1].action.kind == "deploy_to" or table.state.supporters[target][0] == before + 1
         assert any(m.action == type(deploy)("deploy_to", (target,)) and m.seat == 0 for m in table.moves)
 
 
@@ -229,7 +229,7 @@ async def test_opening_turns_against_the_bot_with_keys_only():
                 ways[way] += count
     assert ways["board"] and ways["key"] and not ways["list"], ways
     assert {m.seat for m in table.moves} == {0, 1}
-    assert table.state.turns >= 8
+    assert table.state.turn >= 8
 
 
 def houses_nearly_full(s):
@@ -330,10 +330,10 @@ async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_ha
         assert app.focused is board  # where it goes is a guild: the board has the keys again
         target = next(gi for gi in range(36) if gi != source and table.state.has_space(gi))
         await walk_to(pilot, board, target)
-        kg = table.state.kg[target]
+        kg = table.state.guards[target]
         await pilot.press("enter")
         await pilot.pause()
-        assert table.state.kg[target] == kg + 1
+        assert table.state.guards[target] == kg + 1
 
 
 async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
