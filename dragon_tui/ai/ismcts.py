@@ -338,9 +338,9 @@ class Search:
         path = [node]
         fresh = False
         if self._focus is not None:
-            node = self.root.children.get(self._focus)
+            node = self.root.children.get(_key(self._focus))
             if node is None:
-                node = self.root.children[self._focus] = Node(self._focus, self.seat, self.n)
+                node = self.root.children[_key(self._focus)] = Node(self._focus, self.seat, self.n)
             node.avail += 1
             fresh = node.visits == 0
             world._apply(node.action)
@@ -434,8 +434,8 @@ class Search:
 
     def root_values(self) -> dict[Action, tuple[int, list[float]]]:
         """Each tried root move's visits and mean reward for every seat (the review's values)."""
-        return {a: (c.visits, [r / c.visits for r in c.reward])
-                for a, c in self.root.children.items() if c.visits}
+        return {c.action: (c.visits, [r / c.visits for r in c.reward])
+                for c in self.root.children.values() if c.visits}
 
     def statistics(self) -> list[tuple[Action, int, float]]:
         """(action, visits, mean reward) for the root's children, most visited first."""
