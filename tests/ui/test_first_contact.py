@@ -504,3 +504,21 @@ async def test_on_carcassonnes_finished_board_r_and_n_are_the_summarys_not_the_g
         await pilot.pause()
         new = next(s for s in app.screen_stack if isinstance(s, GameScreen)).table
         assert new is not table and new.game.id == "carcassonne" and new.seed != table.seed
+
+
+async def test_esc_closes_the_carcassonne_replay():
+    """The replay of a Carcassonne game: the board's hidden remaining-tiles window must not
+    take the focus (and with it Esc, its own close key)."""
+    from .carcassonne.test_snapshots import mid_game
+
+    app = app_with(mid_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        game.action_replay()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("left")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game

@@ -51,15 +51,19 @@ class Board(BoardBase):
                 yield Legend(id="carc-legend")
 
     def on_mount(self) -> None:
-        self.query_one("#carc-remaining").display = False
+        remaining = self.query_one("#carc-remaining")
+        remaining.display = False
         grid = self.query_one(TileGrid)
         if self.interactive:
             grid.focus()
         else:
             # The replay viewer steps with the arrow keys: the grid only shows, following
-            # the last tile placed.
+            # the last tile placed, and nothing on the board takes the focus (and Esc).
             grid.can_focus = False
+            remaining.can_focus = False
             grid.follow_last = True
+            if self.screen.focused in (grid, remaining):
+                self.screen.set_focus(None)
         self.paint_now()
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 

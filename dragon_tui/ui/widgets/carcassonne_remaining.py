@@ -21,6 +21,10 @@ class RemainingTiles(VerticalScroll):
 
     BINDINGS = [Binding("escape", "close", "Close", show=False)]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Closed, the window must not swallow Esc (the replay's close key, the game's menu key).
+        return self.display if action == "close" else True
+
     def compose(self):
         yield Static(id="remaining-body")
 
