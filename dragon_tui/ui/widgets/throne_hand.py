@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...engine.wording import count_of
 from ...games.throne import data
 from .throne_style import Scene, ThronePanel, card_text, lines
 
@@ -41,7 +42,7 @@ class HandPanel(ThronePanel):
         seat = scene.viewer
         if seat is None:
             return "Hands hidden"
-        return f"{scene.names[seat]}'s hand · {len(scene.view.hand[seat])} cards"
+        return f"{scene.names[seat]}'s hand · {count_of(len(scene.view.hand[seat]), 'card')}"
 
 
 def _order(cid: int):

@@ -38,3 +38,13 @@ def test_prospects_show_the_players_cost_and_what_a_dragon_eats():
     assert f"eats {view.feed_of(0, dragon)}s" in row
     head = GuildGrid().paint(scene(view), 116).plain.split("\n")[1]
     assert "Ana's cost" in head
+
+
+def test_the_hand_title_counts_cards_in_words():
+    from dragon_tui.ui.widgets.throne_hand import HandPanel
+
+    view = throne_table(2, seed=3).state.view(0)
+    view.hand[0] = view.hand[0][:1]
+    assert HandPanel().title(scene(view)) == "Ana's hand · 1 card"
+    view.hand[0] = []
+    assert HandPanel().title(scene(view)) == "Ana's hand · 0 cards"
