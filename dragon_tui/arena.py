@@ -8,6 +8,9 @@ seats, so every level plays every seat on the same cards. Win rates count a shar
 fraction and come with 95% Wilson intervals; mean scores and the mean and longest decision
 time per level follow. For the solitaire every level plays every seed alone, and the report
 gives each level's score distribution.
+
+Every game is played on a ``session.Table`` through the shared ``TurnController``, exactly as
+bots play at the app's table (forced moves at once, no search, and not counted as decisions).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .ai import LEVELS, make_agent
 from .ai.agents import ARENA_LEVELS
 from .engine.wording import span
 from .games import GAMES, get_game
+from .session import Seat, Table, TurnController
 
 
 @dataclass
@@ -153,32 +157,52 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class _TimedAgent:
+    """A seat's bot, timed: every decision it is asked for adds to ``times``."""
+
+    def __init__(self, agent, record: list[float]) -> None:
+        self.agent, self.record = agent, record
+
+    def choose(self, state, seat, budget=1.0, cancel=None):
+        t0 = time.perf_counter()
+        try:
+            return self.agent.choose(state, seat, budget, cancel)
+        finally:
+            dt = time.perf_counter() - t0
+            self.record[0] += 1
+            self.record[1] += dt
+            self.record[2] = max(self.record[2], dt)
+
+
 def _play(task: tuple[str, list[str], list[int], int, int, float]) -> GameRecord:
-    """Play one game: ``entries[i]`` is the index into ``levels`` playing seat i."""
+    """Play one game: ``entries[i]`` is the index into ``levels`` playing seat i.
+
+    The game runs on a table through the shared turn controller, as at the app's table: a
+    forced move (one legal action) is played at once and counts as no decision; a bot that
+    fails plays the legal fallback. The arena only brings its own bots (seeded per game and
+    entry, their clocks scaled by ``time_scale``) and times their decisions."""
     game_id, levels, entries, game_seed, agent_seed, time_scale = task
     game = get_game(game_id)
-    state = game.new_state(len(entries), game_seed)
-    agents = [make_agent(levels[e], game, agent_seed * 101 + e) for e in entries]
-    if time_scale != 1.0:
-        for agent in agents:
-            config = getattr(agent, "config", None)
-            if config is not None:
-                agent.config = replace(config, time_limit=config.time_limit * time_scale)
     times: dict[int, list[float]] = {e: [0, 0.0, 0.0] for e in entries}
-    moves = 0
-    while not state.is_over:
-        seat = state.current_player
-        t0 = time.perf_counter()
-        action = agents[seat].choose(state.clone(), seat)
-        dt = time.perf_counter() - t0
-        rec = times[entries[seat]]
-        rec[0] += 1
-        rec[1] += dt
-        rec[2] = max(rec[2], dt)
-        state.apply(action)
-        moves += 1
+
+    def agent_for(seat: int):
+        agent = make_agent(levels[entries[seat]], game, agent_seed * 101 + entries[seat])
+        config = getattr(agent, "config", None)
+        if config is not None and time_scale != 1.0:
+            agent.config = replace(config, time_limit=config.time_limit * time_scale)
+        return _TimedAgent(agent, times[entries[seat]])
+
+    seats = [Seat(f"{levels[e]} {i + 1}", "bot", levels[e]) for i, e in enumerate(entries)]
+    table = Table(game_id, seats, game_seed)
+    controller = TurnController(table, delay=0.0, agent_for_seat=agent_for)
+    while not table.state.is_over:
+        if not controller.play_bots():
+            raise RuntimeError(f"{game.title}: the bots stopped before the game ended (seed {game_seed}).")
+        if controller.notices:  # a bot bug would skew the figures: stop loudly instead
+            raise RuntimeError(f"{game.title}, seed {game_seed}: {controller.notices[0]}")
+    state = table.state
     return GameRecord(game_seed, list(entries), list(state.scores()), list(state.winners()),
-                      {e: tuple(v) for e, v in times.items()}, moves)
+                      {e: tuple(v) for e, v in times.items()}, len(table.moves))
 
 
 def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool, time_scale: float):

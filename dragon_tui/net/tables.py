@@ -67,7 +67,6 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
-from ..ai import make_agent
 from ..engine import Action, IllegalAction, SaveFileError
 from ..engine.rng import secret_seed
 from ..engine.untrusted import UntrustedJSONError, loads
@@ -338,30 +337,29 @@ class TableServer(ClusterNode):
         task.add_done_callback(self._tasks.discard)
 
     async def _time_ran_out(self, room: Room, at: int) -> None:
-        """The seat's time is up: a bot of the host's level plays this one move for it."""
-        seat = room.table.state.current_player
-        if len(room.table.moves) != at or room.deadline() is None or seat is None:
+        """The seat's time is up: a bot of the host's level plays this one move for it,
+        through the table's turn controller (its ticket drops the move if the player moved
+        meanwhile; a failing bot gives the legal fallback)."""
+        if len(room.table.moves) != at or room.deadline() is None or room.table.state.current_player is None:
             return
         if not self._take_duty(room):
             return  # another node plays it
+        controller = room.controller
         try:
-            if len(room.table.moves) != at:
+            turn = controller.begin_stand_in(room.limit_level) if len(room.table.moves) == at else None
+            if turn is None:
                 return
-            level = room.limit_level
-            agent = make_agent(level, room.table.game, room.table.seed * 31 + seat * 7 + at)
-            state = room.table.state.clone()
+            result = await asyncio.to_thread(controller.decide, turn)
             try:
-                action = await asyncio.to_thread(agent.choose, state, seat, 0.5, None)
-            except Exception:  # a bot bug must not stall the table
-                action = state.legal_actions()[0]
-            if len(room.table.moves) != at:  # the player moved while the bot thought
-                return
-            try:
-                self._play(room, action, seat, timeout_level=level)
+                controller.finish(result, play=lambda action, seat: self._play(
+                    room, action, seat, timeout_level=room.limit_level))
             except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
+                controller.cancel()
                 log.error("table %s: the timed-out move failed (%s)", room.id, exc)
                 await asyncio.sleep(5.0)
                 self._arm_limit(room)
+            finally:
+                controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
         finally:
             self._drop_duty(room)
 

@@ -13,7 +13,12 @@ live here once:
   table or a ``cancel()`` makes older tickets stale, and ``finish`` drops a stale result —
   one mechanism for the app's worker threads and the server's asyncio tasks alike;
 * **a bot that raises**: the error becomes a notice and a legal fallback move (the first
-  action on offer), never a stall.
+  action on offer), never a stall;
+* **stand-ins**: a person's seat whose time ran out (a shared table's move limit) gets one
+  move from a bot of a given level, through the same ticket, fallback and forced-move rules.
+
+Who the bots are is the caller's: by default each seat's level (``make_agent``, seeded from
+the table), or an ``agent_for_seat`` factory (the arena gives its own seeds and time limits).
 
 Thinking runs on a copy of the state, so it is safe in a worker thread; ``begin`` and
 ``finish`` run where the table is changed (the UI thread, the server's event loop).
@@ -44,6 +49,8 @@ class BotTurn:
     #: The only legal action when the move is forced (then nobody searches).
     forced: Action | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    #: A bot standing in for a person's seat (its time ran out): it plays this one move.
+    stand_in: Agent | None = None
 
 
 @dataclass(frozen=True)
@@ -56,10 +63,12 @@ class BotResult:
 
 
 class TurnController:
-    def __init__(self, table: Table, budget: float = 1.0, delay: float = THINK_DELAY) -> None:
+    def __init__(self, table: Table, budget: float = 1.0, delay: float = THINK_DELAY,
+                 agent_for_seat: Callable[[int], Agent] | None = None) -> None:
         self.table = table
         self.budget = budget
         self.delay = delay
+        self._agent_for_seat = agent_for_seat
         self._agents: dict[int, Agent] = {}
         #: Bumped by every change of the table and every cancel: older tickets are stale.
         self.generation = 0
@@ -75,10 +84,14 @@ class TurnController:
     # ------------------------------------------------------------------ who
     def agent_for(self, seat: int) -> Agent:
         if seat not in self._agents:
-            level = self.table.seats[seat].level
-            seed = self.table.seed * 31 + seat * 7 + len(self.table.moves)
-            self._agents[seat] = make_agent(level, self.table.game, seed)
+            if self._agent_for_seat is not None:
+                self._agents[seat] = self._agent_for_seat(seat)
+            else:
+                self._agents[seat] = make_agent(self.table.seats[seat].level, self.table.game, self._seed(seat))
         return self._agents[seat]
+
+    def _seed(self, seat: int) -> int:
+        return self.table.seed * 31 + seat * 7 + len(self.table.moves)
 
     def bot_to_move(self) -> int | None:
         """The seat of the bot that must decide now, if it is a bot's decision."""
@@ -105,6 +118,19 @@ class TurnController:
         self.turn = BotTurn(seat, self.generation, 0.0 if forced is not None else self.delay, forced)
         return self.turn
 
+    def begin_stand_in(self, level: str) -> BotTurn | None:
+        """A one-move turn for a *person's* seat whose time ran out: a fresh bot of ``level``
+        (seeded from the table and the move number, so a restart decides alike) plays it,
+        with no think delay. None when nobody is to decide or a bot's turn is running."""
+        seat = self.table.state.current_player
+        if seat is None or self.turn is not None:
+            return None
+        legal = self.table.state.legal_actions()
+        forced = legal[0] if len(legal) == 1 else None
+        agent = None if forced is not None else make_agent(level, self.table.game, self._seed(seat))
+        self.turn = BotTurn(seat, self.generation, 0.0, forced, stand_in=agent)
+        return self.turn
+
     def think(self, seat: int, cancel: threading.Event | None = None) -> Action:
         """The bot's action for ``seat`` now, outside any turn (scratch tables, tests)."""
         return self.agent_for(seat).choose(self.table.state.clone(), seat, self.budget, cancel)
@@ -115,7 +141,8 @@ class TurnController:
             return BotResult(turn, turn.forced)
         state = self.table.state.clone()
         try:
-            return BotResult(turn, self.agent_for(turn.seat).choose(state, turn.seat, self.budget, turn.cancel))
+            agent = turn.stand_in or self.agent_for(turn.seat)
+            return BotResult(turn, agent.choose(state, turn.seat, self.budget, turn.cancel))
         except Exception as exc:  # a bot bug must not stall the game: say so and play on
             return self._fallback(turn, state, exc)
 

@@ -70,3 +70,26 @@ def test_hard_old_is_an_arena_level_with_the_earlier_caps():
         assert (old.time_limit, old.trees, old.order_continuations) == (new.time_limit, new.trees, new.order_continuations)
     report = run_arena("crowns", ["hard-old", "random"], games=2, processes=1)
     assert [e.level for e in report.entries] == ["hard-old", "random"]
+
+
+def test_arena_games_run_through_the_turn_controller_forced_moves_are_no_decisions():
+    """Crowns starts every turn with the only choice "roll the dice": the controller plays it
+    at once, so the arena counts fewer decisions than moves."""
+    report = run_arena("crowns", ["random", "random"], 2, seed=3, processes=1)
+    for rec in report.records:
+        decisions = sum(count for count, _total, _longest in rec.times.values())
+        assert 0 < decisions < rec.moves
+
+
+def test_a_failing_bot_stops_the_arena_loudly(monkeypatch):
+    import pytest
+
+    import dragon_tui.arena as arena
+
+    class Broken:
+        def choose(self, *args, **kwargs):
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(arena, "make_agent", lambda *args, **kwargs: Broken())
+    with pytest.raises(RuntimeError, match="boom"):
+        run_arena("crowns", ["random", "random"], 1, seed=3, processes=1)

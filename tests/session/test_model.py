@@ -75,6 +75,62 @@ def test_a_result_for_an_old_position_is_stale_and_dropped():
     assert not model.finish_bot(result) and len(table.moves) == moves
 
 
+def _past_the_forced_roll(table):
+    """Crowns starts with the only choice "roll the dice": get to a real decision of seat 0."""
+    while len(table.state.legal_actions()) == 1 and table.state.current_player == 0:
+        table.apply(table.state.legal_actions()[0])
+    assert table.state.current_player == 0 and len(table.state.legal_actions()) > 1
+
+
+def test_a_stand_in_plays_one_move_for_a_person_whose_time_ran_out():
+    table = Table("crowns", [Seat("Ana"), Seat("Ben")], 7)
+    controller = TurnController(table)
+    _past_the_forced_roll(table)
+    assert controller.begin() is None  # nobody's bot: a person decides
+    turn = controller.begin_stand_in("greedy")
+    assert turn.seat == 0 and turn.delay == 0 and turn.stand_in is not None
+    result = controller.decide(turn)
+    assert result.notice is None and result.action in table.state.legal_actions()
+    assert controller.finish(result) and table.moves[-1].seat == 0 and table.moves[-1].action == result.action
+
+
+def test_a_stand_in_result_is_dropped_when_the_person_moved_meanwhile():
+    table = Table("crowns", [Seat("Ana"), Seat("Ben")], 7)
+    controller = TurnController(table)
+    _past_the_forced_roll(table)
+    turn = controller.begin_stand_in("random")
+    result = controller.decide(turn)
+    table.apply(table.state.legal_actions()[-1], 0)  # the person beat the clock
+    moves = len(table.moves)
+    assert not controller.finish(result) and len(table.moves) == moves
+
+
+def test_a_stand_in_that_raises_falls_back_to_a_legal_move_with_a_notice():
+    table = Table("crowns", [Seat("Ana"), Seat("Ben")], 7)
+    controller = TurnController(table)
+    _past_the_forced_roll(table)
+    turn = controller.begin_stand_in("random")
+    turn.stand_in = Exploding()
+    result = controller.decide(turn)
+    assert result.action == table.state.legal_actions()[0] and "failed (RuntimeError: boom)" in result.notice
+    assert controller.finish(result) and table.moves[-1].seat == 0
+
+
+def test_the_agents_can_come_from_the_caller():
+    """The arena seeds its own bots and scales their clocks: the controller takes a factory."""
+    table = Table("crowns", [Seat("A", "bot", "random"), Seat("B", "bot", "random")], 7)
+    asked = []
+
+    def agent_for(seat):
+        asked.append(seat)
+        return Exploding()
+
+    controller = TurnController(table, delay=0, agent_for_seat=agent_for)
+    controller.play_bots(max_moves=200)
+    assert sorted(asked) == [0, 1]  # once per seat, then kept
+    assert controller.notices and all("failed (RuntimeError: boom)" in n for n in controller.notices)
+
+
 def test_snapshots_carry_only_the_new_log_lines_and_undo_cuts_back():
     table = Table("crowns", [Seat("Ana"), Seat("Ben")], 7)
     model = TableModel(table)
