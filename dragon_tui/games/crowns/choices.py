@@ -18,14 +18,17 @@ from ...engine.wording import a_or_an, count_of
 from . import data
 from .data import ADVISOR_BY_ID, ADVISORS
 
-#: Every input below is a small number, a seat, an advisor id or a rule option's value, so the
-#: caches stay small; the bound only guards against a damaged save full of odd numbers.
-_CACHE = 4096
+#: Every input below is a small number, a seat, an advisor id or a rule option's value: the
+#: largest cache (arming: gold × two tracks × token × dragon × battle) holds a few thousand
+#: lists. The bound only guards against a damaged save full of odd numbers.
+_CACHE = 1 << 14
 
 Choices = tuple[Action, ...]
 
 
+@lru_cache(maxsize=_CACHE)
 def _act(kind: str, *args: int | str, label: str) -> Action:
+    """The action; an equal one built before is reused, so the cached lists share them."""
     return Action(kind, tuple(args), label)
 
 
@@ -54,12 +57,12 @@ def choose_die(first: int, second: int, first_chair: str | None, second_chair: s
 
 
 @lru_cache(maxsize=_CACHE)
-def seat(chairs: tuple[str | None, ...]) -> Choices:
-    """Every advisor not yet on one of the player's ``chairs``."""
+def seat(seated: frozenset[str | None]) -> Choices:
+    """Every advisor not yet seated (``seated``: what the player's chairs hold)."""
     return tuple(
         _act("seat", adv.id, label=f"Seat the {adv.name} ({adv.letter}: {adv.short})")
         for adv in ADVISORS
-        if adv.id not in chairs
+        if adv.id not in seated
     )
 
 

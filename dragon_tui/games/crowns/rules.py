@@ -35,9 +35,32 @@ _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
 
 class CrownsState(State):
     game_id = "crowns"
-    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    #: Field shapes (see State.FLAT_FIELDS), which copy_fields below relies on.
     FLAT_FIELDS = frozenset({"dice", "gold", "swords", "shields", "dragon", "gems_held", "gems_won", "church", "smith_token", "pending"})
     NESTED_FIELDS = frozenset({"chairs"})
+
+    def copy_fields(self) -> dict:
+        """Hand-written copies of the mutable fields for ``clone`` (bots clone at every
+        iteration): flat lists of numbers and names, the two seats' chairs, the battle's dict
+        of numbers and lists of numbers."""
+        battle = self.battle
+        if battle is not None:
+            battle = {k: v[:] if type(v) is list else v for k, v in battle.items()}  # rolls, rerolls
+        chairs = self.chairs
+        return {
+            "dice": self.dice[:],
+            "chairs": [row[:] for row in chairs],
+            "gold": self.gold[:],
+            "swords": self.swords[:],
+            "shields": self.shields[:],
+            "dragon": self.dragon[:],
+            "gems_held": self.gems_held[:],
+            "gems_won": self.gems_won[:],
+            "church": self.church[:],
+            "smith_token": self.smith_token[:],
+            "pending": self.pending[:],
+            "battle": battle,
+        }
 
     # ------------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -186,7 +209,7 @@ class CrownsState(State):
             shields = self.shields[1 - me]
             actions = list(choices.breach(min(self.battle["margin"], self.swords[me], shields), shields))
         elif phase == "seat":
-            actions = list(choices.seat(tuple(self.chairs[me])))
+            actions = list(choices.seat(frozenset(self.chairs[me])))
         elif phase == "dragon":
             actions = list(choices.burn(1 - me, self.shields[1 - me]))
         else:
