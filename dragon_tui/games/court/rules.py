@@ -88,8 +88,10 @@ OVER = "over"
 _PRINCES = frozenset(PRINCE_IDS)
 
 
-def _name(card_id: int) -> str:
-    return CARDS[card_id].name
+#: A card's name by id (``_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
+_name = tuple(card.name for card in CARDS).__getitem__
+#: A card's listed VP by id, the same way.
+_vp = tuple(card.vp for card in CARDS).__getitem__
 
 
 class CourtState(CourtTexts, State):
@@ -97,6 +99,19 @@ class CourtState(CourtTexts, State):
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
     VERSION = 1
+
+    def copy_fields(self) -> dict:
+        """Hand-written copies for ``clone`` (the search clones at every iteration): every
+        mutable field is a flat list of card ids (or None for a free space or slot)."""
+        return {
+            "pile": self.pile[:],
+            "row": self.row[:],
+            "court": self.court[:],
+            "discard": self.discard[:],
+            "daemon_court": self.daemon_court[:],
+            "defeated": self.defeated[:],
+            "set_aside": self.set_aside[:],
+        }
 
     # ------------------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -203,7 +218,8 @@ class CourtState(CourtTexts, State):
         return None not in self.court
 
     def general_total(self) -> int:
-        return sum(general_strength(self.court))
+        base, bonus = general_strength(self.court)
+        return base + bonus
 
     # ----------------------------------------------------------------------------- phase 1
     def _buy_problem(self, slot: int) -> str | None:
@@ -402,12 +418,13 @@ class CourtState(CourtTexts, State):
 
     # ----------------------------------------------------------------------------- scoring
     def score_parts(self) -> dict[str, int]:
+        vp = _vp  # the bots score at every search iteration: sums over a table, not the cards
         return {
-            "Royal Court cards": sum(CARDS[c].vp for c in self.court if c is not None),
+            "Royal Court cards": sum(map(vp, [c for c in self.court if c is not None])),
             "Poets' verses": self.verse_vp,
-            "Daemon Princes defeated": sum(CARDS[c].vp for c in self.defeated),
+            "Daemon Princes defeated": sum(map(vp, self.defeated)),
             "CP left (1 VP per 3 CP)": self.cp // 3,
-            "Daemon court": -sum(CARDS[c].vp for c in self.daemon_court),
+            "Daemon court": -sum(map(vp, self.daemon_court)),
         }
 
     def scores(self) -> list[float]:
