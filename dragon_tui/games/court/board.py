@@ -25,10 +25,13 @@ _COURT_CACHE = 4096
 
 
 def price(card_id: int, slot: int, auction: str = "dutch") -> int:
-    card = CARDS[card_id]
     if auction == "dutch":
-        return card.cost + DUTCH_SURCHARGE[slot]
-    return card.cost
+        return _DUTCH_PRICES[card_id][slot]
+    return CARDS[card_id].cost
+
+
+#: Every card's price in every slot under the Dutch auction, worked out once.
+_DUTCH_PRICES = tuple(tuple(card.cost + extra for extra in DUTCH_SURCHARGE) for card in CARDS)
 
 
 def space_name(space: int) -> str:

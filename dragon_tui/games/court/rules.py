@@ -231,7 +231,7 @@ class CourtState(CourtTexts, State):
             return f"Slot {slot + 1} of the Society Row is empty."
         if IS_PRINCE[card]:
             return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
-        if self.court_full() and self.options.get("full_court", "replace") == "closed":
+        if self.options.get("full_court", "replace") == "closed" and self.court_full():
             return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
         cost = self.price(slot)
         if cost > self.cp:
