@@ -18,6 +18,8 @@ SPACE_LETTERS = "ABCDEFGH"
 DUTCH_SURCHARGE = (3, 2, 1, 0)
 #: ``CARDS[c].is_prince`` by card id, as a plain tuple: the rules ask it at every step.
 IS_PRINCE: tuple[bool, ...] = tuple(card.is_prince for card in CARDS)
+_IS_GENERAL: tuple[bool, ...] = tuple(card.role == GENERAL for card in CARDS)
+_IS_TAX_COLLECTOR: tuple[bool, ...] = tuple(card.role == TAX_COLLECTOR for card in CARDS)
 #: The Royal Court changes only when a card is placed, while its Generals and Tax Collectors
 #: are counted at every step: the counts are cached by the court's contents (a game meets a
 #: few dozen courts; the bound keeps a long session's cache small).
@@ -63,7 +65,7 @@ def general_strength(court: list) -> tuple[int, int]:
 
 @lru_cache(maxsize=_COURT_CACHE)
 def _general_strength(court: tuple) -> tuple[int, int]:
-    generals = [CARDS[c] for c in court if c is not None and CARDS[c].role == GENERAL]
+    generals = [CARDS[c] for c in court if c is not None and _IS_GENERAL[c]]
     base = sum(g.strength for g in generals)
     clans = {g.clan for g in generals}
     bonus = CLAN_BONUS if len(generals) >= 3 and clans >= set(CLANS) else 0
@@ -77,7 +79,7 @@ def tax_income(court: list) -> int:
 
 @lru_cache(maxsize=_COURT_CACHE)
 def _tax_income(court: tuple) -> int:
-    return 1 + sum(1 for c in court if c is not None and CARDS[c].role == TAX_COLLECTOR)
+    return 1 + len([c for c in court if c is not None and _IS_TAX_COLLECTOR[c]])
 
 
 def rightmost_court_card(row: list) -> int | None:

@@ -150,7 +150,12 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            actions = [buy_action(i, c, self.price(i)) for i, c in enumerate(row) if self._buy_problem(i) is None]
+            # Empty slots and Princes are never for sale (see _buy_problem): skipped unasked.
+            actions = [
+                buy_action(i, c, self.price(i))
+                for i, c in enumerate(row)
+                if c is not None and not IS_PRINCE[c] and self._buy_problem(i) is None
+            ]
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -233,7 +238,7 @@ class CourtState(CourtTexts, State):
             return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
         if self.options.get("full_court", "replace") == "closed" and self.court_full():
             return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
-        cost = self.price(slot)
+        cost = price(card, slot, self.options.get("auction", "dutch"))  # self.price(slot)
         if cost > self.cp:
             return f"The {_name(card)} costs {cost} CP in slot {slot + 1}; you have {self.cp} CP."
         return None
