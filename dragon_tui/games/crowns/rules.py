@@ -359,11 +359,13 @@ class CrownsState(State):
     # ----------------------------------------------------------- phase 1: the dice
     def _roll(self) -> None:
         me = self.active
-        self.dice = [self.rng.die(), self.rng.die()]
-        self.log.append(f"{{p{me}}} rolls {self.dice[0]} and {self.dice[1]}.")
-        if self.dice[0] == self.dice[1]:
+        rng = self.rng
+        first, second = rng.die(), rng.die()
+        self.dice = [first, second]
+        self.log.append(f"{{p{me}}} rolls {first} and {second}.")
+        if first == second:
             self.chair_die = 0
-            self._take_die(me, self.dice[0], self.dice[0])
+            self._take_die(me, first, first)
         else:
             self.phase = "choose_die"
 
