@@ -17,6 +17,10 @@ from __future__ import annotations
 from .board import IS_PRINCE, general_strength, tax_income
 from .data import CARDS
 
+#: Listed VP and strength by card id, for the Princes' loop below (the search calls it a lot).
+_PRINCE_VP = tuple(card.vp for card in CARDS)
+_PRINCE_STRENGTH = tuple(card.strength for card in CARDS)
+
 #: Roughly how many cards leave the draw pile per turn (phase 1, often phase 2 or 3).
 DRAWS_PER_TURN = 2.5
 #: A CP kept for later, in VP, while many turns remain (falls to 1/3 at the end).
@@ -68,9 +72,9 @@ def evaluate(state, seat: int = 0) -> float:
     in_row = [c for c in state.row if c is not None and IS_PRINCE[c]]
     for princes, weight in ((in_row, 1.0), (filter(IS_PRINCE.__getitem__, state.pile), PILE_PRINCE_WEIGHT)):
         for c in princes:
-            prince = CARDS[c]
-            beat = prince.vp - max(0, prince.strength - strength) * cpv
-            value += weight * max(beat, stay)
+            vp, short = _PRINCE_VP[c], _PRINCE_STRENGTH[c] - strength
+            beat = vp - (short if short > 0 else 0) * cpv  # the copper a fight would cost
+            value += weight * (stay if stay > beat else beat)  # max(beat, stay)
 
     if len(in_row) >= 3:  # princes_in_row
         value -= RAID_LOSS * turns * THREE_PRINCES
