@@ -150,12 +150,7 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            # Empty slots and Princes are never for sale (see _buy_problem): skipped unasked.
-            actions = [
-                buy_action(i, c, self.price(i))
-                for i, c in enumerate(row)
-                if c is not None and not IS_PRINCE[c] and self._buy_problem(i) is None
-            ]
+            actions = [buy_action(i, c, self.price(i)) for i, c in enumerate(row) if self._buy_blocker(i) is None]
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -180,7 +175,7 @@ class CourtState(CourtTexts, State):
             return False
         i = args[0]
         if kind == "buy":
-            return phase == BUY and self._buy_problem(i) is None
+            return phase == BUY and self._buy_blocker(i) is None
         if kind == "place":
             return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
         if kind == "fight":
@@ -227,21 +222,38 @@ class CourtState(CourtTexts, State):
         return base + bonus
 
     # ----------------------------------------------------------------------------- phase 1
-    def _buy_problem(self, slot: int) -> str | None:
-        """Why the card in ``slot`` cannot be bought now (None: it can)."""
+    def _buy_blocker(self, slot: int) -> str | None:
+        """What stops the card in ``slot`` from being bought now, as a short key (None: it
+        can be bought). The rule of buying; ``_buy_problem`` words it for the player, and the
+        legal list asks this one, which builds no sentence for every card it cannot offer."""
         if not 0 <= slot < ROW_SLOTS:
-            return f"There is no slot {slot + 1}: the Society Row has slots 1-4."
+            return "no_slot"
         card = self.row[slot]
         if card is None:
-            return f"Slot {slot + 1} of the Society Row is empty."
+            return "empty"
         if IS_PRINCE[card]:
-            return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
+            return "prince"
         if self.options.get("full_court", "replace") == "closed" and self.court_full():
-            return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
-        cost = price(card, slot, self.options.get("auction", "dutch"))  # self.price(slot)
-        if cost > self.cp:
-            return f"The {_name(card)} costs {cost} CP in slot {slot + 1}; you have {self.cp} CP."
+            return "closed"
+        if self.price(slot) > self.cp:
+            return "price"
         return None
+
+    def _buy_problem(self, slot: int) -> str | None:
+        """Why the card in ``slot`` cannot be bought now (None: it can)."""
+        blocker = self._buy_blocker(slot)
+        if blocker is None:
+            return None
+        if blocker == "no_slot":
+            return f"There is no slot {slot + 1}: the Society Row has slots 1-4."
+        if blocker == "empty":
+            return f"Slot {slot + 1} of the Society Row is empty."
+        card = self.row[slot]
+        if blocker == "prince":
+            return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
+        if blocker == "closed":
+            return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
+        return f"The {_name(card)} costs {self.price(slot)} CP in slot {slot + 1}; you have {self.cp} CP."
 
     def _pass_action(self) -> Action:
         i = rightmost_court_card(self.row)
