@@ -355,7 +355,7 @@ class CourtState(CourtTexts, State):
         if self._beatable_slots():
             self.phase = FIGHT
             return
-        if princes_in_row(self.row):
+        if princes_in_row(self.row):  # none of them beatable
             self.log.append(
                 f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
             )
@@ -410,12 +410,14 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- the row
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
-        if None not in self.row:
+        row = self.row
+        if None not in row:
             return  # nothing to close or draw (most calls)
-        cards = [c for c in self.row if c is not None]
-        row = self.row = [None] * (ROW_SLOTS - len(cards)) + cards
+        cards = [c for c in row if c is not None]
+        gaps = ROW_SLOTS - len(cards)
+        row = self.row = [None] * gaps + cards
         pile = self.pile
-        for slot in range(ROW_SLOTS - len(cards) - 1, -1, -1):
+        for slot in range(gaps - 1, -1, -1):
             while pile:
                 card = pile.pop()
                 self.reveal()
