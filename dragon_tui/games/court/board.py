@@ -6,6 +6,8 @@ Generals total be" or "what does slot 2 cost" without going through a state tran
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR
 
 ROW_SLOTS = 4
@@ -14,13 +16,24 @@ COURT_SPACES = 8
 SPACE_LETTERS = "ABCDEFGH"
 #: Dutch auction (designed): a card entering on the left costs +3, then 1 CP less per step right.
 DUTCH_SURCHARGE = (3, 2, 1, 0)
+#: ``CARDS[c].is_prince`` by card id, as a plain tuple: the rules ask it at every step.
+IS_PRINCE: tuple[bool, ...] = tuple(card.is_prince for card in CARDS)
+_IS_GENERAL: tuple[bool, ...] = tuple(card.role == GENERAL for card in CARDS)
+_IS_TAX_COLLECTOR: tuple[bool, ...] = tuple(card.role == TAX_COLLECTOR for card in CARDS)
+#: The Royal Court changes only when a card is placed, while its Generals and Tax Collectors
+#: are counted at every step: the counts are cached by the court's contents (a game meets a
+#: few dozen courts; the bound keeps a long session's cache small).
+_COURT_CACHE = 4096
 
 
 def price(card_id: int, slot: int, auction: str = "dutch") -> int:
-    card = CARDS[card_id]
     if auction == "dutch":
-        return card.cost + DUTCH_SURCHARGE[slot]
-    return card.cost
+        return _DUTCH_PRICES[card_id][slot]
+    return CARDS[card_id].cost
+
+
+#: Every card's price in every slot under the Dutch auction, worked out once.
+_DUTCH_PRICES = tuple(tuple(card.cost + extra for extra in DUTCH_SURCHARGE) for card in CARDS)
 
 
 def space_name(space: int) -> str:
@@ -47,7 +60,12 @@ def same_row(space: int) -> list[int]:
 
 def general_strength(court: list) -> tuple[int, int]:
     """(printed strength of all Generals, clan bonus 0 or +2)."""
-    generals = [CARDS[c] for c in court if c is not None and CARDS[c].role == GENERAL]
+    return _general_strength(tuple(court))
+
+
+@lru_cache(maxsize=_COURT_CACHE)
+def _general_strength(court: tuple) -> tuple[int, int]:
+    generals = [CARDS[c] for c in court if c is not None and _IS_GENERAL[c]]
     base = sum(g.strength for g in generals)
     clans = {g.clan for g in generals}
     bonus = CLAN_BONUS if len(generals) >= 3 and clans >= set(CLANS) else 0
@@ -56,17 +74,26 @@ def general_strength(court: list) -> tuple[int, int]:
 
 def tax_income(court: list) -> int:
     """Phase 1B income: 1 CP plus 1 per Tax Collector (rulebook)."""
-    return 1 + sum(1 for c in court if c is not None and CARDS[c].role == TAX_COLLECTOR)
+    return _tax_income(tuple(court))
+
+
+@lru_cache(maxsize=_COURT_CACHE)
+def _tax_income(court: tuple) -> int:
+    return 1 + len([c for c in court if c is not None and _IS_TAX_COLLECTOR[c]])
 
 
 def rightmost_court_card(row: list) -> int | None:
     """Index of the rightmost non-Daemon card in the row, or None."""
     for i in range(ROW_SLOTS - 1, -1, -1):
         c = row[i]
-        if c is not None and not CARDS[c].is_prince:
+        if c is not None and not IS_PRINCE[c]:
             return i
     return None
 
 
 def princes_in_row(row: list) -> int:
-    return len([c for c in row if c is not None and CARDS[c].is_prince])
+    n = 0
+    for c in row:
+        if c is not None and IS_PRINCE[c]:
+            n += 1
+    return n

@@ -14,8 +14,12 @@ The constants are designed and were tuned on the greedy bot's mean score over fi
 
 from __future__ import annotations
 
-from .board import general_strength, princes_in_row, tax_income
+from .board import IS_PRINCE, general_strength, tax_income
 from .data import CARDS
+
+#: Listed VP and strength by card id, for the Princes' loop below (the search calls it a lot).
+_PRINCE_VP = tuple(card.vp for card in CARDS)
+_PRINCE_STRENGTH = tuple(card.strength for card in CARDS)
 
 #: Roughly how many cards leave the draw pile per turn (phase 1, often phase 2 or 3).
 DRAWS_PER_TURN = 2.5
@@ -38,7 +42,7 @@ PASS_SHARE = 0.3
 def remaining_turns(state) -> float:
     """Expected turns left: until the pile's last Prince is drawn (uniformly placed)."""
     pile = state.pile
-    princes = sum(1 for c in pile if CARDS[c].is_prince)
+    princes = sum(map(IS_PRINCE.__getitem__, pile))
     if not princes:
         return 0.0
     # The deepest of k Princes among n cards sits on average n*k/(k+1) cards down.
@@ -65,15 +69,14 @@ def evaluate(state, seat: int = 0) -> float:
     base, bonus = general_strength(state.court)
     strength = base + bonus
     stay = -RAID_LOSS * min(turns, RAID_TURNS)
-    for where, weight in ((state.row, 1.0), (state.pile, PILE_PRINCE_WEIGHT)):
-        for c in where:
-            if c is None or not CARDS[c].is_prince:
-                continue
-            prince = CARDS[c]
-            beat = prince.vp - max(0, prince.strength - strength) * cpv
-            value += weight * max(beat, stay)
+    in_row = [c for c in state.row if c is not None and IS_PRINCE[c]]
+    for princes, weight in ((in_row, 1.0), (filter(IS_PRINCE.__getitem__, state.pile), PILE_PRINCE_WEIGHT)):
+        for c in princes:
+            vp, short = _PRINCE_VP[c], _PRINCE_STRENGTH[c] - strength
+            beat = vp - (short if short > 0 else 0) * cpv  # the copper a fight would cost
+            value += weight * (stay if stay > beat else beat)  # max(beat, stay)
 
-    if princes_in_row(state.row) >= 3:
+    if len(in_row) >= 3:  # princes_in_row
         value -= RAID_LOSS * turns * THREE_PRINCES
     return value
 

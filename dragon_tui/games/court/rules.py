@@ -52,6 +52,7 @@ from ...engine import Action, Rng, State
 from ...engine.wording import count_of
 from .board import (
     COURT_SPACES,
+    IS_PRINCE,
     ROW_SLOTS,
     SPACE_LETTERS,
     general_strength,
@@ -60,7 +61,6 @@ from .board import (
     princes_in_row,
     rightmost_court_card,
     same_row,
-    space_name,
     tax_income,
 )
 from .data import (
@@ -72,7 +72,7 @@ from .data import (
     POET,
     PRINCE_IDS,
 )
-from .texts import CourtTexts
+from .texts import NO_FIGHT, CourtTexts, buy_action, fight_action, pass_action, place_action, take_action
 
 START_CP = 10
 STARTING_CARDS = 3
@@ -88,8 +88,10 @@ OVER = "over"
 _PRINCES = frozenset(PRINCE_IDS)
 
 
-def _name(card_id: int) -> str:
-    return CARDS[card_id].name
+#: A card's name by id (``_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
+_name = tuple(card.name for card in CARDS).__getitem__
+#: A card's listed VP by id, the same way.
+_vp = tuple(card.vp for card in CARDS).__getitem__
 
 
 class CourtState(CourtTexts, State):
@@ -97,6 +99,19 @@ class CourtState(CourtTexts, State):
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
     VERSION = 1
+
+    def copy_fields(self) -> dict:
+        """Hand-written copies for ``clone`` (the search clones at every iteration): every
+        mutable field is a flat list of card ids (or None for a free space or slot)."""
+        return {
+            "pile": self.pile[:],
+            "row": self.row[:],
+            "court": self.court[:],
+            "discard": self.discard[:],
+            "daemon_court": self.daemon_court[:],
+            "defeated": self.defeated[:],
+            "set_aside": self.set_aside[:],
+        }
 
     # ------------------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -131,33 +146,23 @@ class CourtState(CourtTexts, State):
         return self.phase == OVER
 
     def _legal_actions(self) -> list[Action]:
+        """The phase's choices, labelled by the cached builders of ``texts``."""
         phase = self.phase
-        if phase == SETUP_TAKE:
-            return [
-                Action("take", (i,), f"Take the {_name(c)} (slot {i + 1}) as a starting card")
-                for i, c in enumerate(self.row)
-                if c is not None
-            ]
-        if phase in (SETUP_PLACE, PLACE):
-            return [self._place_action(s) for s in self._place_spaces()]
+        row = self.row
         if phase == BUY:
-            actions = [
-                Action("buy", (i,), f"Buy the {_name(c)} (slot {i + 1}) for {self.price(i)} CP")
-                for i, c in enumerate(self.row)
-                if self._buy_problem(i) is None
-            ]
-            return actions + [self._pass_action()]
+            actions = [buy_action(i, c, self.price(i)) for i, c in enumerate(row) if self._buy_blocker(i) is None]
+            actions.append(self._pass_action())
+            return actions
+        if phase == PLACE or phase == SETUP_PLACE:
+            card, court = self.pending, self.court
+            return [place_action(card, s, court[s]) for s in self._place_spaces()]
         if phase == FIGHT:
-            actions = []
-            strength = sum(general_strength(self.court))
-            for i in self._beatable_slots():
-                prince = CARDS[self.row[i]]
-                pay = max(0, prince.strength - strength)
-                cost = f"Generals {strength} + {pay} CP" if pay else f"Generals {strength}"
-                actions.append(
-                    Action("fight", (i,), f"Fight the {prince.name} (slot {i + 1}, strength {prince.strength}): {cost}")
-                )
-            return actions + [Action("no_fight", (), "Do not fight this turn")]
+            strength = self.general_total()
+            actions = [fight_action(i, row[i], strength) for i in self._beatable_slots()]
+            actions.append(NO_FIGHT)
+            return actions
+        if phase == SETUP_TAKE:
+            return [take_action(i, c) for i, c in enumerate(row) if c is not None]
         return []
 
     def quick_legal(self, action: Action) -> bool:
@@ -170,7 +175,7 @@ class CourtState(CourtTexts, State):
             return False
         i = args[0]
         if kind == "buy":
-            return phase == BUY and self._buy_problem(i) is None
+            return phase == BUY and self._buy_blocker(i) is None
         if kind == "place":
             return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
         if kind == "fight":
@@ -180,17 +185,17 @@ class CourtState(CourtTexts, State):
         return False
 
     def _apply(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "take":
-            self._take(action.args[0])
+        kind = action.kind  # in order of how often random games take them
+        if kind == "pass":
+            self._pass()
         elif kind == "place":
             self._place(action.args[0])
         elif kind == "buy":
             self._buy(action.args[0])
-        elif kind == "pass":
-            self._pass()
         elif kind == "fight":
             self._fight(action.args[0])
+        elif kind == "take":
+            self._take(action.args[0])
         elif kind == "no_fight":
             self.log.append("{p0} does not fight this turn.")
             self._phase3()
@@ -213,31 +218,46 @@ class CourtState(CourtTexts, State):
         return None not in self.court
 
     def general_total(self) -> int:
-        return sum(general_strength(self.court))
+        base, bonus = general_strength(self.court)
+        return base + bonus
 
     # ----------------------------------------------------------------------------- phase 1
-    def _buy_problem(self, slot: int) -> str | None:
-        """Why the card in ``slot`` cannot be bought now (None: it can)."""
+    def _buy_blocker(self, slot: int) -> str | None:
+        """What stops the card in ``slot`` from being bought now, as a short key (None: it
+        can be bought). The rule of buying; ``_buy_problem`` words it for the player, and the
+        legal list asks this one, which builds no sentence for every card it cannot offer."""
         if not 0 <= slot < ROW_SLOTS:
-            return f"There is no slot {slot + 1}: the Society Row has slots 1-4."
+            return "no_slot"
         card = self.row[slot]
         if card is None:
-            return f"Slot {slot + 1} of the Society Row is empty."
-        if CARDS[card].is_prince:
-            return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
-        if self.court_full() and self.options.get("full_court", "replace") == "closed":
-            return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
-        cost = self.price(slot)
-        if cost > self.cp:
-            return f"The {_name(card)} costs {cost} CP in slot {slot + 1}; you have {self.cp} CP."
+            return "empty"
+        if IS_PRINCE[card]:
+            return "prince"
+        if self.options.get("full_court", "replace") == "closed" and self.court_full():
+            return "closed"
+        if self.price(slot) > self.cp:
+            return "price"
         return None
+
+    def _buy_problem(self, slot: int) -> str | None:
+        """Why the card in ``slot`` cannot be bought now (None: it can)."""
+        blocker = self._buy_blocker(slot)
+        if blocker is None:
+            return None
+        if blocker == "no_slot":
+            return f"There is no slot {slot + 1}: the Society Row has slots 1-4."
+        if blocker == "empty":
+            return f"Slot {slot + 1} of the Society Row is empty."
+        card = self.row[slot]
+        if blocker == "prince":
+            return f"The {_name(card)} is a Daemon Prince: it cannot be bought, only defeated in phase 2."
+        if blocker == "closed":
+            return "Your Royal Court is full, and under the 'closed court' rule you cannot buy any more."
+        return f"The {_name(card)} costs {self.price(slot)} CP in slot {slot + 1}; you have {self.cp} CP."
 
     def _pass_action(self) -> Action:
         i = rightmost_court_card(self.row)
-        income = tax_income(self.court)
-        if i is None:
-            return Action("pass", (), f"Pass: collect {income} CP")
-        return Action("pass", (), f"Pass: discard the {_name(self.row[i])} and collect {income} CP")
+        return pass_action(None if i is None else self.row[i], tax_income(self.court))
 
     def _take(self, slot: int) -> None:
         self.pending = self.row[slot]
@@ -256,13 +276,6 @@ class CourtState(CourtTexts, State):
     def _place_spaces(self) -> list[int]:
         free = [s for s in range(COURT_SPACES) if self.court[s] is None]
         return free if free else list(range(COURT_SPACES))
-
-    def _place_action(self, space: int) -> Action:
-        card = _name(self.pending)
-        old = self.court[space]
-        if old is None:
-            return Action("place", (space,), f"Place the {card} in space {space_name(space)}")
-        return Action("place", (space,), f"Place the {card} in space {space_name(space)}, dismissing the {_name(old)}")
 
     def _place(self, space: int) -> None:
         card = self.pending
@@ -335,17 +348,14 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
         strength = self.general_total()
-        return [
-            i
-            for i, c in enumerate(self.row)
-            if c is not None and CARDS[c].is_prince and CARDS[c].strength - strength <= self.cp
-        ]
+        cp = self.cp
+        return [i for i, c in enumerate(self.row) if c is not None and IS_PRINCE[c] and CARDS[c].strength - strength <= cp]
 
     def _phase2(self) -> None:
         if self._beatable_slots():
             self.phase = FIGHT
             return
-        if princes_in_row(self.row):
+        if princes_in_row(self.row):  # none of them beatable
             self.log.append(
                 f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
             )
@@ -400,37 +410,40 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- the row
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
-        if None not in self.row:
+        row = self.row
+        if None not in row:
             return  # nothing to close or draw (most calls)
-        cards = [c for c in self.row if c is not None]
-        self.row = [None] * (ROW_SLOTS - len(cards)) + cards
-        for slot in range(ROW_SLOTS - len(cards) - 1, -1, -1):
-            while self.pile:
-                card = self.pile.pop()
+        cards = [c for c in row if c is not None]
+        gaps = ROW_SLOTS - len(cards)
+        row = self.row = [None] * gaps + cards
+        pile = self.pile
+        for slot in range(gaps - 1, -1, -1):
+            while pile:
+                card = pile.pop()
                 self.reveal()
-                if setting_aside and CARDS[card].is_prince:
+                if setting_aside and IS_PRINCE[card]:
                     self.set_aside.append(card)
                     self.log.append(f"The {_name(card)} is drawn during setup and set aside.")
                     continue
-                self.row[slot] = card
-                if CARDS[card].is_prince:
+                row[slot] = card
+                if IS_PRINCE[card]:
                     self.log.append(f"A Daemon Prince enters the Society Row: the {_name(card)} (strength {CARDS[card].strength}).")
                 break
-            if self.row[slot] is None:
+            if row[slot] is None:
                 self.log.append("The draw pile is empty; the gap stays open.")
                 break
-        # Cards drawn into the leftmost slots already sit to the right of any gap left open.
-        cards = [c for c in self.row if c is not None]
-        self.row = [None] * (ROW_SLOTS - len(cards)) + cards
+        # Drawn from slot 1's right neighbour leftwards, so any gap left open (an empty pile)
+        # is already on the left: the row stays closed up without another pass.
 
     # ----------------------------------------------------------------------------- scoring
     def score_parts(self) -> dict[str, int]:
+        vp = _vp  # the bots score at every search iteration: sums over a table, not the cards
         return {
-            "Royal Court cards": sum(CARDS[c].vp for c in self.court if c is not None),
+            "Royal Court cards": sum(map(vp, [c for c in self.court if c is not None])),
             "Poets' verses": self.verse_vp,
-            "Daemon Princes defeated": sum(CARDS[c].vp for c in self.defeated),
+            "Daemon Princes defeated": sum(map(vp, self.defeated)),
             "CP left (1 VP per 3 CP)": self.cp // 3,
-            "Daemon court": -sum(CARDS[c].vp for c in self.daemon_court),
+            "Daemon court": -sum(map(vp, self.daemon_court)),
         }
 
     def scores(self) -> list[float]:

@@ -7,6 +7,7 @@ Gems decide the game, so they dwarf everything; then the means to take the next 
 
 from __future__ import annotations
 
+from .data import CHAIRS
 from .rules import CrownsState
 
 
@@ -29,7 +30,7 @@ def _side(state: CrownsState, p: int) -> float:
     value += 4.0 * state.swords[p] + 5.0 * state.shields[p]
     value += 1.3 * max(state.gold[p], -1)
     value += (2.0, 4.0, 7.0, 11.0, 16.0)[state.dragon[p]]
-    value += 2.0 * len(state.seated(p))
+    value += 2.0 * (CHAIRS - state.chairs[p].count(None))  # seated advisors
     value += 3.0 * state.smith_token[p]
     value += 4.0 * (state.crown_holder == p) + 3.0 * (state.cross_holder == p)
     if state.shields[p] == 0:

@@ -23,25 +23,44 @@ from functools import lru_cache
 
 from ...engine import Action, State
 from ...engine.wording import a_or_an, count_of
-from . import data
-from .data import ADVISOR_BY_ID, ADVISORS
+from . import choices, data
+from .data import ADVISOR_BY_ID
+
+#: The log's few nouns with their article, worked out once ("a shield", "a sword step").
+_a_or_an = lru_cache(maxsize=64)(a_or_an)
 
 # Phases in which the active player may cash the crown or spend the cross.
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
 
 
-@lru_cache(maxsize=8192)
-def _act(kind: str, *args: int | str, label: str) -> Action:
-    """The action; an equal one offered before is reused (actions are immutable, and the
-    bots list the choices at every step)."""
-    return Action(kind, tuple(args), label)
-
-
 class CrownsState(State):
     game_id = "crowns"
-    #: Field shapes for the fast clone (see State.FLAT_FIELDS).
+    #: Field shapes (see State.FLAT_FIELDS), which copy_fields below relies on.
     FLAT_FIELDS = frozenset({"dice", "gold", "swords", "shields", "dragon", "gems_held", "gems_won", "church", "smith_token", "pending"})
     NESTED_FIELDS = frozenset({"chairs"})
+
+    def copy_fields(self) -> dict:
+        """Hand-written copies of the mutable fields for ``clone`` (bots clone at every
+        iteration): flat lists of numbers and names, the two seats' chairs, the battle's dict
+        of numbers and lists of numbers."""
+        battle = self.battle
+        if battle is not None:
+            battle = {k: v[:] if type(v) is list else v for k, v in battle.items()}  # rolls, rerolls
+        chairs = self.chairs
+        return {
+            "dice": self.dice[:],
+            "chairs": [row[:] for row in chairs],
+            "gold": self.gold[:],
+            "swords": self.swords[:],
+            "shields": self.shields[:],
+            "dragon": self.dragon[:],
+            "gems_held": self.gems_held[:],
+            "gems_won": self.gems_won[:],
+            "church": self.church[:],
+            "smith_token": self.smith_token[:],
+            "pending": self.pending[:],
+            "battle": battle,
+        }
 
     # ------------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -139,9 +158,7 @@ class CrownsState(State):
         return self.turn > 1 and self.swords[self.active] > 0
 
     def harm_choices(self, seat: int) -> list[str]:
-        gold = "gold" if self.options["gold_harm"] == "to_minus_one" else "gold_less"
-        harms = [gold, "shield", "sword"] if self.options["church"] == "sheet" else [gold, "sword", "dragon"]
-        return [h for h in harms if h != self.church[seat]]
+        return list(choices.harms(self.options["church"], self.options["gold_harm"], self.church[seat]))
 
     def seated(self, seat: int) -> list[str]:
         return [a for a in self.chairs[seat] if a is not None]
@@ -152,71 +169,58 @@ class CrownsState(State):
     def _activating_name(self) -> str:
         return ADVISOR_BY_ID[self.activating].name if self.activating else "advisor"
 
-    def _skip_action(self) -> Action:
-        return _act("skip", label=f"Don't activate the {self._activating_name()}")
-
     # ---------------------------------------------------------------- legal actions
     def _legal_actions(self) -> list[Action]:
+        """The phase's choices (see ``choices.py``, where each phase's rule is written) and the
+        tokens the player may spend now. Phases in order of how often they come up."""
         if self.winner is not None:
             return []
-        me = self.current_player
         phase = self.phase
-        actions: list[Action] = []
-        if phase == "roll":
-            actions.append(_act("roll", label="Roll the dice"))
+        me = self.active
+        if phase == "arm":
+            actions = list(
+                choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
+                            self.battle_allowed())
+            )
+        elif phase == "roll":
+            actions = list(choices.ROLL)
         elif phase == "choose_die":
-            for i in (0, 1):
-                chair, gold = self.dice[i], self.dice[1 - i]
-                who = self.chairs[me][chair - 1]
-                what = ADVISOR_BY_ID[who].name if who else "empty"
-                actions.append(_act("die", i, label=f"Chair {chair} ({what}), {gold} gold"))
-        elif phase == "seat":
-            for adv in ADVISORS:
-                if adv.id not in self.chairs[me]:
-                    actions.append(_act("seat", adv.id, label=f"Seat the {adv.name} ({adv.letter}: {adv.short})"))
-        elif phase == "activation":
-            adv = ADVISOR_BY_ID[self.activating]
-            actions.append(_act("use", adv.id, label=f"Activate the {adv.name}: {adv.effect}"))
-            actions.append(self._skip_action())
-        elif phase == "commander":
-            if self.shields[me] < data.STEP_MAX:
-                actions.append(_act("commander", "shield", label="+1 shield"))
-            if self.swords[me] < data.STEP_MAX:
-                actions.append(_act("commander", "sword", label="+1 sword step"))
-            actions.append(self._skip_action())
-        elif phase == "priestess":
-            for harm in self.harm_choices(me):
-                actions.append(_act("harm", harm, label=f"Church: {data.HARMS[harm]}"))
-            actions.append(self._skip_action())
-        elif phase == "head":
-            for chair, adv_id in enumerate(self.chairs[me], start=1):
-                if adv_id is not None and adv_id != "head":
-                    adv = ADVISOR_BY_ID[adv_id]
-                    actions.append(_act("activate", adv_id, label=f"Activate the {adv.name} on chair {chair}"))
-            actions.append(self._skip_action())
-        elif phase == "dragon":
-            foe = 1 - me
-            for k in range(min(data.DRAGON_BURN, self.shields[foe]), -1, -1):
-                takes = " — takes a gem!" if k and k == self.shields[foe] else ""
-                text = f"The dragon burns {k} of {{p{foe}}}'s shields{takes}" if k else "The dragon spares them"
-                actions.append(_act("burn", k, label=text))
-        elif phase == "arm":
-            actions.extend(self._arming_actions(me))
+            first, second = self.dice
+            chairs = self.chairs[me]
+            actions = list(choices.choose_die(first, second, chairs[first - 1], chairs[second - 1]))
         elif phase == "battle":
-            actions.append(_act("attack", label="Attack! Both roll a die"))
-            actions.append(_act("end_turn", label="End the turn without a battle"))
+            actions = list(choices.BATTLE)
+        elif phase == "activation":
+            actions = list(choices.activation(self.activating))
         elif phase == "reroll":
+            me = self.battle["loser"]
             price = self.reroll_price(me)
-            if self.gold[me] >= price:
-                actions.append(_act("reroll", label=f"Re-roll your die for {price} gold"))
-            actions.append(_act("accept", label="Accept the roll"))
+            actions = list(choices.reroll(price, self.gold[me] >= price))
+        elif phase == "priestess":
+            options = self.options
+            actions = list(choices.priestess(options["church"], options["gold_harm"], self.church[me], self.activating))
+        elif phase == "commander":
+            actions = list(
+                choices.commander(self.shields[me] < data.STEP_MAX, self.swords[me] < data.STEP_MAX, self.activating)
+            )
+        elif phase == "head":
+            actions = list(choices.head(tuple(self.chairs[me]), self.activating))
         elif phase == "breach":
-            att, dfd = self.active, 1 - self.active
-            most = min(self.battle["margin"], self.swords[att], self.shields[dfd])
-            for k in range(most, -1, -1):
-                breaks = " — takes a gem!" if k and k == self.shields[dfd] else ""
-                actions.append(_act("breach", k, label=f"Trade {count_of(k, 'sword step')} for {count_of(k, 'shield')}{breaks}"))
-        actions.extend(self._token_actions(me))
+            shields = self.shields[1 - me]
+            actions = list(choices.breach(min(self.battle["margin"], self.swords[me], shields), shields))
+        elif phase == "seat":
+            actions = list(choices.seat(frozenset(self.chairs[me])))
+        elif phase == "dragon":
+            actions = list(choices.burn(1 - me, self.shields[1 - me]))
+        else:
+            actions = []
+        # The crown and the cross (see _TOKEN_PHASES).
+        if self.crown_holder == me or self.cross_holder == me:
+            own_turn_phase = me == self.active and phase in _TOKEN_PHASES
+            if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
+                actions.append(choices.CROWN)
+            if self.cross_holder == me and own_turn_phase:
+                actions.append(choices.CROSS)
         return actions
 
     #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
@@ -237,36 +241,6 @@ class CrownsState(State):
         if kind == "die" and phase == "choose_die":
             return len(args) == 1 and type(args[0]) is int and args[0] in (0, 1)
         return super().quick_legal(action)
-
-    def _arming_actions(self, me: int) -> list[Action]:
-        actions: list[Action] = []
-        gold = self.gold[me]
-        for kind, track, noun in (("buy_shield", self.shields, "shield"), ("buy_sword", self.swords, "sword step")):
-            if gold >= data.STEP_PRICE and track[me] < data.STEP_MAX:
-                actions.append(_act(kind, 1, label=f"Buy {a_or_an(noun)} for {data.STEP_PRICE} gold"))
-                if self.smith_token[me] and track[me] + 2 <= data.STEP_MAX:
-                    actions.append(
-                        _act(kind, 2, label=f"Buy {a_or_an(noun)} for {data.STEP_PRICE} gold, doubled by the Smith token")
-                    )
-        if self.dragon[me] < data.DRAGON_FIELD:
-            price = data.DRAGON_PRICES[self.dragon[me]]
-            if gold >= price:
-                target = "the dragon field" if self.dragon[me] + 1 == data.DRAGON_FIELD else f"banner {self.dragon[me] + 1}"
-                actions.append(_act("buy_dragon", label=f"Move the dragon stone to {target} for {price} gold"))
-        if self.battle_allowed():
-            actions.append(_act("done", label="Finish arming and go to battle"))
-        else:
-            actions.append(_act("done", label="Finish arming and end the turn"))
-        return actions
-
-    def _token_actions(self, me: int) -> list[Action]:
-        actions: list[Action] = []
-        own_turn_phase = me == self.active and self.phase in _TOKEN_PHASES
-        if self.crown_holder == me and (own_turn_phase or self.phase == "reroll"):
-            actions.append(_act("crown", label=f"Cash the crown for {data.CROWN_GOLD} gold"))
-        if self.cross_holder == me and own_turn_phase:
-            actions.append(_act("cross", label="Spend the cross: the Priestess acts"))
-        return actions
 
     def action_key(self, action: Action) -> str | None:
         if action.kind == "die":
@@ -312,45 +286,27 @@ class CrownsState(State):
 
     # ------------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
+        # Kinds in order of how often random and searched games take them.
         me = self.current_player
         kind = action.kind
-        if kind == "crown":
-            self.crown_holder = None
-            self._gain(me, data.CROWN_GOLD)
-            self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
-        elif kind == "cross":
-            self.cross_holder = None
-            self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
-            self._queue(["priestess"], then=self.phase)
-        elif kind == "roll":
+        if kind == "roll":
             self._roll()
+        elif kind == "done":
+            if self.battle_allowed():
+                self.phase = "battle"
+            else:
+                self._end_turn()
         elif kind == "die":
             self.chair_die = action.args[0]
             self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
-        elif kind == "seat":
-            self._seat(me, action.args[0])
-        elif kind == "use":
-            self._activate(me, action.args[0])
-            self._run_pending()
         elif kind == "skip":
             self.log.append(f"{{p{me}}} lets the {self._activating_name()} rest.")
             self._run_pending()
-        elif kind == "burn":
-            self._burn(me, action.args[0])
-            self._run_pending()
-        elif kind == "commander":
-            track = self.shields if action.args[0] == "shield" else self.swords
-            track[me] += 1
-            self.log.append(f"{{p{me}}}'s Commander adds {a_or_an(action.args[0])}.")
-            self._run_pending()
-        elif kind == "harm":
-            self._harm(me, action.args[0])
-            self._run_pending()
-        elif kind == "activate":
-            self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
-            self.pending.insert(0, action.args[0])
-            self._run_pending()
-        elif kind in ("buy_shield", "buy_sword"):
+        elif kind == "attack":
+            self._attack()
+        elif kind == "end_turn":
+            self._end_turn()
+        elif kind == "buy_sword" or kind == "buy_shield":
             steps = action.args[0]
             track = self.shields if kind == "buy_shield" else self.swords
             self.gold[me] -= data.STEP_PRICE
@@ -359,36 +315,57 @@ class CrownsState(State):
                 self.smith_token[me] = False
             noun = "shield" if kind == "buy_shield" else "sword step"
             doubled = ", doubled by the Smith" if steps == 2 else ""
-            self.log.append(f"{{p{me}}} buys {a_or_an(noun)}{doubled}.")
+            self.log.append(f"{{p{me}}} buys {_a_or_an(noun)}{doubled}.")
+        elif kind == "accept":
+            self._accept()
+        elif kind == "use":
+            self._activate(me, action.args[0])
+            self._run_pending()
         elif kind == "buy_dragon":
             self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
             self._advance_dragon(me)
             self.after_pending = "arm"
             self._run_pending()
-        elif kind == "done":
-            if self.battle_allowed():
-                self.phase = "battle"
-            else:
-                self._end_turn()
-        elif kind == "end_turn":
-            self._end_turn()
-        elif kind == "attack":
-            self._attack()
         elif kind == "reroll":
             self._reroll(me)
-        elif kind == "accept":
-            self._accept()
         elif kind == "breach":
             self._breach(action.args[0])
+        elif kind == "harm":
+            self._harm(me, action.args[0])
+            self._run_pending()
+        elif kind == "activate":
+            self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
+            self.pending.insert(0, action.args[0])
+            self._run_pending()
+        elif kind == "commander":
+            track = self.shields if action.args[0] == "shield" else self.swords
+            track[me] += 1
+            self.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
+            self._run_pending()
+        elif kind == "seat":
+            self._seat(me, action.args[0])
+        elif kind == "burn":
+            self._burn(me, action.args[0])
+            self._run_pending()
+        elif kind == "crown":
+            self.crown_holder = None
+            self._gain(me, data.CROWN_GOLD)
+            self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
+        elif kind == "cross":
+            self.cross_holder = None
+            self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
+            self._queue(["priestess"], then=self.phase)
 
     # ----------------------------------------------------------- phase 1: the dice
     def _roll(self) -> None:
         me = self.active
-        self.dice = [self.rng.die(), self.rng.die()]
-        self.log.append(f"{{p{me}}} rolls {self.dice[0]} and {self.dice[1]}.")
-        if self.dice[0] == self.dice[1]:
+        rng = self.rng
+        first, second = rng.die(), rng.die()
+        self.dice = [first, second]
+        self.log.append(f"{{p{me}}} rolls {first} and {second}.")
+        if first == second:
             self.chair_die = 0
-            self._take_die(me, self.dice[0], self.dice[0])
+            self._take_die(me, first, first)
         else:
             self.phase = "choose_die"
 
