@@ -50,7 +50,7 @@ from dragon_tui.engine.wording import a_or_an, count_of, plural
 from .board import BoardMixin, neighbours, xy
 from .dragon import FiguresMixin
 from .scoring import CATEGORIES, ScoringMixin
-from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, tile_set
+from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
 
 MEEPLES = 7
 
@@ -116,10 +116,19 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            name = TILES[self.tile].id
-            spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
-            return [Action("place", (x, y, rot), f"Place {name} at {pos}, turned {rot * 90}°")
-                    for y, x, rot, pos in spots]
+            # placements() in the listing order: row by row, then column, then rotation.
+            fits = fit_table(self.tile)
+            frontier = self.frontier
+            cells = [pos for pos, pattern in frontier.items() if pattern in fits]
+            cells.sort(key=_yx)
+            prefix = _PLACE_PREFIX[self.tile]
+            out = []
+            for pos in cells:
+                wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
+                for rot in fits[frontier[pos]]:
+                    args, where = wording[rot]
+                    out.append(Action("place", args, prefix + where))
+            return out
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
@@ -130,10 +139,12 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return []
 
     def apply(self, action: Action) -> None:
-        if malformed(action) is None and action.kind == "place" and self.phase == "place" and len(action.args) == 3:
-            # Any rotation of a symmetric tile is accepted as its canonical twin.
+        if (self.phase == "place" and self.tile is not None and isinstance(action, Action)
+                and action.kind == "place" and type(action.args) is tuple and len(action.args) == 3):
+            # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
+            # actions are canonical already, so the common case costs no shape check).
             rot = action.args[2]
-            if type(rot) is int and 0 <= rot < 4 and self.tile is not None and CANON[self.tile][rot] != rot:
+            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot and malformed(action) is None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
         super().apply(action)
 
@@ -387,6 +398,19 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return None
         wanted = (x, y, CANON[self.tile][rot])
         return next((a for a in self.legal_actions() if a.args == wanted), None)
+
+
+#: "Place BA-D at ": the start of every placement label of a tile type.
+_PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
+#: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
+_PLACE_WORDING: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {}
+
+
+def _place_wording(pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
+    x, y = xy(pos)
+    wording = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
+    _PLACE_WORDING[pos] = wording
+    return wording
 
 
 @lru_cache(maxsize=None)

@@ -6,8 +6,8 @@ the game ended now" without playing anything out.
 
 from __future__ import annotations
 
-from .board import ring
-from .tiles import TILES
+from .board import around
+from .tiles import CLOISTERS
 
 CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
 CATEGORIES = ("Roads", "Cities", "Monasteries", "Farms", "Fairy")
@@ -109,18 +109,19 @@ class ScoringMixin:
 
     def score_completed(self, pos: str) -> None:
         """Score every feature the tile at pos completed (monasteries around it included)."""
+        feats, seg, board = self.feats, self.seg, self.board
         done = []
-        for fid in dict.fromkeys(self.seg[pos]):
-            f = self.feats[fid]
-            if f["k"] in ("city", "road") and f["open"] == 0:
+        for fid in dict.fromkeys(seg[pos]):
+            f = feats[fid]
+            if f["open"] == 0 and f["k"] in ("city", "road"):
                 done.append(fid)
-        for p in (pos, *ring(pos)):
-            if p not in self.board:
+        for p in around(pos):
+            laid = board.get(p)
+            if laid is None:
                 continue
-            ttype = TILES[self.board[p][0]]
-            for i, feat in enumerate(ttype.features):
-                if feat.kind == "cloister" and self.cloister_neighbours(p) == 8:
-                    done.append(self.seg[p][i])
+            for i in CLOISTERS[laid[0]]:
+                if self.cloister_neighbours(p) == 8:
+                    done.append(seg[p][i])
         for fid in done:
             self.score_feature(fid, final=False)
 

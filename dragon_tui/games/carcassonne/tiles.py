@@ -131,6 +131,8 @@ class Rotated:
     side_owner: tuple[int | None, ...]  # per side: local city/road feature on it
     half_owner: tuple[int | None, ...]  # per half-edge: local field feature on it
     sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
+    #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
+    starts: tuple[tuple[str, int, int], ...] = ()
 
 
 def _halves(token: str) -> list[int]:
@@ -192,7 +194,9 @@ def _rotate(tile: TileType, r: int) -> Rotated:
             sides.append(tuple(sorted({h // 2 for h in rh})))
         else:
             sides.append(())
-    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides))
+    starts = tuple((f.kind, len(sides[i]) if f.kind in ("city", "road") else 0, int(f.pennant))
+                   for i, f in enumerate(tile.features))
+    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts)
 
 
 #: ROT[type][r]: the tile type in rotation r.
@@ -223,6 +227,30 @@ def _canonical(tile: TileType) -> tuple[int, ...]:
 CANON: tuple[tuple[int, ...], ...] = tuple(_canonical(t) for t in TILES)
 #: DISTINCT[type]: the rotations worth offering.
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
+
+
+#: CLOISTERS[type]: local indices of the tile's monasteries (most tiles have none).
+CLOISTERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, f in enumerate(t.features) if f.kind == "cloister") for t in TILES
+)
+
+
+@lru_cache(maxsize=None)
+def fit_table(tile: int) -> dict[str, tuple[int, ...]]:
+    """Every frontier pattern the tile type fits (``"C.F."``: city to the north, field to the
+    south, '.' no neighbour) -> its distinct rotations that fit, in rising order; a pattern it
+    fits in no rotation is absent.
+
+    Built from the 16 choices of which sides have a neighbour: each distinct rotation's edges
+    with the other sides blanked is exactly one pattern it fits. Listing placements is then one
+    dict lookup per empty cell, with no table to fill in while a game runs."""
+    table: dict[str, list[int]] = {}
+    for mask in range(16):
+        for rot in DISTINCT[tile]:
+            edges = ROT[tile][rot].edges
+            pattern = "".join(edges[s] if mask >> s & 1 else "." for s in range(4))
+            table.setdefault(pattern, []).append(rot)
+    return {pattern: tuple(rots) for pattern, rots in table.items()}
 
 
 def opposite_half(h: int) -> int:
