@@ -45,10 +45,10 @@ from functools import lru_cache
 
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
-from dragon_tui.engine.wording import a_or_an, count_of, plural
+from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, neighbours, xy
-from .dragon import FiguresMixin
+from .dragon import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
 from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
 
@@ -208,7 +208,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             self.meeples.append([self.active, pos, args[2]])
             self.supply[self.active] -= 1
             via = " through the magic portal" if pos != self.placed else ""
-            self.log.append(f"{{p{self.active}}} places {a_or_an(self._follower(self.meeples[-1]))} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
+            t, r = self.board[pos]
+            self.log.append(f"{{p{self.active}}} places {placing_words(t, r, args[2])} at {pos}{via}.")
             self._advance()
         elif kind == "princess":
             pos = f"{args[0]},{args[1]}"

@@ -229,6 +229,8 @@ CANON: tuple[tuple[int, ...], ...] = tuple(_canonical(t) for t in TILES)
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
 
 
+#: FOLLOWERS[type][i]: what a meeple on local feature i is called (knight, highwayman, ...).
+FOLLOWERS: tuple[tuple[str, ...], ...] = tuple(tuple(FOLLOWER_NAMES[f.kind] for f in t.features) for t in TILES)
 #: CLOISTERS[type]: local indices of the tile's monasteries (most tiles have none).
 CLOISTERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, f in enumerate(t.features) if f.kind == "cloister") for t in TILES
