@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .tiles import DELTA, ROT, TILES, fit_table, opposite_half
+from .tiles import DELTA, ROT, TILES, fit_table
 
 
 @lru_cache(maxsize=None)
@@ -50,12 +50,6 @@ def fitting(tile: int, pattern: str) -> tuple[int, ...]:
 def around(pos: str) -> tuple[str, ...]:
     """pos and the eight positions around it: the monasteries a tile laid at pos may finish."""
     return (pos, *ring(pos))
-
-
-#: The side of a neighbour that faces side s of a tile (N faces S, E faces W).
-_FACING = (2, 3, 0, 1)
-#: Per side: (half-edge of this tile, the neighbour's half-edge touching it), both halves.
-_HALF_PAIRS = tuple(tuple((h, opposite_half(h)) for h in (2 * side, 2 * side + 1)) for side in range(4))
 
 
 class BoardMixin:
@@ -104,14 +98,6 @@ class BoardMixin:
         board[pos] = [tile, rot]
         frontier.pop(pos, None)
         r = ROT[tile][rot]
-        edges = r.edges
-        around_pos = neighbours(pos)
-        for side in range(4):
-            n = around_pos[side]
-            if n not in board:
-                facing = _FACING[side]
-                demand = frontier.get(n, "....")
-                frontier[n] = demand[:facing] + edges[side] + demand[facing + 1:]
         fid = self.next_fid
         ids = []
         for i, (kind, opens, pennants) in enumerate(r.starts):
@@ -121,27 +107,25 @@ class BoardMixin:
             fid += 1
         self.next_fid = fid
         seg[pos] = ids
-        side_owner, half_owner = r.side_owner, r.half_owner
-        for side in range(4):
-            npos = around_pos[side]
+        edges = r.edges
+        for side, npos, (mine, facing, halves) in zip(range(4), neighbours(pos), r.joins):
             other = board.get(npos)
             if other is None:
+                demand = frontier.get(npos, "....")
+                frontier[npos] = demand[:facing] + edges[side] + demand[facing + 1:]
                 continue
             nr = ROT[other[0]][other[1]]
-            mine = side_owner[side]
+            theirs = seg[npos]
             if mine is not None:
                 a = ids[mine]
-                b = seg[npos][nr.side_owner[_FACING[side]]]
+                b = theirs[nr.side_owner[facing]]
                 if a == b:
                     feats[a]["open"] -= 2
                 else:
                     self._merge(a, b)["open"] -= 2
-            for h, back in _HALF_PAIRS[side]:
-                mine = half_owner[h]
-                if mine is None:
-                    continue
-                a = ids[mine]
-                b = seg[npos][nr.half_owner[back]]
+            for mine_half, back in halves:
+                a = ids[mine_half]
+                b = theirs[nr.half_owner[back]]
                 if a != b:
                     self._merge(a, b)
         return list(ids)

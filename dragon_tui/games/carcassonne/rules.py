@@ -135,7 +135,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             choices = self.figure_actions()
             if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
                 return choices
-            return choices + [Action("pass", (), "No meeple")]
+            return choices + [_NO_MEEPLE]
         return []
 
     def apply(self, action: Action) -> None:
@@ -401,6 +401,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         return next((a for a in self.legal_actions() if a.args == wanted), None)
 
 
+#: "No meeple": the same immutable action in every figure step's list.
+_NO_MEEPLE = Action("pass", (), "No meeple")
 #: "Place BA-D at ": the start of every placement label of a tile type.
 _PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
 #: pos -> per rotation (the action's arguments, the rest of its label), made once per position.

@@ -133,6 +133,10 @@ class Rotated:
     sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
     #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
     starts: tuple[tuple[str, int, int], ...] = ()
+    #: per side: (its city/road feature or None, the facing side of the neighbour there,
+    #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...)): what
+    #: laying the tile next to another joins
+    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...]], ...] = ()
 
 
 def _halves(token: str) -> list[int]:
@@ -176,6 +180,11 @@ TILES: tuple[TileType, ...] = tuple(
 TILE_BY_ID = {t.id: t for t in TILES}
 
 
+def opposite_half(h: int) -> int:
+    """The neighbour's half-edge that touches half-edge h (Nw meets Sw, En meets Wn)."""
+    return ((h + 4) % 8) ^ 1
+
+
 def _rotate(tile: TileType, r: int) -> Rotated:
     edges = "".join(tile.edges[(s - r) % 4] for s in range(4))
     side_owner: list[int | None] = [None] * 4
@@ -196,7 +205,12 @@ def _rotate(tile: TileType, r: int) -> Rotated:
             sides.append(())
     starts = tuple((f.kind, len(sides[i]) if f.kind in ("city", "road") else 0, int(f.pennant))
                    for i, f in enumerate(tile.features))
-    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts)
+    joins = tuple(
+        (side_owner[s], (s + 2) % 4,
+         tuple((half_owner[h], opposite_half(h)) for h in (2 * s, 2 * s + 1) if half_owner[h] is not None))
+        for s in range(4)
+    )
+    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts, joins)
 
 
 #: ROT[type][r]: the tile type in rotation r.
@@ -253,11 +267,6 @@ def fit_table(tile: int) -> dict[str, tuple[int, ...]]:
             pattern = "".join(edges[s] if mask >> s & 1 else "." for s in range(4))
             table.setdefault(pattern, []).append(rot)
     return {pattern: tuple(rots) for pattern, rots in table.items()}
-
-
-def opposite_half(h: int) -> int:
-    """The neighbour's half-edge that touches half-edge h (Nw meets Sw, En meets Wn)."""
-    return ((h + 4) % 8) ^ 1
 
 
 def tile_set(expansion: bool = True) -> list[int]:
