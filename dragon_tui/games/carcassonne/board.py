@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .tiles import DELTA, ROT, TILES, fit_table
+from .tiles import DELTA, NEAR_CITIES, ROT, fit_table
 
 
 @lru_cache(maxsize=None)
@@ -166,6 +166,9 @@ class BoardMixin:
         seg = self.seg
         board = self.board
         for pos, i in self.feats[fid]["segs"]:
-            for c in TILES[board[pos][0]].features[i].cities:
-                out.add(seg[pos][c])
+            near = NEAR_CITIES[board[pos][0]][i]
+            if near:
+                ids = seg[pos]
+                for c in near:
+                    out.add(ids[c])
         return out

@@ -25,9 +25,10 @@ def _meeple_order(m: list) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _here_label(t: int, rot: int, i: int) -> str:
-    """'Knight on the city (north)': the choice of spot i on the tile just placed."""
-    return f"{FOLLOWERS[t][i].capitalize()} on the {feature_label(TILES[t], rot, i)}"
+def _here_labels(t: int, rot: int) -> tuple[str, ...]:
+    """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
+    return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
+                 for i, follower in enumerate(FOLLOWERS[t]))
 
 
 @lru_cache(maxsize=None)
@@ -159,7 +160,7 @@ class FiguresMixin:
         farmers = self.options.get("farmers", True) is not False
         seg = self.seg
         feats = self.feats
-        occupied = {seg[m[1]][m[2]] for m in self.meeples}
+        occupied = {seg[pos][i] for _, pos, i in self.meeples}
         here = self.placed
         if here != self.dragon:
             for i, fid in enumerate(seg[here]):
@@ -182,12 +183,13 @@ class FiguresMixin:
     def meeple_actions(self) -> list[Action]:
         out = []
         here = self.placed
-        board = self.board
+        labels = None
         for pos, i in self._meeple_spots():
             x, y = xy(pos)
             if pos == here:
-                t, r = board[pos]
-                label = _here_label(t, r, i)
+                if labels is None:
+                    labels = _here_labels(*self.board[pos])
+                label = labels[i]
             else:
                 kind = self.feats[self.seg[pos][i]]["k"]
                 label = f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}"
@@ -203,7 +205,8 @@ class FiguresMixin:
         mine = [m for m in self.meeples if m[0] == seat]
         if not mine:
             return []
-        mine.sort(key=_meeple_order)
+        if len(mine) > 1:
+            mine.sort(key=_meeple_order)
         fairy = self.fairy
         if self.options.get("fairy") == "on-tile":
             return [(pos, None) for pos in dict.fromkeys(m[1] for m in mine)

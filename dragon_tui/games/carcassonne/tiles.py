@@ -245,6 +245,8 @@ DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CAN
 
 #: FOLLOWERS[type][i]: what a meeple on local feature i is called (knight, highwayman, ...).
 FOLLOWERS: tuple[tuple[str, ...], ...] = tuple(tuple(FOLLOWER_NAMES[f.kind] for f in t.features) for t in TILES)
+#: NEAR_CITIES[type][i]: the local cities field i of the tile touches (empty for the rest).
+NEAR_CITIES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(f.cities for f in t.features) for t in TILES)
 #: CLOISTERS[type]: local indices of the tile's monasteries (most tiles have none).
 CLOISTERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, f in enumerate(t.features) if f.kind == "cloister") for t in TILES
