@@ -89,6 +89,10 @@ class BoardMixin:
         return not fit_table(tile).keys().isdisjoint(self.frontier.values())
 
     # ------------------------------------------------------------------- putting a tile
+    # Laid tiles (``board[pos]``), feature records and ``seg[pos]`` lists are never changed
+    # in place once a put_tile is over: a change makes a new one. So a clone copies the
+    # three dicts that hold them and shares the rest (see ``copy_fields``), which makes the
+    # search's many clones cheap.
     def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
         """Lay the tile and merge its features; returns the ids of its features afterwards.
 
@@ -115,34 +119,39 @@ class BoardMixin:
                 frontier[npos] = demand[:facing] + edges[side] + demand[facing + 1:]
                 continue
             nr = ROT[other[0]][other[1]]
-            theirs = seg[npos]
+            # seg lists are replaced when a merge relabels them: read them afresh each time.
             if mine is not None:
-                a = ids[mine]
-                b = theirs[nr.side_owner[facing]]
+                a = seg[pos][mine]
+                b = seg[npos][nr.side_owner[facing]]
                 if a == b:
-                    feats[a]["open"] -= 2
+                    f = feats[a]
+                    feats[a] = {**f, "open": f["open"] - 2}
                 else:
                     self._merge(a, b)["open"] -= 2
             for mine_half, back in halves:
-                a = ids[mine_half]
-                b = theirs[nr.half_owner[back]]
+                a = seg[pos][mine_half]
+                b = seg[npos][nr.half_owner[back]]
                 if a != b:
                     self._merge(a, b)
-        return list(ids)
+        return list(seg[pos])
 
     def _merge(self, a: str, b: str) -> dict:
+        """Join feature b into a (or a into b, whichever is smaller goes); returns the joined
+        record, new and so not shared with any clone: the caller may still change it."""
         # Union by size: relabelling the smaller feature keeps a whole game near-linear.
-        fa, fb = self.feats[a], self.feats[b]
+        feats = self.feats
+        fa, fb = feats[a], feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
             a, b, fa, fb = b, a, fb, fa
         seg = self.seg
         for pos, i in fb["segs"]:
-            seg[pos][i] = a
-        fa["segs"].extend(fb["segs"])
-        fa["open"] += fb["open"]
-        fa["pen"] += fb["pen"]
-        del self.feats[b]
-        return fa
+            ids = seg[pos].copy()
+            ids[i] = a
+            seg[pos] = ids
+        joined = feats[a] = {"k": fa["k"], "segs": fa["segs"] + fb["segs"],
+                             "open": fa["open"] + fb["open"], "pen": fa["pen"] + fb["pen"]}
+        del feats[b]
+        return joined
 
     # ------------------------------------------------------------------------ questions
     def feature_tiles(self, fid: str) -> int:

@@ -176,13 +176,13 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def copy_fields(self) -> dict:
         """Hand-written copies for ``clone`` (bots make thousands per decision): laid tiles
-        (``board[pos]``), feature segments (``[pos, i]``) and meeples (``[seat, pos, i]``) are
-        never changed in place once made, so copies of their containers may share them."""
+        (``board[pos]``), ``seg[pos]`` lists, feature records with their segments and meeples
+        (``[seat, pos, i]``) are never changed in place once made (board.py replaces them),
+        so copies of their containers may share them."""
         return {
             "board": dict(self.board),
-            "seg": {pos: list(ids) for pos, ids in self.seg.items()},
-            "feats": {fid: {"k": f["k"], "segs": list(f["segs"]), "open": f["open"], "pen": f["pen"]}
-                      for fid, f in self.feats.items()},
+            "seg": dict(self.seg),
+            "feats": dict(self.feats),
             "frontier": dict(self.frontier),
             "bag": list(self.bag),
             "aside": list(self.aside),
