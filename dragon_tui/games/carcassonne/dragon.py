@@ -38,6 +38,12 @@ def placing_words(t: int, rot: int, i: int) -> str:
 
 
 @lru_cache(maxsize=4096)
+def _dragon_action(side: int, pos: str) -> Action:
+    """The dragon's step to pos on that side: the same immutable action every time."""
+    return Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
+
+
+@lru_cache(maxsize=4096)
 def _fairy_action(pos: str, t: int, idx: int | None) -> Action:
     """The fairy's move beside a meeple (or, idx None, onto a tile): the same immutable
     action every time that choice comes up."""
@@ -111,10 +117,7 @@ class FiguresMixin:
         return True
 
     def dragon_actions(self) -> list[Action]:
-        return [
-            Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
-            for side, pos in self.dragon_moves()
-        ]
+        return [_dragon_action(side, pos) for side, pos in self.dragon_moves()]
 
     # ----------------------------------------------------------------- figure choices
     def _follower(self, m: list) -> str:

@@ -60,6 +60,11 @@ TURN_ORDER = {
     "after-scoring": ("figure", "score", "dragon"),
 }
 
+#: (dragon_move option, dragon tile laid) -> the turn's steps after placing: the dragon's only
+#: when a dragon tile was laid.
+_STEPS = {(timing, dragon): tuple(s for s in steps if s != "dragon" or dragon)
+          for timing, steps in TURN_ORDER.items() for dragon in (False, True)}
+
 
 class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     game_id = "carcassonne"
@@ -249,8 +254,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                 self.log.append("The set-aside dragon tiles are shuffled back into the bag.")
             self.dragon = pos
             self.log.append(f"The dragon appears on the volcano at {pos}.")
-        steps = TURN_ORDER[self.options.get("dragon_move", "new-edition")]
-        self.todo = [s for s in steps if s != "dragon" or symbol == "dragon"]
+        self.todo = list(_STEPS[self.options.get("dragon_move", "new-edition"), symbol == "dragon"])
         self._advance()
 
     def _advance(self) -> None:
