@@ -41,11 +41,6 @@ def ring(pos: str) -> tuple[str, ...]:
     return tuple(key(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
-def fitting(tile: int, pattern: str) -> tuple[int, ...]:
-    """The distinct rotations of a tile type that satisfy a frontier pattern like 'C.F.'."""
-    return fit_table(tile).get(pattern, ())
-
-
 @lru_cache(maxsize=None)
 def around(pos: str) -> tuple[str, ...]:
     """pos and the eight positions around it: the monasteries a tile laid at pos may finish."""
