@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .tiles import DELTA, DISTINCT, ROT, TILES, opposite_half
+from .tiles import DELTA, NEAR_CITIES, ROT, fit_table
 
 
 @lru_cache(maxsize=None)
@@ -42,32 +42,9 @@ def ring(pos: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def fitting(tile: int, pattern: str) -> tuple[int, ...]:
-    """The distinct rotations of a tile type that satisfy a frontier pattern like 'C.F.'."""
-    return tuple(
-        rot
-        for rot in DISTINCT[tile]
-        if all(p == "." or p == e for p, e in zip(pattern, ROT[tile][rot].edges))
-    )
-
-
-class _Fits(dict):
-    """pattern -> ``fitting(tile, pattern)`` for one tile, filled in as patterns turn up."""
-
-    def __init__(self, tile: int) -> None:
-        super().__init__()
-        self.tile = tile
-
-    def __missing__(self, pattern: str) -> tuple[int, ...]:
-        rots = self[pattern] = fitting(self.tile, pattern)
-        return rots
-
-
-@lru_cache(maxsize=None)
-def fits_table(tile: int) -> dict[str, tuple[int, ...]]:
-    """``fitting(tile, pattern)`` for the tile as one dict: listing placements is then one
-    plain lookup per empty cell (late in a game there are ~80)."""
-    return _Fits(tile)
+def around(pos: str) -> tuple[str, ...]:
+    """pos and the eight positions around it: the monasteries a tile laid at pos may finish."""
+    return (pos, *ring(pos))
 
 
 class BoardMixin:
@@ -99,78 +76,77 @@ class BoardMixin:
 
     def placements(self, tile: int, rotations: tuple[int, ...] | None = None) -> list[tuple[str, int]]:
         """Every (position, distinct rotation) where the tile fits."""
-        fits = fits_table(tile)
-        return [(pos, rot) for pos, pattern in self.frontier.items() for rot in fits[pattern]]
+        fits = fit_table(tile)
+        return [(pos, rot) for pos, pattern in self.frontier.items() if pattern in fits for rot in fits[pattern]]
 
     def can_place(self, tile: int) -> bool:
-        fits = fits_table(tile)
-        return any(fits[p] for p in set(self.frontier.values()))
-
-    def _pattern(self, pos: str) -> str:
-        """What an empty position demands ('.' = no neighbour): kept per frontier cell so that
-        listing placements is one cached lookup per cell and rotation class."""
-        board = self.board
-        out = []
-        for side, n in enumerate(neighbours(pos)):
-            o = board.get(n)
-            out.append("." if o is None else ROT[o[0]][o[1]].edges[(side + 2) % 4])
-        return "".join(out)
+        # True when some frontier pattern is one the tile fits (the table holds no others).
+        return not fit_table(tile).keys().isdisjoint(self.frontier.values())
 
     # ------------------------------------------------------------------- putting a tile
+    # Laid tiles (``board[pos]``), feature records and ``seg[pos]`` lists are never changed
+    # in place once a put_tile is over: a change makes a new one. So a clone copies the
+    # three dicts that hold them and shares the rest (see ``copy_fields``), which makes the
+    # search's many clones cheap.
     def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
-        """Lay the tile and merge its features; returns the ids of its features afterwards."""
-        self.board[pos] = [tile, rot]
-        self.frontier.pop(pos, None)
-        for n in neighbours(pos):
-            if n not in self.board:
-                self.frontier[n] = self._pattern(n)
-        ttype = TILES[tile]
+        """Lay the tile and merge its features; returns the ids of its features afterwards.
+
+        An empty neighbour's frontier pattern changes only on its side facing the new tile, so
+        that one letter is set (a cell not yet on the frontier had no tile around it)."""
+        board, frontier, seg, feats = self.board, self.frontier, self.seg, self.feats
+        board[pos] = [tile, rot]
+        frontier.pop(pos, None)
         r = ROT[tile][rot]
+        fid = self.next_fid
         ids = []
-        for i, f in enumerate(ttype.features):
-            fid = str(self.next_fid)
-            self.next_fid += 1
-            opens = len(r.sides[i]) if f.kind in ("city", "road") else 0
-            self.feats[fid] = {"k": f.kind, "segs": [[pos, i]], "open": opens, "pen": int(f.pennant)}
-            ids.append(fid)
-        self.seg[pos] = ids
-        for side, npos in enumerate(neighbours(pos)):
-            other = self.board.get(npos)
+        for i, (kind, opens, pennants) in enumerate(r.starts):
+            name = str(fid)
+            ids.append(name)
+            feats[name] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
+            fid += 1
+        self.next_fid = fid
+        seg[pos] = ids
+        edges = r.edges
+        for side, npos, (mine, facing, halves) in zip(range(4), neighbours(pos), r.joins):
+            other = board.get(npos)
             if other is None:
+                demand = frontier.get(npos, "....")
+                frontier[npos] = demand[:facing] + edges[side] + demand[facing + 1:]
                 continue
             nr = ROT[other[0]][other[1]]
-            back = (side + 2) % 4
-            mine = r.side_owner[side]
+            # seg lists are replaced when a merge relabels them: read them afresh each time.
             if mine is not None:
-                a = self.seg[pos][mine]
-                b = self.seg[npos][nr.side_owner[back]]
+                a = seg[pos][mine]
+                b = seg[npos][nr.side_owner[facing]]
                 if a == b:
-                    self.feats[a]["open"] -= 2
+                    f = feats[a]
+                    feats[a] = {**f, "open": f["open"] - 2}
                 else:
                     self._merge(a, b)["open"] -= 2
-            for h in (2 * side, 2 * side + 1):
-                mine = r.half_owner[h]
-                if mine is None:
-                    continue
-                a = self.seg[pos][mine]
-                b = self.seg[npos][nr.half_owner[opposite_half(h)]]
+            for mine_half, back in halves:
+                a = seg[pos][mine_half]
+                b = seg[npos][nr.half_owner[back]]
                 if a != b:
                     self._merge(a, b)
-        return list(self.seg[pos])
+        return list(seg[pos])
 
     def _merge(self, a: str, b: str) -> dict:
+        """Join feature b into a (or a into b, whichever is smaller goes); returns the joined
+        record, new and so not shared with any clone: the caller may still change it."""
         # Union by size: relabelling the smaller feature keeps a whole game near-linear.
-        fa, fb = self.feats[a], self.feats[b]
+        feats = self.feats
+        fa, fb = feats[a], feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
             a, b, fa, fb = b, a, fb, fa
         seg = self.seg
         for pos, i in fb["segs"]:
-            seg[pos][i] = a
-        fa["segs"].extend(fb["segs"])
-        fa["open"] += fb["open"]
-        fa["pen"] += fb["pen"]
-        del self.feats[b]
-        return fa
+            ids = seg[pos].copy()
+            ids[i] = a
+            seg[pos] = ids
+        joined = feats[a] = {"k": fa["k"], "segs": fa["segs"] + fb["segs"],
+                             "open": fa["open"] + fb["open"], "pen": fa["pen"] + fb["pen"]}
+        del feats[b]
+        return joined
 
     # ------------------------------------------------------------------------ questions
     def feature_tiles(self, fid: str) -> int:
@@ -194,6 +170,9 @@ class BoardMixin:
         seg = self.seg
         board = self.board
         for pos, i in self.feats[fid]["segs"]:
-            for c in TILES[board[pos][0]].features[i].cities:
-                out.add(seg[pos][c])
+            near = NEAR_CITIES[board[pos][0]][i]
+            if near:
+                ids = seg[pos]
+                for c in near:
+                    out.add(ids[c])
         return out

@@ -7,12 +7,50 @@ the rules allow, so a dead end ends the flight without asking anyone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import lru_cache
+
 from dragon_tui.engine import Action
+from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
-from .tiles import FOLLOWER_NAMES, SIDE_NAMES, SIDES, TILES, feature_label
+from .tiles import FOLLOWER_NAMES, FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
 
 DRAGON_STEPS = 6
+
+
+def _meeple_order(m: list) -> tuple:
+    """Meeples in board order (row, column as ``xy`` sorts) and then by spot."""
+    return xy(m[1]), m[2]
+
+
+@lru_cache(maxsize=None)
+def _here_labels(t: int, rot: int) -> tuple[str, ...]:
+    """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
+    return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
+                 for i, follower in enumerate(FOLLOWERS[t]))
+
+
+@lru_cache(maxsize=None)
+def placing_words(t: int, rot: int, i: int) -> str:
+    """'a knight on the city (north)': the log's words for a meeple put on spot i."""
+    return f"{a_or_an(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
+
+
+@lru_cache(maxsize=4096)
+def _dragon_action(side: int, pos: str) -> Action:
+    """The dragon's step to pos on that side: the same immutable action every time."""
+    return Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
+
+
+@lru_cache(maxsize=4096)
+def _fairy_action(pos: str, t: int, idx: int | None) -> Action:
+    """The fairy's move beside a meeple (or, idx None, onto a tile): the same immutable
+    action every time that choice comes up."""
+    x, y = xy(pos)
+    if idx is None:
+        return Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}")
+    return Action("fairy", (x, y, idx), f"Move the fairy beside your {FOLLOWERS[t][idx]} at {pos}")
 
 
 class FiguresMixin:
@@ -79,14 +117,11 @@ class FiguresMixin:
         return True
 
     def dragon_actions(self) -> list[Action]:
-        return [
-            Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
-            for side, pos in self.dragon_moves()
-        ]
+        return [_dragon_action(side, pos) for side, pos in self.dragon_moves()]
 
     # ----------------------------------------------------------------- figure choices
     def _follower(self, m: list) -> str:
-        return FOLLOWER_NAMES[TILES[self.board[m[1]][0]].features[m[2]].kind]
+        return FOLLOWERS[self.board[m[1]][0]][m[2]]
 
     def _spot_label(self, pos: str, i: int) -> str:
         t, r = self.board[pos]
@@ -117,20 +152,24 @@ class FiguresMixin:
 
     def meeple_spots(self) -> list[tuple[str, int]]:
         """(position, local index) of every spot the current player may put a meeple on."""
+        return list(self._meeple_spots())
+
+    def _meeple_spots(self) -> Iterator[tuple[str, int]]:
+        """The spots ``meeple_spots`` lists, one at a time: asking whether there is any stops
+        at the first (the turn sequence asks after every placement)."""
         seat = self.active
         if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
-            return []
+            return
         farmers = self.options.get("farmers", True) is not False
         seg = self.seg
         feats = self.feats
-        occupied = {seg[m[1]][m[2]] for m in self.meeples}
-        out = []
+        occupied = {seg[pos][i] for _, pos, i in self.meeples}
         here = self.placed
         if here != self.dragon:
             for i, fid in enumerate(seg[here]):
                 if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
                     continue
-                out.append((here, i))
+                yield here, i
         if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
             done: dict[str, bool] = {}
             for pos in sorted(self.board, key=xy):
@@ -142,18 +181,20 @@ class FiguresMixin:
                     if fid not in done:
                         done[fid] = self.is_complete(fid)
                     if not done[fid]:
-                        out.append((pos, i))
-        return out
+                        yield pos, i
 
     def meeple_actions(self) -> list[Action]:
         out = []
         here = self.placed
-        for pos, i in self.meeple_spots():
-            kind = self.feats[self.seg[pos][i]]["k"]
+        labels = None
+        for pos, i in self._meeple_spots():
             x, y = xy(pos)
             if pos == here:
-                label = f"{FOLLOWER_NAMES[kind].capitalize()} on the {self._spot_label(pos, i)}"
+                if labels is None:
+                    labels = _here_labels(*self.board[pos])
+                label = labels[i]
             else:
+                kind = self.feats[self.seg[pos][i]]["k"]
                 label = f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}"
             out.append(Action("meeple", (x, y, i), label))
         return out
@@ -164,8 +205,12 @@ class FiguresMixin:
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
+        mine = [m for m in self.meeples if m[0] == seat]
+        if not mine:
+            return []
+        if len(mine) > 1:
+            mine.sort(key=_meeple_order)
         fairy = self.fairy
-        mine = sorted((m for m in self.meeples if m[0] == seat), key=lambda m: (xy(m[1]), m[2]))
         if self.options.get("fairy") == "on-tile":
             return [(pos, None) for pos in dict.fromkeys(m[1] for m in mine)
                     if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
@@ -173,15 +218,8 @@ class FiguresMixin:
                 if not (fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat)]
 
     def fairy_actions(self) -> list[Action]:
-        out = []
-        for pos, idx in self.fairy_targets():
-            x, y = xy(pos)
-            if idx is None:
-                out.append(Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}"))
-            else:
-                whom = self._follower([self.active, pos, idx])
-                out.append(Action("fairy", (x, y, idx), f"Move the fairy beside your {whom} at {pos}"))
-        return out
+        board = self.board
+        return [_fairy_action(pos, board[pos][0], idx) for pos, idx in self.fairy_targets()]
 
     def figure_actions(self) -> list[Action]:
         princess = self.princess_actions()
@@ -192,7 +230,9 @@ class FiguresMixin:
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
         turn sequence asks this after every placement)."""
-        return self.princess_city() is not None or bool(self.meeple_spots()) or bool(self.fairy_targets())
+        if next(self._meeple_spots(), None) is not None:
+            return True
+        return self.princess_city() is not None or bool(self.fairy_targets())
 
     def figure_reason(self, action: Action) -> str | None:
         """Why a meeple, princess or fairy choice is refused, in the player's words."""

@@ -20,6 +20,11 @@ def potential(state: CarcassonneState, fid: str) -> float:
     """Expected points of a feature for its owners: today's value plus a share of completion."""
     f = state.feats[fid]
     kind = f["k"]
+    if kind == "field":
+        # What the field pays now; unfinished cities beside it may still pay at the end.
+        now, unfinished = state.field_worth(fid)
+        late = len(state.bag) < 30
+        return now + unfinished * (1.5 if late else 1.0) - (0 if late else 2.0)
     now = state.feature_value(fid, final=True)
     if kind == "city":
         if f["open"] == 0:
@@ -30,11 +35,6 @@ def potential(state: CarcassonneState, fid: str) -> float:
         return float(now) + (0.5 if f["open"] <= 1 else 0.0)
     if kind == "cloister":
         return now + (9 - now) * 0.5
-    if kind == "field":
-        # Unfinished cities beside the field may still pay at the end.
-        unfinished = sum(1 for c in state.field_cities(fid) if state.feats[c]["open"])
-        late = len(state.bag) < 30
-        return now + unfinished * (1.5 if late else 1.0) - (0 if late else 2.0)
     return float(now)
 
 

@@ -45,12 +45,12 @@ from functools import lru_cache
 
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
-from dragon_tui.engine.wording import a_or_an, count_of, plural
+from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, neighbours, xy
-from .dragon import FiguresMixin
+from .dragon import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
-from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, tile_set
+from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
 
 MEEPLES = 7
 
@@ -59,6 +59,11 @@ TURN_ORDER = {
     "before-scoring": ("figure", "dragon", "score"),
     "after-scoring": ("figure", "score", "dragon"),
 }
+
+#: (dragon_move option, dragon tile laid) -> the turn's steps after placing: the dragon's only
+#: when a dragon tile was laid.
+_STEPS = {(timing, dragon): tuple(s for s in steps if s != "dragon" or dragon)
+          for timing, steps in TURN_ORDER.items() for dragon in (False, True)}
 
 
 class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
@@ -116,24 +121,35 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            name = TILES[self.tile].id
-            spots = sorted((*_yx(pos), rot, pos) for pos, rot in self.placements(self.tile))
-            return [Action("place", (x, y, rot), f"Place {name} at {pos}, turned {rot * 90}°")
-                    for y, x, rot, pos in spots]
+            # placements() in the listing order: row by row, then column, then rotation.
+            fits = fit_table(self.tile)
+            frontier = self.frontier
+            cells = [pos for pos, pattern in frontier.items() if pattern in fits]
+            cells.sort(key=_yx)
+            prefix = _PLACE_PREFIX[self.tile]
+            out = []
+            for pos in cells:
+                wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
+                for rot in fits[frontier[pos]]:
+                    args, where = wording[rot]
+                    out.append(Action("place", args, prefix + where))
+            return out
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
             choices = self.figure_actions()
             if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
                 return choices
-            return choices + [Action("pass", (), "No meeple")]
+            return choices + [_NO_MEEPLE]
         return []
 
     def apply(self, action: Action) -> None:
-        if malformed(action) is None and action.kind == "place" and self.phase == "place" and len(action.args) == 3:
-            # Any rotation of a symmetric tile is accepted as its canonical twin.
+        if (self.phase == "place" and self.tile is not None and isinstance(action, Action)
+                and action.kind == "place" and type(action.args) is tuple and len(action.args) == 3):
+            # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
+            # actions are canonical already, so the common case costs no shape check).
             rot = action.args[2]
-            if type(rot) is int and 0 <= rot < 4 and self.tile is not None and CANON[self.tile][rot] != rot:
+            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot and malformed(action) is None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
         super().apply(action)
 
@@ -165,13 +181,13 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
     def copy_fields(self) -> dict:
         """Hand-written copies for ``clone`` (bots make thousands per decision): laid tiles
-        (``board[pos]``), feature segments (``[pos, i]``) and meeples (``[seat, pos, i]``) are
-        never changed in place once made, so copies of their containers may share them."""
+        (``board[pos]``), ``seg[pos]`` lists, feature records with their segments and meeples
+        (``[seat, pos, i]``) are never changed in place once made (board.py replaces them),
+        so copies of their containers may share them."""
         return {
             "board": dict(self.board),
-            "seg": {pos: list(ids) for pos, ids in self.seg.items()},
-            "feats": {fid: {"k": f["k"], "segs": list(f["segs"]), "open": f["open"], "pen": f["pen"]}
-                      for fid, f in self.feats.items()},
+            "seg": dict(self.seg),
+            "feats": dict(self.feats),
             "frontier": dict(self.frontier),
             "bag": list(self.bag),
             "aside": list(self.aside),
@@ -197,7 +213,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             self.meeples.append([self.active, pos, args[2]])
             self.supply[self.active] -= 1
             via = " through the magic portal" if pos != self.placed else ""
-            self.log.append(f"{{p{self.active}}} places {a_or_an(self._follower(self.meeples[-1]))} on the {self._spot_label(pos, args[2])} at {pos}{via}.")
+            t, r = self.board[pos]
+            self.log.append(f"{{p{self.active}}} places {placing_words(t, r, args[2])} at {pos}{via}.")
             self._advance()
         elif kind == "princess":
             pos = f"{args[0]},{args[1]}"
@@ -237,8 +254,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                 self.log.append("The set-aside dragon tiles are shuffled back into the bag.")
             self.dragon = pos
             self.log.append(f"The dragon appears on the volcano at {pos}.")
-        steps = TURN_ORDER[self.options.get("dragon_move", "new-edition")]
-        self.todo = [s for s in steps if s != "dragon" or symbol == "dragon"]
+        self.todo = list(_STEPS[self.options.get("dragon_move", "new-edition"), symbol == "dragon"])
         self._advance()
 
     def _advance(self) -> None:
@@ -387,6 +403,21 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return None
         wanted = (x, y, CANON[self.tile][rot])
         return next((a for a in self.legal_actions() if a.args == wanted), None)
+
+
+#: "No meeple": the same immutable action in every figure step's list.
+_NO_MEEPLE = Action("pass", (), "No meeple")
+#: "Place BA-D at ": the start of every placement label of a tile type.
+_PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
+#: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
+_PLACE_WORDING: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {}
+
+
+def _place_wording(pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
+    x, y = xy(pos)
+    wording = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
+    _PLACE_WORDING[pos] = wording
+    return wording
 
 
 @lru_cache(maxsize=None)

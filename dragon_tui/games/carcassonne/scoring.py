@@ -6,8 +6,8 @@ the game ended now" without playing anything out.
 
 from __future__ import annotations
 
-from .board import ring
-from .tiles import TILES
+from .board import around
+from .tiles import CLOISTERS
 
 CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
 CATEGORIES = ("Roads", "Cities", "Monasteries", "Farms", "Fairy")
@@ -30,6 +30,8 @@ class ScoringMixin:
 
     def majority(self, meeples: list[list]) -> list[int]:
         """Seats with the most meeples in a feature (all tied seats win)."""
+        if len(meeples) == 1:  # the usual case: one meeple, one winner
+            return [meeples[0][0]]
         counts: dict[int, int] = {}
         for m in meeples:
             counts[m[0]] = counts.get(m[0], 0) + 1
@@ -53,8 +55,20 @@ class ScoringMixin:
         if kind == "cloister":
             return 1 + self.cloister_neighbours(f["segs"][0][0])
         if kind == "field":
-            return 3 * sum(1 for c in self.field_cities(fid) if self.feats[c]["open"] == 0)
+            return self.field_worth(fid)[0]
         return 0
+
+    def field_worth(self, fid: str) -> tuple[int, int]:
+        """(what the field pays: 3 per completed city it supplies, how many unfinished cities
+        it touches), from one walk over the field (the heuristic wants both)."""
+        feats = self.feats
+        done = unfinished = 0
+        for c in self.field_cities(fid):
+            if feats[c]["open"] == 0:
+                done += 1
+            else:
+                unfinished += 1
+        return 3 * done, unfinished
 
     def fairy_meeple_in(self, meeples: list[list]) -> int | None:
         """The seat earning the fairy's +3 for a feature holding these meeples, if any."""
@@ -109,18 +123,19 @@ class ScoringMixin:
 
     def score_completed(self, pos: str) -> None:
         """Score every feature the tile at pos completed (monasteries around it included)."""
+        feats, seg, board = self.feats, self.seg, self.board
         done = []
-        for fid in dict.fromkeys(self.seg[pos]):
-            f = self.feats[fid]
-            if f["k"] in ("city", "road") and f["open"] == 0:
+        for fid in dict.fromkeys(seg[pos]):
+            f = feats[fid]
+            if f["open"] == 0 and f["k"] in ("city", "road"):
                 done.append(fid)
-        for p in (pos, *ring(pos)):
-            if p not in self.board:
+        for p in around(pos):
+            laid = board.get(p)
+            if laid is None:
                 continue
-            ttype = TILES[self.board[p][0]]
-            for i, feat in enumerate(ttype.features):
-                if feat.kind == "cloister" and self.cloister_neighbours(p) == 8:
-                    done.append(self.seg[p][i])
+            for i in CLOISTERS[laid[0]]:
+                if self.cloister_neighbours(p) == 8:
+                    done.append(seg[p][i])
         for fid in done:
             self.score_feature(fid, final=False)
 

@@ -131,6 +131,12 @@ class Rotated:
     side_owner: tuple[int | None, ...]  # per side: local city/road feature on it
     half_owner: tuple[int | None, ...]  # per half-edge: local field feature on it
     sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
+    #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
+    starts: tuple[tuple[str, int, int], ...] = ()
+    #: per side: (its city/road feature or None, the facing side of the neighbour there,
+    #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...)): what
+    #: laying the tile next to another joins
+    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...]], ...] = ()
 
 
 def _halves(token: str) -> list[int]:
@@ -174,6 +180,11 @@ TILES: tuple[TileType, ...] = tuple(
 TILE_BY_ID = {t.id: t for t in TILES}
 
 
+def opposite_half(h: int) -> int:
+    """The neighbour's half-edge that touches half-edge h (Nw meets Sw, En meets Wn)."""
+    return ((h + 4) % 8) ^ 1
+
+
 def _rotate(tile: TileType, r: int) -> Rotated:
     edges = "".join(tile.edges[(s - r) % 4] for s in range(4))
     side_owner: list[int | None] = [None] * 4
@@ -192,7 +203,14 @@ def _rotate(tile: TileType, r: int) -> Rotated:
             sides.append(tuple(sorted({h // 2 for h in rh})))
         else:
             sides.append(())
-    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides))
+    starts = tuple((f.kind, len(sides[i]) if f.kind in ("city", "road") else 0, int(f.pennant))
+                   for i, f in enumerate(tile.features))
+    joins = tuple(
+        (side_owner[s], (s + 2) % 4,
+         tuple((half_owner[h], opposite_half(h)) for h in (2 * s, 2 * s + 1) if half_owner[h] is not None))
+        for s in range(4)
+    )
+    return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts, joins)
 
 
 #: ROT[type][r]: the tile type in rotation r.
@@ -225,9 +243,32 @@ CANON: tuple[tuple[int, ...], ...] = tuple(_canonical(t) for t in TILES)
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
 
 
-def opposite_half(h: int) -> int:
-    """The neighbour's half-edge that touches half-edge h (Nw meets Sw, En meets Wn)."""
-    return ((h + 4) % 8) ^ 1
+#: FOLLOWERS[type][i]: what a meeple on local feature i is called (knight, highwayman, ...).
+FOLLOWERS: tuple[tuple[str, ...], ...] = tuple(tuple(FOLLOWER_NAMES[f.kind] for f in t.features) for t in TILES)
+#: NEAR_CITIES[type][i]: the local cities field i of the tile touches (empty for the rest).
+NEAR_CITIES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(f.cities for f in t.features) for t in TILES)
+#: CLOISTERS[type]: local indices of the tile's monasteries (most tiles have none).
+CLOISTERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, f in enumerate(t.features) if f.kind == "cloister") for t in TILES
+)
+
+
+@lru_cache(maxsize=None)
+def fit_table(tile: int) -> dict[str, tuple[int, ...]]:
+    """Every frontier pattern the tile type fits (``"C.F."``: city to the north, field to the
+    south, '.' no neighbour) -> its distinct rotations that fit, in rising order; a pattern it
+    fits in no rotation is absent.
+
+    Built from the 16 choices of which sides have a neighbour: each distinct rotation's edges
+    with the other sides blanked is exactly one pattern it fits. Listing placements is then one
+    dict lookup per empty cell, with no table to fill in while a game runs."""
+    table: dict[str, list[int]] = {}
+    for mask in range(16):
+        for rot in DISTINCT[tile]:
+            edges = ROT[tile][rot].edges
+            pattern = "".join(edges[s] if mask >> s & 1 else "." for s in range(4))
+            table.setdefault(pattern, []).append(rot)
+    return {pattern: tuple(rots) for pattern, rots in table.items()}
 
 
 def tile_set(expansion: bool = True) -> list[int]:
