@@ -56,7 +56,7 @@ deep = searches > 0 and sys.argv[5] == "1"
 VARIANTS = [dict(det_reuse=1, rollout_depth=3), dict(order_continuations=True, order_min_visits=1),
             dict(normalize=False, widen_k=0, order_root=False, det_reuse=2, prior_weight=0.0)]
 def stats(search):
-    return [(a.kind, list(a.args), v, round(m, 12)) for a, v, m in sorted(search.statistics(), key=lambda r: repr(r[0].args))]
+    return [(a.kind, list(a.args), v, m) for a, v, m in sorted(search.statistics(), key=lambda r: repr(r[0].args))]
 if searches:
     from dragon_tui.ai.ismcts import Search, SearchConfig
     from dataclasses import replace
@@ -92,7 +92,7 @@ if searches:
             legal = state.legal_actions()
             search.focus(legal[-1], 40)
             out[f"variant {v} {k}"] = dump([best.kind, list(best.args), search.iterations] + stats(search)
-                                           + sorted((repr(a.args), n, [round(x, 12) for x in r])
+                                           + sorted((repr(a.args), n, r)
                                                     for a, (n, r) in search.root_values().items()))
     if deep and game.max_players > 2:
         # Three seats: each seat maximises its own reward.

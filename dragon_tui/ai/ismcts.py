@@ -105,7 +105,8 @@ def _key(action: Action) -> tuple:
 
 
 class Node:
-    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior", "order")
+    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "value", "prior", "order",
+                 "world", "legal", "legal_mover")
 
     def __init__(self, action: Action | None, mover: int | None, num_players: int) -> None:
         self.action = action
@@ -116,9 +117,17 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * num_players
+        #: ``reward[mover] / visits``, kept up to date by the backup: selection reads it for
+        #: every legal child at every step, the backup writes it once per node on the path.
+        self.value = 0.0
         self.prior = 0.0
         #: Untried actions best-first (see ``SearchConfig.order_continuations``), once computed.
         self.order: list[Action] | None = None
+        #: The legal list of the position this node stands for in the sampled world numbered
+        #: ``world`` (from 1; see ``Search.iterate``), with the seat to move there.
+        self.world = 0
+        self.legal: list[Action] | None = None
+        self.legal_mover: int | None = None
 
     def mean(self, seat: int) -> float:
         return self.reward[seat] / self.visits if self.visits else 0.0
@@ -160,6 +169,8 @@ class Search:
         self.root = Node(None, None, self.n)
         self.iterations = 0
         self._world: State | None = None
+        #: Counts the sampled worlds (see :meth:`_sample`); nodes remember legal lists by it.
+        self._world_number = 0
         #: A root move every iteration must go through (see :meth:`focus`), else None.
         self._focus: Action | None = None
         self.scale = 1.0
@@ -177,6 +188,8 @@ class Search:
     def _relative(self, values: list[float]) -> list[float]:
         if self.n == 1:
             return [values[0] - self.base]
+        if self.n == 2:
+            return [values[0] - values[1], values[1] - values[0]]
         out = []
         for s in range(self.n):
             other = max(v for i, v in enumerate(values) if i != s)
@@ -238,40 +251,55 @@ class Search:
                 return None
             child.avail += 1
             return child
-        cfg = self.config
         untried = False
         ready = []
-        means = []
         for action in legal:
             child = get((action.kind, action.args))
             if child is None:
                 untried = True
                 continue
             child.avail += 1
-            visits = child.visits
-            if visits == 0:
+            if child.visits == 0:
                 untried = True
                 continue
             ready.append(child)
-            means.append(child.reward[child.mover] / visits)
+        cfg = self.config
         best = None
         if ready:
-            lo, hi = min(means), max(means)
-            if cfg.normalize and self.n > 1 and hi > lo:
-                span = hi - lo
-            else:
-                lo, span = 0.0, 1.0
             c_explore = cfg.exploration
-            prior_weight = cfg.prior_weight
             log, sqrt = math.log, math.sqrt
             best_score = -math.inf
-            for child, mean in zip(ready, means):
-                visits = child.visits
-                score = (mean - lo) / span + c_explore * sqrt(log(child.avail) / visits)
-                if child.prior:
-                    score += prior_weight * child.prior / (1 + visits)
-                if score > best_score:
-                    best, best_score = child, score
+            if len(ready) > 1 and cfg.normalize and self.n > 1:
+                means = [child.value for child in ready]
+                lo, hi = min(means), max(means)
+            else:
+                lo = hi = 0.0
+            if hi > lo:
+                span = hi - lo
+                if node is self.root:
+                    prior_weight = cfg.prior_weight
+                    for child in ready:
+                        visits = child.visits
+                        score = (child.value - lo) / span + c_explore * sqrt(log(child.avail) / visits)
+                        if child.prior:
+                            score += prior_weight * child.prior / (1 + visits)
+                        if score > best_score:
+                            best, best_score = child, score
+                else:  # below the root no child has a prior
+                    for child in ready:
+                        score = (child.value - lo) / span + c_explore * sqrt(log(child.avail) / child.visits)
+                        if score > best_score:
+                            best, best_score = child, score
+            else:
+                # Not rescaled: ``(mean - 0.0) / 1.0`` is the mean itself, bit for bit.
+                prior_weight = cfg.prior_weight
+                for child in ready:
+                    visits = child.visits
+                    score = child.value + c_explore * sqrt(log(child.avail) / visits)
+                    if child.prior:
+                        score += prior_weight * child.prior / (1 + visits)
+                    if score > best_score:
+                        best, best_score = child, score
         if untried:
             if cfg.widen_k <= 0 or best is None:
                 return None
@@ -323,17 +351,35 @@ class Search:
 
     def _sample(self) -> State:
         """A world consistent with the seat's view: a fresh determinization every
-        ``det_reuse`` iterations, in between a copy of the last one with new future chance."""
-        if self._world is None or self.iterations % max(1, self.config.det_reuse) == 0:
+        ``det_reuse`` iterations, in between a copy of the last one with new future chance.
+
+        The last iteration a world serves gets the world itself rather than a copy (nothing
+        reads it afterwards). Each fresh world gets a new ``_world_number``."""
+        reuse = max(1, self.config.det_reuse)
+        done = self.iterations
+        last = (done + 1) % reuse == 0
+        if self._world is None or done % reuse == 0:
             self._world = self.view.determinize(self.seat, self.rng)
-            return self._world.clone()
-        world = self._world.clone()
-        world.rng = Rng(self.rng.next64(), world.rng.draws)
+            self._world_number += 1
+            world = self._world if last else self._world.clone()
+        else:
+            world = self._world if last else self._world.clone()
+            world.rng = Rng(self.rng.next64(), world.rng.draws)
+        if last:
+            self._world = None
         return world
 
     def iterate(self) -> None:
+        """One iteration: sample a world, walk down the tree, score the leaf, back it up.
+
+        The worlds sampled from one determinization differ only in their future chance, so
+        until the first random draw (``rng.draws`` unchanged) the walk passes through the very
+        same positions in each of them: a node's legal list is then taken from the previous
+        walk through that world instead of being generated again."""
         cfg = self.config
         world = self._sample()
+        number = self._world_number
+        draws = world.rng.draws
         node = self.root
         path = [node]
         fresh = False
@@ -345,10 +391,23 @@ class Search:
             fresh = node.visits == 0
             world._apply(node.action)
             path.append(node)
-        while not fresh and not world.is_over:
-            legal = world.legal_actions()
-            mover = world.current_player
-            child = self._select(node, legal)
+            if world.rng.draws != draws:
+                number = -1
+        select = self._select
+        while not fresh:
+            if node.world == number:  # this node's position in this world, seen before
+                legal = node.legal
+                mover = node.legal_mover
+            else:
+                if world.is_over:
+                    break
+                legal = world.legal_actions()
+                mover = world.current_player
+                if number > 0:
+                    node.world = number
+                    node.legal = legal
+                    node.legal_mover = mover
+            child = select(node, legal)
             if child is None:
                 child = self._expand(node, legal, mover, world)
                 world._apply(child.action)
@@ -357,17 +416,37 @@ class Search:
             world._apply(child.action)
             node = child
             path.append(node)
+            if number > 0 and world.rng.draws != draws:
+                number = -1  # chance came into play: positions below differ between copies
         for _ in range(cfg.rollout_depth):
             if world.is_over:
                 break
             world._apply(self.rng.choice(world.legal_actions()))
         rewards = self._rewards(world)
-        seats = range(self.n)
-        for node in path:
-            node.visits += 1
-            r = node.reward
-            for s in seats:
-                r[s] += rewards[s]
+        root = path[0]
+        root.visits += 1
+        if self.n == 2:
+            reward0, reward1 = rewards
+            r = root.reward
+            r[0] += reward0
+            r[1] += reward1
+            for i in range(1, len(path)):
+                node = path[i]
+                visits = node.visits = node.visits + 1
+                r = node.reward
+                r[0] += reward0
+                r[1] += reward1
+                node.value = r[node.mover] / visits
+        else:
+            seats = range(self.n)
+            for node in path:
+                r = node.reward
+                for s in seats:
+                    r[s] += rewards[s]
+            for i in range(1, len(path)):
+                node = path[i]
+                visits = node.visits = node.visits + 1
+                node.value = node.reward[node.mover] / visits
 
     def run(self) -> Action:
         if len(self.root_legal) == 1:
