@@ -133,6 +133,24 @@ class Node:
         return self.reward[seat] / self.visits if self.visits else 0.0
 
 
+_sqrt = math.sqrt
+#: ``_LOG[n] == math.log(n)``: the exploration term reads it for every scored child, and a
+#: list lookup is cheaper than the call. Grown by ``_grow_log_table`` before a search needs more.
+_LOG: list[float] = [-math.inf]
+
+
+_LOG_LOCK = threading.Lock()
+
+
+def _grow_log_table(size: int) -> None:
+    # Searches may run in several threads at once: the table only ever grows, one whole
+    # block at a time, so every entry a reader looks up is already in place.
+    with _LOG_LOCK:
+        start = len(_LOG)
+        if size > start:
+            _LOG.extend([math.log(n) for n in range(start, max(size, 2 * start, 1024))])
+
+
 def _logistic(x: float) -> float:
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
@@ -175,6 +193,11 @@ class Search:
         self._focus: Action | None = None
         self.scale = 1.0
         self.base = 0.0
+        # Settings the selection reads at every step, looked up once.
+        self._rescale = config.normalize and self.n > 1
+        self._exploration = config.exploration
+        self._prior_weight = config.prior_weight
+        self._widen = config.widen_k > 0
 
     # ------------------------------------------------------------------------- evaluation
     def _values(self, world: State) -> list[float]:
@@ -245,64 +268,61 @@ class Search:
         get = node.children.get
         if len(legal) == 1:  # a forced step (common: rolls, single follow-ups): no scoring
             child = get((legal[0].kind, legal[0].args))
-            if child is None or child.visits == 0:
-                if child is not None:
-                    child.avail += 1
+            if child is None:
                 return None
             child.avail += 1
-            return child
+            return child if child.visits else None
         untried = False
         ready = []
         for action in legal:
             child = get((action.kind, action.args))
             if child is None:
                 untried = True
-                continue
-            child.avail += 1
-            if child.visits == 0:
-                untried = True
-                continue
-            ready.append(child)
-        cfg = self.config
+            else:
+                child.avail += 1
+                if child.visits:
+                    ready.append(child)
+                else:
+                    untried = True
         best = None
         if ready:
-            c_explore = cfg.exploration
-            log, sqrt = math.log, math.sqrt
-            best_score = -math.inf
-            if len(ready) > 1 and cfg.normalize and self.n > 1:
+            lo = hi = 0.0
+            if self._rescale and len(ready) > 1:
                 means = [child.value for child in ready]
                 lo, hi = min(means), max(means)
-            else:
-                lo = hi = 0.0
+            c_explore = self._exploration
+            log, sqrt = _LOG, _sqrt
+            best_score = -math.inf
             if hi > lo:
                 span = hi - lo
                 if node is self.root:
-                    prior_weight = cfg.prior_weight
+                    prior_weight = self._prior_weight
                     for child in ready:
                         visits = child.visits
-                        score = (child.value - lo) / span + c_explore * sqrt(log(child.avail) / visits)
+                        score = (child.value - lo) / span + c_explore * sqrt(log[child.avail] / visits)
                         if child.prior:
                             score += prior_weight * child.prior / (1 + visits)
                         if score > best_score:
                             best, best_score = child, score
                 else:  # below the root no child has a prior
                     for child in ready:
-                        score = (child.value - lo) / span + c_explore * sqrt(log(child.avail) / child.visits)
+                        score = (child.value - lo) / span + c_explore * sqrt(log[child.avail] / child.visits)
                         if score > best_score:
                             best, best_score = child, score
             else:
                 # Not rescaled: ``(mean - 0.0) / 1.0`` is the mean itself, bit for bit.
-                prior_weight = cfg.prior_weight
+                prior_weight = self._prior_weight
                 for child in ready:
                     visits = child.visits
-                    score = child.value + c_explore * sqrt(log(child.avail) / visits)
+                    score = child.value + c_explore * sqrt(log[child.avail] / visits)
                     if child.prior:
                         score += prior_weight * child.prior / (1 + visits)
                     if score > best_score:
                         best, best_score = child, score
         if untried:
-            if cfg.widen_k <= 0 or best is None:
+            if best is None or not self._widen:
                 return None
+            cfg = self.config
             allowed = max(cfg.widen_min, math.ceil(cfg.widen_k * (node.visits + 1) ** cfg.widen_alpha))
             if len(ready) < allowed:
                 return None
@@ -310,9 +330,11 @@ class Search:
 
     def _expand(self, node: Node, legal: list[Action], mover: int, world: State) -> Node:
         # Prepared children (root priors) come first, in their order; then the best untried
-        # completion of a decision the mover started, or else a random untried action.
+        # completion of a decision the mover started, or else a random untried action. Only
+        # the root holds prepared children: below it every child was visited by the iteration
+        # that made it.
         legal_keys = None
-        for key, child in node.children.items():
+        for key, child in (node.children.items() if node is self.root else ()):
             if child.visits == 0:
                 if legal_keys is None:
                     legal_keys = {_key(a) for a in legal}
@@ -393,6 +415,8 @@ class Search:
             path.append(node)
             if world.rng.draws != draws:
                 number = -1
+        if self.iterations + 2 > len(_LOG):  # availability counts never exceed iterations + 1
+            _grow_log_table(self.iterations + 2)
         select = self._select
         while not fresh:
             if node.world == number:  # this node's position in this world, seen before
@@ -401,13 +425,23 @@ class Search:
             else:
                 if world.is_over:
                     break
-                legal = world.legal_actions()
+                # The game's own list: the search applies with ``_apply``, so nothing needs
+                # ``legal_actions`` to remember what it offered.
+                legal = world._legal_actions()
                 mover = world.current_player
                 if number > 0:
                     node.world = number
                     node.legal = legal
                     node.legal_mover = mover
-            child = select(node, legal)
+            if len(legal) == 1:  # a forced step (rolls, single follow-ups): nothing to score
+                action = legal[0]
+                child = node.children.get((action.kind, action.args))
+                if child is not None:
+                    child.avail += 1
+                    if not child.visits:
+                        child = None
+            else:
+                child = select(node, legal)
             if child is None:
                 child = self._expand(node, legal, mover, world)
                 world._apply(child.action)
