@@ -106,7 +106,7 @@ def _key(action: Action) -> tuple:
 
 class Node:
     __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "value", "prior", "order",
-                 "world", "legal", "legal_mover")
+                 "world", "legal")
 
     def __init__(self, action: Action | None, mover: int | None, num_players: int) -> None:
         self.action = action
@@ -124,16 +124,15 @@ class Node:
         #: Untried actions best-first (see ``SearchConfig.order_continuations``), once computed.
         self.order: list[Action] | None = None
         #: The legal list of the position this node stands for in the sampled world numbered
-        #: ``world`` (from 1; see ``Search.iterate``), with the seat to move there.
+        #: ``world`` (from 1; see ``Search.iterate``).
         self.world = 0
         self.legal: list[Action] | None = None
-        self.legal_mover: int | None = None
 
     def mean(self, seat: int) -> float:
         return self.reward[seat] / self.visits if self.visits else 0.0
 
 
-_sqrt = math.sqrt
+_sqrt, _exp = math.sqrt, math.exp
 #: ``_LOG[n] == math.log(n)``: the exploration term reads it for every scored child, and a
 #: list lookup is cheaper than the call. Grown by ``_grow_log_table`` before a search needs more.
 _LOG: list[float] = [-math.inf]
@@ -244,6 +243,16 @@ class Search:
             winners = world.winners()
             share = 1.0 / len(winners) if winners else 0.0
             return [share if s in winners else 0.0 for s in range(self.n)]
+        if self.n == 2 and self.heuristic_all is not None and self.heuristic is not None:
+            # Two seats (the common case) written out: each seat's lead is minus the other's,
+            # bit for bit, so one exponential serves both logistic values.
+            value0, value1 = self.heuristic_all(world)
+            lead = (value0 - value1) / self.scale
+            if lead >= 0:
+                e = _exp(-lead)
+                return [1.0 / (1.0 + e), e / (1.0 + e)]
+            e = _exp(lead)
+            return [e / (1.0 + e), 1.0 / (1.0 + e)]
         rel = self._relative(self._values(world))
         return [_logistic(d / self.scale) for d in rel]
 
@@ -288,8 +297,13 @@ class Search:
         if ready:
             lo = hi = 0.0
             if self._rescale and len(ready) > 1:
-                means = [child.value for child in ready]
-                lo, hi = min(means), max(means)
+                if len(ready) == 2:  # min() and max() of the two, ties and all, without a list
+                    first, second = ready[0].value, ready[1].value
+                    lo = second if second < first else first
+                    hi = second if second > first else first
+                else:
+                    means = [child.value for child in ready]
+                    lo, hi = min(means), max(means)
             c_explore = self._exploration
             log, sqrt = _LOG, _sqrt
             best_score = -math.inf
@@ -421,18 +435,15 @@ class Search:
         while not fresh:
             if node.world == number:  # this node's position in this world, seen before
                 legal = node.legal
-                mover = node.legal_mover
             else:
                 if world.is_over:
                     break
                 # The game's own list: the search applies with ``_apply``, so nothing needs
                 # ``legal_actions`` to remember what it offered.
                 legal = world._legal_actions()
-                mover = world.current_player
                 if number > 0:
                     node.world = number
                     node.legal = legal
-                    node.legal_mover = mover
             if len(legal) == 1:  # a forced step (rolls, single follow-ups): nothing to score
                 action = legal[0]
                 child = node.children.get((action.kind, action.args))
@@ -443,7 +454,7 @@ class Search:
             else:
                 child = select(node, legal)
             if child is None:
-                child = self._expand(node, legal, mover, world)
+                child = self._expand(node, legal, world.current_player, world)
                 world._apply(child.action)
                 path.append(child)
                 break
