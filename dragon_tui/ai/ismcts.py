@@ -188,6 +188,10 @@ class Search:
         self._world: State | None = None
         #: Counts the sampled worlds (see :meth:`_sample`); nodes remember legal lists by it.
         self._world_number = 0
+        #: A game without hidden information keeps the engine's own ``determinize``: every
+        #: world is the view with fresh dice, so up to the first draw all worlds hold the same
+        #: positions and count as one.
+        self._one_world = type(self.view).determinize is State.determinize
         #: A root move every iteration must go through (see :meth:`focus`), else None.
         self._focus: Action | None = None
         self.scale = 1.0
@@ -390,13 +394,15 @@ class Search:
         ``det_reuse`` iterations, in between a copy of the last one with new future chance.
 
         The last iteration a world serves gets the world itself rather than a copy (nothing
-        reads it afterwards). Each fresh world gets a new ``_world_number``."""
+        reads it afterwards). Each fresh world gets a new ``_world_number`` (but see
+        ``_one_world``)."""
         reuse = max(1, self.config.det_reuse)
         done = self.iterations
         last = (done + 1) % reuse == 0
         if self._world is None or done % reuse == 0:
             self._world = self.view.determinize(self.seat, self.rng)
-            self._world_number += 1
+            if not (self._one_world and self._world_number):
+                self._world_number += 1
             world = self._world if last else self._world.clone()
         else:
             world = self._world if last else self._world.clone()
@@ -408,16 +414,17 @@ class Search:
     def iterate(self) -> None:
         """One iteration: sample a world, walk down the tree, score the leaf, back it up.
 
-        The worlds sampled from one determinization differ only in their future chance, so
-        until the first random draw (``rng.draws`` unchanged) the walk passes through the very
-        same positions in each of them: a node's legal list is then taken from the previous
-        walk through that world instead of being generated again."""
+        The worlds sampled from one determinization differ only in their future chance (in a
+        game without hidden information all worlds do), so until the first random draw
+        (``rng.draws`` unchanged) the walk passes through the very same positions in each of
+        them: a node's legal list is then taken from an earlier walk through that world instead
+        of being generated again."""
         cfg = self.config
         world = self._sample()
         number = self._world_number
         draws = world.rng.draws
         node = self.root
-        path = [node]
+        path = []  # the nodes below the root that this iteration passes through
         fresh = False
         if self._focus is not None:
             node = self.root.children.get(_key(self._focus))
@@ -468,15 +475,14 @@ class Search:
                 break
             world._apply(self.rng.choice(world.legal_actions()))
         rewards = self._rewards(world)
-        root = path[0]
+        root = self.root
         root.visits += 1
         if self.n == 2:
             reward0, reward1 = rewards
             r = root.reward
             r[0] += reward0
             r[1] += reward1
-            for i in range(1, len(path)):
-                node = path[i]
+            for node in path:
                 visits = node.visits = node.visits + 1
                 r = node.reward
                 r[0] += reward0
@@ -484,14 +490,15 @@ class Search:
                 node.value = r[node.mover] / visits
         else:
             seats = range(self.n)
+            r = root.reward
+            for s in seats:
+                r[s] += rewards[s]
             for node in path:
+                visits = node.visits = node.visits + 1
                 r = node.reward
                 for s in seats:
                     r[s] += rewards[s]
-            for i in range(1, len(path)):
-                node = path[i]
-                visits = node.visits = node.visits + 1
-                node.value = node.reward[node.mover] / visits
+                node.value = r[node.mover] / visits
 
     def run(self) -> Action:
         if len(self.root_legal) == 1:
