@@ -105,7 +105,8 @@ def _key(action: Action) -> tuple:
 
 
 class Node:
-    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "prior", "order")
+    __slots__ = ("action", "mover", "children", "visits", "avail", "reward", "value", "prior", "order",
+                 "world", "legal")
 
     def __init__(self, action: Action | None, mover: int | None, num_players: int) -> None:
         self.action = action
@@ -116,12 +117,37 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * num_players
+        #: ``reward[mover] / visits``, kept up to date by the backup: selection reads it for
+        #: every legal child at every step, the backup writes it once per node on the path.
+        self.value = 0.0
         self.prior = 0.0
         #: Untried actions best-first (see ``SearchConfig.order_continuations``), once computed.
         self.order: list[Action] | None = None
+        #: The legal list of the position this node stands for in the sampled world numbered
+        #: ``world`` (from 1; see ``Search.iterate``).
+        self.world = 0
+        self.legal: list[Action] | None = None
 
     def mean(self, seat: int) -> float:
         return self.reward[seat] / self.visits if self.visits else 0.0
+
+
+_sqrt, _exp = math.sqrt, math.exp
+#: ``_LOG[n] == math.log(n)``: the exploration term reads it for every scored child, and a
+#: list lookup is cheaper than the call. Grown by ``_grow_log_table`` before a search needs more.
+_LOG: list[float] = [-math.inf]
+
+
+_LOG_LOCK = threading.Lock()
+
+
+def _grow_log_table(size: int) -> None:
+    # Searches may run in several threads at once: the table only ever grows, one whole
+    # block at a time, so every entry a reader looks up is already in place.
+    with _LOG_LOCK:
+        start = len(_LOG)
+        if size > start:
+            _LOG.extend([math.log(n) for n in range(start, max(size, 2 * start, 1024))])
 
 
 def _logistic(x: float) -> float:
@@ -160,10 +186,21 @@ class Search:
         self.root = Node(None, None, self.n)
         self.iterations = 0
         self._world: State | None = None
+        #: Counts the sampled worlds (see :meth:`_sample`); nodes remember legal lists by it.
+        self._world_number = 0
+        #: A game without hidden information keeps the engine's own ``determinize``: every
+        #: world is the view with fresh dice, so up to the first draw all worlds hold the same
+        #: positions and count as one.
+        self._one_world = type(self.view).determinize is State.determinize
         #: A root move every iteration must go through (see :meth:`focus`), else None.
         self._focus: Action | None = None
         self.scale = 1.0
         self.base = 0.0
+        # Settings the selection reads at every step, looked up once.
+        self._rescale = config.normalize and self.n > 1
+        self._exploration = config.exploration
+        self._prior_weight = config.prior_weight
+        self._widen = config.widen_k > 0
 
     # ------------------------------------------------------------------------- evaluation
     def _values(self, world: State) -> list[float]:
@@ -177,6 +214,8 @@ class Search:
     def _relative(self, values: list[float]) -> list[float]:
         if self.n == 1:
             return [values[0] - self.base]
+        if self.n == 2:
+            return [values[0] - values[1], values[1] - values[0]]
         out = []
         for s in range(self.n):
             other = max(v for i, v in enumerate(values) if i != s)
@@ -208,6 +247,16 @@ class Search:
             winners = world.winners()
             share = 1.0 / len(winners) if winners else 0.0
             return [share if s in winners else 0.0 for s in range(self.n)]
+        if self.n == 2 and self.heuristic_all is not None and self.heuristic is not None:
+            # Two seats (the common case) written out: each seat's lead is minus the other's,
+            # bit for bit, so one exponential serves both logistic values.
+            value0, value1 = self.heuristic_all(world)
+            lead = (value0 - value1) / self.scale
+            if lead >= 0:
+                e = _exp(-lead)
+                return [1.0 / (1.0 + e), e / (1.0 + e)]
+            e = _exp(lead)
+            return [e / (1.0 + e), 1.0 / (1.0 + e)]
         rel = self._relative(self._values(world))
         return [_logistic(d / self.scale) for d in rel]
 
@@ -232,49 +281,66 @@ class Search:
         get = node.children.get
         if len(legal) == 1:  # a forced step (common: rolls, single follow-ups): no scoring
             child = get((legal[0].kind, legal[0].args))
-            if child is None or child.visits == 0:
-                if child is not None:
-                    child.avail += 1
+            if child is None:
                 return None
             child.avail += 1
-            return child
-        cfg = self.config
+            return child if child.visits else None
         untried = False
         ready = []
-        means = []
         for action in legal:
             child = get((action.kind, action.args))
             if child is None:
                 untried = True
-                continue
-            child.avail += 1
-            visits = child.visits
-            if visits == 0:
-                untried = True
-                continue
-            ready.append(child)
-            means.append(child.reward[child.mover] / visits)
+            else:
+                child.avail += 1
+                if child.visits:
+                    ready.append(child)
+                else:
+                    untried = True
         best = None
         if ready:
-            lo, hi = min(means), max(means)
-            if cfg.normalize and self.n > 1 and hi > lo:
-                span = hi - lo
-            else:
-                lo, span = 0.0, 1.0
-            c_explore = cfg.exploration
-            prior_weight = cfg.prior_weight
-            log, sqrt = math.log, math.sqrt
+            lo = hi = 0.0
+            if self._rescale and len(ready) > 1:
+                if len(ready) == 2:  # min() and max() of the two, ties and all, without a list
+                    first, second = ready[0].value, ready[1].value
+                    lo = second if second < first else first
+                    hi = second if second > first else first
+                else:
+                    means = [child.value for child in ready]
+                    lo, hi = min(means), max(means)
+            c_explore = self._exploration
+            log, sqrt = _LOG, _sqrt
             best_score = -math.inf
-            for child, mean in zip(ready, means):
-                visits = child.visits
-                score = (mean - lo) / span + c_explore * sqrt(log(child.avail) / visits)
-                if child.prior:
-                    score += prior_weight * child.prior / (1 + visits)
-                if score > best_score:
-                    best, best_score = child, score
+            if hi > lo:
+                span = hi - lo
+                if node is self.root:
+                    prior_weight = self._prior_weight
+                    for child in ready:
+                        visits = child.visits
+                        score = (child.value - lo) / span + c_explore * sqrt(log[child.avail] / visits)
+                        if child.prior:
+                            score += prior_weight * child.prior / (1 + visits)
+                        if score > best_score:
+                            best, best_score = child, score
+                else:  # below the root no child has a prior
+                    for child in ready:
+                        score = (child.value - lo) / span + c_explore * sqrt(log[child.avail] / child.visits)
+                        if score > best_score:
+                            best, best_score = child, score
+            else:
+                # Not rescaled: ``(mean - 0.0) / 1.0`` is the mean itself, bit for bit.
+                prior_weight = self._prior_weight
+                for child in ready:
+                    visits = child.visits
+                    score = child.value + c_explore * sqrt(log[child.avail] / visits)
+                    if child.prior:
+                        score += prior_weight * child.prior / (1 + visits)
+                    if score > best_score:
+                        best, best_score = child, score
         if untried:
-            if cfg.widen_k <= 0 or best is None:
+            if best is None or not self._widen:
                 return None
+            cfg = self.config
             allowed = max(cfg.widen_min, math.ceil(cfg.widen_k * (node.visits + 1) ** cfg.widen_alpha))
             if len(ready) < allowed:
                 return None
@@ -282,9 +348,11 @@ class Search:
 
     def _expand(self, node: Node, legal: list[Action], mover: int, world: State) -> Node:
         # Prepared children (root priors) come first, in their order; then the best untried
-        # completion of a decision the mover started, or else a random untried action.
+        # completion of a decision the mover started, or else a random untried action. Only
+        # the root holds prepared children: below it every child was visited by the iteration
+        # that made it.
         legal_keys = None
-        for key, child in node.children.items():
+        for key, child in (node.children.items() if node is self.root else ()):
             if child.visits == 0:
                 if legal_keys is None:
                     legal_keys = {_key(a) for a in legal}
@@ -323,19 +391,40 @@ class Search:
 
     def _sample(self) -> State:
         """A world consistent with the seat's view: a fresh determinization every
-        ``det_reuse`` iterations, in between a copy of the last one with new future chance."""
-        if self._world is None or self.iterations % max(1, self.config.det_reuse) == 0:
+        ``det_reuse`` iterations, in between a copy of the last one with new future chance.
+
+        The last iteration a world serves gets the world itself rather than a copy (nothing
+        reads it afterwards). Each fresh world gets a new ``_world_number`` (but see
+        ``_one_world``)."""
+        reuse = max(1, self.config.det_reuse)
+        done = self.iterations
+        last = (done + 1) % reuse == 0
+        if self._world is None or done % reuse == 0:
             self._world = self.view.determinize(self.seat, self.rng)
-            return self._world.clone()
-        world = self._world.clone()
-        world.rng = Rng(self.rng.next64(), world.rng.draws)
+            if not (self._one_world and self._world_number):
+                self._world_number += 1
+            world = self._world if last else self._world.clone()
+        else:
+            world = self._world if last else self._world.clone()
+            world.rng = Rng(self.rng.next64(), world.rng.draws)
+        if last:
+            self._world = None
         return world
 
     def iterate(self) -> None:
+        """One iteration: sample a world, walk down the tree, score the leaf, back it up.
+
+        The worlds sampled from one determinization differ only in their future chance (in a
+        game without hidden information all worlds do), so until the first random draw
+        (``rng.draws`` unchanged) the walk passes through the very same positions in each of
+        them: a node's legal list is then taken from an earlier walk through that world instead
+        of being generated again."""
         cfg = self.config
         world = self._sample()
+        number = self._world_number
+        draws = world.rng.draws
         node = self.root
-        path = [node]
+        path = []  # the nodes below the root that this iteration passes through
         fresh = False
         if self._focus is not None:
             node = self.root.children.get(_key(self._focus))
@@ -345,29 +434,71 @@ class Search:
             fresh = node.visits == 0
             world._apply(node.action)
             path.append(node)
-        while not fresh and not world.is_over:
-            legal = world.legal_actions()
-            mover = world.current_player
-            child = self._select(node, legal)
+            if world.rng.draws != draws:
+                number = -1
+        if self.iterations + 2 > len(_LOG):  # availability counts never exceed iterations + 1
+            _grow_log_table(self.iterations + 2)
+        select = self._select
+        while not fresh:
+            if node.world == number:  # this node's position in this world, seen before
+                legal = node.legal
+            else:
+                if world.is_over:
+                    break
+                # The game's own list: the search applies with ``_apply``, so nothing needs
+                # ``legal_actions`` to remember what it offered.
+                legal = world._legal_actions()
+                if number > 0:
+                    node.world = number
+                    node.legal = legal
+            if len(legal) == 1:  # a forced step (rolls, single follow-ups): nothing to score
+                action = legal[0]
+                child = node.children.get((action.kind, action.args))
+                if child is not None:
+                    child.avail += 1
+                    if not child.visits:
+                        child = None
+            else:
+                child = select(node, legal)
             if child is None:
-                child = self._expand(node, legal, mover, world)
+                child = self._expand(node, legal, world.current_player, world)
                 world._apply(child.action)
                 path.append(child)
                 break
             world._apply(child.action)
             node = child
             path.append(node)
+            if number > 0 and world.rng.draws != draws:
+                number = -1  # chance came into play: positions below differ between copies
         for _ in range(cfg.rollout_depth):
             if world.is_over:
                 break
             world._apply(self.rng.choice(world.legal_actions()))
         rewards = self._rewards(world)
-        seats = range(self.n)
-        for node in path:
-            node.visits += 1
-            r = node.reward
+        root = self.root
+        root.visits += 1
+        if self.n == 2:
+            reward0, reward1 = rewards
+            r = root.reward
+            r[0] += reward0
+            r[1] += reward1
+            for node in path:
+                visits = node.visits = node.visits + 1
+                r = node.reward
+                r[0] += reward0
+                r[1] += reward1
+                node.value = r[node.mover] / visits
+        else:
+            seats = range(self.n)
+            r = root.reward
             for s in seats:
                 r[s] += rewards[s]
+            for node in path:
+                visits = node.visits = node.visits + 1
+                r = node.reward
+                for s in seats:
+                    r[s] += rewards[s]
+                node.value = r[node.mover] / visits
 
     def run(self) -> Action:
         if len(self.root_legal) == 1:

@@ -1,6 +1,7 @@
 """The search bot: honest (no peeking at hidden cards, bag order or future dice), reproducible,
 interruptible, within its time limits, and it never changes the real state."""
 
+import math
 import threading
 import time
 
@@ -275,3 +276,44 @@ def test_princes_hard_level_orders_follow_up_moves():
 
     assert level_config("hard", "throne").order_continuations
     assert not level_config("normal", "throne").order_continuations
+
+
+class _CheckedSearch(Search):
+    """A search that checks, at every scored step, the legal list its walk uses (possibly
+    remembered from an earlier walk through the same world) against the world's own list."""
+
+    checked = 0
+    reused = 0
+
+    def _sample(self):
+        self.current = super()._sample()
+        return self.current
+
+    def _select(self, node, legal):
+        fresh = self.current._legal_actions()
+        assert [(a.kind, a.args) for a in legal] == [(a.kind, a.args) for a in fresh]
+        self.checked += 1
+        self.reused += legal is node.legal and legal is not fresh
+        return super()._select(node, legal)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_remembered_legal_list_is_the_worlds_own(game_id):
+    """The walk takes a node's legal list from an earlier walk through the same world (or, in
+    a game without hidden information, any world) only before chance came into play: the
+    position is then the same, so the list must be too."""
+    game = get_game(game_id)
+    state = position(game_id, 9)
+    search = _CheckedSearch(state, state.current_player, game.heuristic,
+                            SearchConfig(iterations=300, time_limit=120.0, early_stop=False), Rng(3),
+                            heuristic_all=game.heuristic_all)
+    search.run()
+    assert search.checked > 100
+    assert search.reused > 0
+
+
+def test_the_log_table_is_math_log():
+    from dragon_tui.ai import ismcts
+
+    ismcts._grow_log_table(5000)
+    assert all(ismcts._LOG[n] == math.log(n) for n in range(1, 5000))
