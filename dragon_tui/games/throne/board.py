@@ -11,6 +11,7 @@ from dragon_tui.engine.wording import a_or_an
 
 from .data import (
     ALL_GUILDS,
+    CARDS,
     GUILD_TYPE_OF,
     GUILDS_OF_KINGDOM,
     NUM_CLANS,
@@ -65,7 +66,10 @@ class BoardMixin:
 
     def controls_in_kingdom(self, seat: int, kingdom: int) -> bool:
         sup = self.supporters
-        return any(sup[guild][seat] and self.controller(guild) == seat for guild in GUILDS_OF_KINGDOM[kingdom])
+        for guild in GUILDS_OF_KINGDOM[kingdom]:
+            if sup[guild][seat] and self.controller(guild) == seat:
+                return True
+        return False
 
     def open_guilds(self) -> list[int]:
         kg, sup, nsup = self.guards, self.supporters, self.neutral_supporters
@@ -81,10 +85,10 @@ class BoardMixin:
     # ------------------------------------------------------------------ cards
     def recruit_cost(self, seat: int, cid: int, kingdom: int) -> int:
         discount = (1 if self.controls_in_kingdom(seat, kingdom) else 0) + (1 if self.has_bonus(seat, HAWA) else 0)
-        return max(1, card(cid).cost - discount)
+        return max(1, CARDS[cid].cost - discount)
 
     def feed_of(self, seat: int, cid: int) -> int:
-        feed = card(cid).feed
+        feed = CARDS[cid].feed
         return min(feed, 1) if self.has_bonus(seat, ZEME) else feed
 
     def draw(self, seat: int, count: int) -> int:
@@ -153,12 +157,15 @@ class BoardMixin:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
         # Only guilds where the seat has a supporter and no marker can change anything;
         # rewards never move pawns, so the board read here stays valid through the loop.
+        supporters, guards, markers, controller = self.supporters, self.guards, self.markers, self.controller
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
-            supporters, markers = self.supporters, self.markers
+            # Only a seat with more supporters than King's Guards in a guild can control it,
+            # so only those guilds are checked for a marker and asked ``controller``, the rule.
             candidates = [guild for guild in ALL_GUILDS
-                          if supporters[guild][seat] and seat not in markers[guild] and self.controller(guild) == seat]
+                          if supporters[guild][seat] > guards[guild] and seat not in markers[guild]
+                          and controller(guild) == seat]
             if not candidates:
                 continue
             left = self.markers_left(seat)
@@ -180,8 +187,10 @@ class BoardMixin:
         return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
 
     def remove_markers(self) -> None:
-        for guild in ALL_GUILDS:
-            for seat in list(self.markers[guild]):
+        for guild, markers in enumerate(self.markers):
+            if not markers:
+                continue
+            for seat in list(markers):
                 if self.supporters[guild][seat] == 0:
                     self.markers[guild].remove(seat)
                     self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")

@@ -19,6 +19,11 @@ from .board import owner_name
 from .pending import NOTHING, PendingStep
 from .data import (
     ALL_GUILDS,
+    CARDS,
+    GUILDS_OF_CLAN,
+    IS_DRAGON,
+    IS_FAVOR,
+    IS_RECRUIT,
     NUM_CLANS,
     NUM_KINGDOMS,
     ROW_OR_COLUMN,
@@ -37,7 +42,6 @@ from .data import (
     SORCERER,
     VUUR,
     card,
-    guild_clans,
     guild_name,
 )
 
@@ -100,71 +104,71 @@ class MovesMixin:
         acts: list[Action] = []
         main = self.main
         if main in (None, "gather") and self.main_count < 3:
+            sheep = self.res[p][SHEEP]
             for c in hand:
-                cd = card(c)
-                if cd.kind == "favor":
+                if IS_FAVOR[c]:
                     continue
-                feed = self.feed_of(p, c) if cd.is_dragon else 0
-                if self.res[p][SHEEP] >= feed:
+                feed = self.feed_of(p, c) if IS_DRAGON[c] else 0
+                if sheep >= feed:
                     acts.append(_gather_action(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}"))
         if main in (None, "recruit"):
-            for k in range(NUM_KINGDOMS):
-                if self.prospects[k]:
-                    c = self.prospects[k][-1]
+            res = self.res[p]
+            for k, stack in enumerate(self.prospects):
+                if stack:
+                    c = stack[-1]
                     cost = self.recruit_cost(p, c, k)
-                    res = 1 if card(c).is_dragon else 0
-                    if self.res[p][res] >= cost:
+                    if res[1 if IS_DRAGON[c] else 0] >= cost:
                         acts.append(_recruit_action(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
-            open_now = self.open_guilds()
+            open_now = None
             for c in hand:
-                if card(c).is_recruit and self.deploy_targets(p, c, open_now):
-                    acts.append(_deploy_action(c))
+                if IS_RECRUIT[c]:
+                    if open_now is None:
+                        open_now = set(self.open_guilds())
+                    if self.deploy_targets(p, c, open_now):
+                        acts.append(_deploy_action(c))
         if main in (None, "maneuver") and self.main_count < 2:
             supporters = self.supporters
-            for guild in ALL_GUILDS:
-                if supporters[guild][p]:
-                    acts.append(_maneuver_action(guild))
+            acts += [MANEUVER_ACTIONS[guild] for guild in ALL_GUILDS if supporters[guild][p]]
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
             if self.cdeck or self.ddeck:
-                acts.append(Action("kg_prospects", (), "King's Guard: place two new prospects"))
-            for k in range(NUM_KINGDOMS):
-                stack = self.prospects[k]
+                acts.append(_KG_PROSPECTS)
+            for k, stack in enumerate(self.prospects):
                 for i in range(len(stack) - 1):
                     acts.append(_kg_lift_action(k, i, stack[i]))
             if hand:
-                acts.append(Action("kg_discard", (), "King's Guard: discard cards from your hand"))
+                acts.append(_KG_DISCARD)
             if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
-                acts.append(Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter"))
+                acts.append(_VUUR)
         if not self.favor_used:
             # Every favor card is offered, twins included, so the hand on screen maps 1:1.
             for c in hand:
-                cd = card(c)
-                if cd.kind == "favor":
-                    acts.append(Action("favor", (c,), f"Play the {GUILDS[cd.guild]} Favor"))
+                if IS_FAVOR[c]:
+                    acts.append(_favor_action(c))
         if main is not None:
-            acts.append(Action("end_turn", (), "End the turn"))
+            acts.append(_END_TURN)
         elif not can_main:
-            acts.append(Action("end_turn", (), "End the turn (no main action is possible)"))
+            acts.append(_END_TURN_NO_MAIN)
         return acts
 
-    def deploy_targets(self, seat: int, cid: int, open_guilds: list[int] | None = None) -> list[int]:
-        """The guilds ``cid`` may deploy a supporter to (``open_guilds``: this position's
-        ``open_guilds()``, when the caller already has it)."""
-        cd = card(cid)
-        if cd.is_dragon:
+    def deploy_targets(self, seat: int, cid: int, open_guilds=None) -> list[int]:
+        """The guilds ``cid`` may deploy a supporter to, in board order (``open_guilds``: a
+        set of this position's ``open_guilds()``, when the caller already has it)."""
+        cd = CARDS[cid]
+        if cd.kind == "dragon":
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
                 return []
-            return [guild for guild in ALL_GUILDS if self.guards[guild] > 0 and cd.clan in guild_clans(guild)]
-        row_or_column = ROW_OR_COLUMN[cd.kingdom][cd.guild]
+            guards = self.guards
+            matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
+            return [guild for guild in matching if guards[guild] > 0]
         if open_guilds is None:
-            open_guilds = self.open_guilds()
-        return [guild for guild in open_guilds if guild in row_or_column]
+            open_guilds = set(self.open_guilds())
+        return [guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if guild in open_guilds]
 
     def fill_target(self) -> int | None:
         for k in range(NUM_KINGDOMS):
@@ -500,6 +504,22 @@ def _deploy_action(c: int) -> Action:
 @lru_cache(maxsize=None)
 def _maneuver_action(guild: int) -> Action:
     return Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild")
+
+
+#: Per guild, its maneuver action (listed whenever the seat has a supporter there).
+MANEUVER_ACTIONS = tuple(_maneuver_action(guild) for guild in ALL_GUILDS)
+
+
+@lru_cache(maxsize=None)
+def _favor_action(c: int) -> Action:
+    return Action("favor", (c,), f"Play the {GUILDS[card(c).guild]} Favor")
+
+
+_KG_PROSPECTS = Action("kg_prospects", (), "King's Guard: place two new prospects")
+_KG_DISCARD = Action("kg_discard", (), "King's Guard: discard cards from your hand")
+_VUUR = Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter")
+_END_TURN = Action("end_turn", (), "End the turn")
+_END_TURN_NO_MAIN = Action("end_turn", (), "End the turn (no main action is possible)")
 
 
 @lru_cache(maxsize=None)
