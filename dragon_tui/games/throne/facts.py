@@ -25,7 +25,8 @@ from .data import ALL_GUILDS, KINGDOM_OF
 
 
 class BoardFacts:
-    __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "_controlled", "_kingdoms", "_open")
+    __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
+                 "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -35,6 +36,13 @@ class BoardFacts:
     controllers: list[int | None]
     #: Per guild, ``state.has_space(guild)``.
     room: list[bool]
+    #: scoring.control_majorities of the controllers, filled in by the first end scoring.
+    majorities: tuple[list[int], list[int]] | None
+    #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
+    #: and on which guilds have room alone (a Citizen's, by card), filled in by the rules
+    #: that work them out (moves.deploy_targets).
+    by_guards: dict
+    by_room: dict
 
     def matches(self, supporters: list[list[int]], guards: list[int], neutral: list[int]) -> bool:
         return self.supporters == supporters and self.guards == guards and self.neutral == neutral
@@ -45,20 +53,22 @@ class BoardFacts:
         game, or None) lends the answers for the guilds whose counts did not change."""
         sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
         new = cls.__new__(cls)
-        new._controlled = new._kingdoms = new._open = None
+        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
             new.supporters = [counts[:] for counts in sup]
             new.controllers = [state.controller(guild) for guild in ALL_GUILDS]
             new.room = [state.has_space(guild) for guild in ALL_GUILDS]
+            new.by_guards, new.by_room = {}, {}
             return new
         # The old copies are never changed, so what did not change is shared with them.
         osup, okg, ons = old.supporters, old.guards, old.neutral
         if kg == okg and ns == ons:  # the common case: only supporters moved
-            new.guards, new.neutral = okg, ons
+            new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
             changed = [guild for guild in ALL_GUILDS if sup[guild] != osup[guild]]
         else:
             new.guards, new.neutral = kg[:], ns[:]
+            new.by_guards = old.by_guards if kg == okg else {}
             changed = [guild for guild in ALL_GUILDS
                        if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
         new.supporters = copies = osup[:]
@@ -79,12 +89,13 @@ class BoardFacts:
         # old answers, and what was worked out from them, carry over as they are.
         if controllers is None:
             new.controllers, new._controlled, new._kingdoms = old_controllers, old._controlled, old._kingdoms
+            new.majorities = old.majorities
         else:
             new.controllers = controllers
         if room is None:
-            new.room, new._open = old_room, old._open
+            new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
-            new.room = room
+            new.room, new.by_room = room, {}
         return new
 
     def controlled(self, seat: int) -> tuple[int, ...]:
@@ -97,6 +108,17 @@ class BoardFacts:
                     by_seat[owner].append(guild)
             self._controlled = by_seat = [tuple(guilds) for guilds in by_seat]
         return by_seat[seat]
+
+    def occupied(self, seat: int) -> tuple[int, ...]:
+        """The guilds holding at least one of ``seat``'s supporters, in board order."""
+        occupied = self._occupied
+        if occupied is None:
+            occupied = self._occupied = [None] * len(self.supporters[0])
+        guilds = occupied[seat]
+        if guilds is None:
+            supporters = self.supporters
+            occupied[seat] = guilds = tuple(guild for guild in ALL_GUILDS if supporters[guild][seat])
+        return guilds
 
     def kingdoms(self, seat: int) -> frozenset[int]:
         """The Kingdoms in which ``seat`` controls at least one guild."""

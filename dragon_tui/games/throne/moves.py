@@ -102,7 +102,7 @@ class MovesMixin:
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(offers.maji(a, b))
-        facts = self.board_facts() if main in (None, "recruit", "deploy") else None
+        facts = self.board_facts() if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
             res, kingdoms, hawa = self.res[p], facts.kingdoms(p), self.has_bonus(p, HAWA)
@@ -117,8 +117,7 @@ class MovesMixin:
                 if IS_RECRUIT[c] and self.deploy_targets(p, c, facts):
                     acts.append(offers.deploy(c))
         if main in (None, "maneuver") and self.main_count < 2:
-            supporters = self.supporters
-            acts += [offers.MANEUVER[guild] for guild in ALL_GUILDS if supporters[guild][p]]
+            acts += map(offers.MANEUVER.__getitem__, facts.occupied(p))
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
@@ -142,18 +141,28 @@ class MovesMixin:
             acts.append(offers.END_TURN_NO_MAIN)
         return acts
 
-    def deploy_targets(self, seat: int, cid: int, facts=None) -> list[int]:
+    def deploy_targets(self, seat: int, cid: int, facts=None) -> tuple[int, ...]:
         """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
-        position's ``board_facts()``, when the caller already has it)."""
+        position's ``board_facts()``, when the caller already has it). Where a card may go
+        depends on the pawns alone, so the board facts remember it per card."""
         cd = CARDS[cid]
+        facts = facts or self.board_facts()
         if cd.kind == "dragon":
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
-                return []
-            guards = self.guards
-            matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
-            return [guild for guild in matching if guards[guild] > 0]
-        room = (facts or self.board_facts()).room
-        return [guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild]]
+                return ()
+            # A Dragon replaces a King's Guard in a guild matching its clan.
+            targets = facts.by_guards.get(cd.clan)
+            if targets is None:
+                guards = self.guards
+                matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
+                facts.by_guards[cd.clan] = targets = tuple(guild for guild in matching if guards[guild] > 0)
+            return targets
+        # A Citizen joins a guild with room in its Kingdom's row or its Guild's column.
+        targets = facts.by_room.get(cid)
+        if targets is None:
+            room = facts.room
+            facts.by_room[cid] = targets = tuple(guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild])
+        return targets
 
     def fill_target(self) -> int | None:
         for k in range(NUM_KINGDOMS):
