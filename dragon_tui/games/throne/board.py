@@ -7,6 +7,7 @@ end scoring, so they can never disagree.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import compress
 
 from dragon_tui.engine.wording import a_or_an
@@ -257,7 +258,9 @@ class BoardMixin:
 
     # ------------------------------------------------------------------ Parliament
     def parliament_spaces_due(self) -> int:
-        return sum(1 for space in PARLIAMENT_SPACES[self.parl_done:] if self.high >= space)
+        """The Parliament spaces reached (``high``) and not yet called: the spaces ascend, so
+        those reached are the first ``bisect_right(PARLIAMENT_SPACES, high)``."""
+        return max(0, bisect_right(PARLIAMENT_SPACES, self.high) - self.parl_done)
 
     def start_parliament(self) -> None:
         due = self.parliament_spaces_due()

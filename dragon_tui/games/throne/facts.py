@@ -72,6 +72,16 @@ class BoardFacts:
             changed = [guild for guild in ALL_GUILDS
                        if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
         new.supporters = copies = osup[:]
+        old_occupied = old._occupied
+        if old_occupied is not None:
+            # A seat's occupied guilds carry over unless one of its counts left or reached 0.
+            occupied = new._occupied = old_occupied[:]
+            for seat, guilds in enumerate(occupied):
+                if guilds is not None:
+                    for guild in changed:
+                        if (sup[guild][seat] == 0) != (osup[guild][seat] == 0):
+                            occupied[seat] = None
+                            break
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:
@@ -117,7 +127,7 @@ class BoardFacts:
         guilds = occupied[seat]
         if guilds is None:
             supporters = self.supporters
-            occupied[seat] = guilds = tuple(guild for guild in ALL_GUILDS if supporters[guild][seat])
+            occupied[seat] = guilds = tuple([guild for guild in ALL_GUILDS if supporters[guild][seat]])
         return guilds
 
     def kingdoms(self, seat: int) -> frozenset[int]:

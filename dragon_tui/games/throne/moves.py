@@ -155,13 +155,13 @@ class MovesMixin:
             if targets is None:
                 guards = self.guards
                 matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
-                facts.by_guards[cd.clan] = targets = tuple(guild for guild in matching if guards[guild] > 0)
+                facts.by_guards[cd.clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
             return targets
         # A Citizen joins a guild with room in its Kingdom's row or its Guild's column.
         targets = facts.by_room.get(cid)
         if targets is None:
             room = facts.room
-            facts.by_room[cid] = targets = tuple(guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild])
+            facts.by_room[cid] = targets = tuple([guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild]])
         return targets
 
     def fill_target(self) -> int | None:
