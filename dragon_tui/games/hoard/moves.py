@@ -20,7 +20,7 @@ from functools import lru_cache
 from ...engine import Action
 from ...engine.wording import a_or_an, count_of
 from . import data
-from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, WILDS, back, kind
+from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
 
 
 def _seat(s: int) -> str:
@@ -105,8 +105,9 @@ class Moves:
         """One card per (face, colour): the two Battles of a colour are the same choice."""
         seen: set[tuple[str, int]] = set()
         out = []
+        face = FACES.get
         for c in cards:
-            key = (kind(c), back(c))
+            key = face(c) or (kind(c), back(c))
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -141,9 +142,10 @@ class Moves:
         seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
-            wizards = [c for c in hand if kind(c) == "wizard"]
+            face = KINDS.get
+            wizards = [c for c in hand if (face(c) or kind(c)) == "wizard"]
             for c in hand:
-                k = kind(c)
+                k = face(c) or kind(c)
                 if k not in PLAYABLE_ACTIONS:
                     continue
                 targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
@@ -158,7 +160,7 @@ class Moves:
 
     def _can_lay(self, c: int) -> bool:
         """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
-        return c >= 0 and CARDS[c].is_treasure and self._treasure_block(c) is None
+        return c >= 0 and c in TREASURE_CARDS and self._treasure_block(c) is None
 
     @staticmethod
     def _cost_text(c: int) -> str:
@@ -184,8 +186,12 @@ class Moves:
             if len(colours) >= self.lair_limit:
                 return "limit"
             return None
-        rest = [x for x in self.hands[seat] if x != c]
-        return None if self._can_pay(rest, card.colour, card.own, card.any) else "cost"
+        # The treasure itself cannot pay: it leaves the cards that pay (its back shows its own
+        # colour, so each copy of it in the hand is one paying card less).
+        hand = self.hands[seat]
+        copies = hand.count(c)
+        paying = self._paying(hand, card.colour) - copies
+        return None if self._covers(len(hand) - copies, paying, card.own, card.any) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
         """Why this treasure or lair cannot be played now (None: it can)."""
@@ -204,26 +210,34 @@ class Moves:
 
     @staticmethod
     def _matches(c: int, colour: int) -> bool:
-        return back(c) == colour or c in WILDS
+        """Whether ``c`` pays as a sheep of ``colour``: its back shows it, or it is a Wild Sheep."""
+        return c in PAYS_FOR[colour]
 
     @staticmethod
-    def _can_pay(cards: list[int], colour: int, own: int, any_: int) -> bool:
-        if len(cards) < own + any_:
-            return False
-        matching = len([c for c in cards if back(c) == colour or c in WILDS])
-        return matching >= own
+    def _paying(cards: list[int], colour: int) -> int:
+        """How many of ``cards`` pay as a sheep of ``colour`` (``_matches``)."""
+        pays = PAYS_FOR[colour]
+        return len([c for c in cards if c in pays])
+
+    @staticmethod
+    def _covers(count: int, paying: int, own: int, any_: int) -> bool:
+        """Whether ``count`` cards, ``paying`` of them of the treasure's colour (or wild), pay
+        ``own`` sheep of that colour and ``any_`` of any colour."""
+        return count >= own + any_ and paying >= own
 
     def _pay_choices(self) -> list[Action]:
         hand = self.hands[self.active]
+        paying = self._paying(hand, CARDS[self.pay["card"]].colour)
         acts = []
         for c in self._distinct(hand):
-            if self._pay_step(c) is None:
+            if self._pay_step(c, paying) is None:
                 continue
             acts.append(_pay_action(c))
         return acts
 
-    def _pay_step(self, c: int) -> str | None:
-        """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay."""
+    def _pay_step(self, c: int, paying: int | None = None) -> str | None:
+        """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay
+        (``paying``: the hand's ``_paying`` count for the treasure's colour, when known)."""
         pay = self.pay
         colour = CARDS[pay["card"]].colour
         own, any_ = pay["own"], pay["any"]
@@ -233,9 +247,13 @@ class Moves:
             slot, any_ = "any", any_ - 1
         else:
             return None
-        rest = list(self.hands[self.active])
-        rest.remove(c)
-        return slot if self._can_pay(rest, colour, own, any_) else None
+        # ``c`` (in the hand) is spent: the rest of the hand must pay what is still owed.
+        hand = self.hands[self.active]
+        if paying is None:
+            paying = self._paying(hand, colour)
+        if self._matches(c, colour):
+            paying -= 1
+        return slot if self._covers(len(hand) - 1, paying, own, any_) else None
 
     def _react_choices(self) -> list[Action]:
         seat = self.current_player
@@ -363,7 +381,7 @@ class Moves:
 
     # --------------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_do_{action.kind}")(*action.args)
+        _DO[action.kind](self, *action.args)
         self._settle()
 
     def _do_draw_deck(self) -> None:
@@ -557,3 +575,7 @@ class Moves:
         if count >= self.goal and not self.last_round:
             self.last_round = True
             self.log.append(f"{_seat(seat)} has laid {count} treasures: this is the last round.")
+
+
+#: Each action kind's ``_do_<kind>`` method, looked up once instead of by name at every apply.
+_DO = {name[len("_do_"):]: method for name, method in vars(Moves).items() if name.startswith("_do_")}

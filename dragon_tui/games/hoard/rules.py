@@ -51,9 +51,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, State
+from ...engine.state import deep_copy
 from . import data
 from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY, UNKNOWN, back, hidden
 from .moves import Moves
+
+
+#: Lairs a player may open, by player count (rule 14); two players: one per colour.
+_LAIR_LIMITS = {3: 3, 4: 2}
 
 
 class HoardState(Moves, State):
@@ -65,6 +70,22 @@ class HoardState(Moves, State):
     #: seat whose turn it is was ``turn``, "did something this turn" was ``active``.
     JSON_NAMES = {"active": "turn", "acted": "active"}
     VERSION = 1
+
+    def copy_fields(self) -> dict[str, Any]:
+        """Copies of the mutable fields for ``clone``, written out by their known shapes: the
+        search clones positions thousands of times a decision. The payment and the pending
+        action are small dicts, copied only while they exist."""
+        pay, pending = self.pay, self.pending
+        if pay is not None:
+            pay = dict(pay)
+            pay["paid"] = pay["paid"][:]
+        return {
+            "hands": list(map(list.copy, self.hands)), "field": self.field[:], "deck": self.deck[:],
+            "discard": self.discard[:], "treasures": list(map(list.copy, self.treasures)),
+            "lairs": list(map(list.copy, self.lairs)), "pay": pay,
+            "pending": None if pending is None else deep_copy(pending),
+            "skip_next": self.skip_next[:], "skipped_last": self.skipped_last[:],
+        }
 
     # ------------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -127,7 +148,7 @@ class HoardState(Moves, State):
 
     @property
     def lair_limit(self) -> int:
-        return {3: 3, 4: 2}.get(self.num_players, len(COLOURS))
+        return _LAIR_LIMITS.get(self.num_players, len(COLOURS))
 
     # ------------------------------------------------------------------------- scoring
     def treasure_points(self, seat: int) -> int:
