@@ -163,6 +163,8 @@ PAYS_FOR: tuple[frozenset[int], ...] = tuple(
 FACES = {c: (_KINDS[c], _BACKS[c]) for c in range(UNKNOWN, NUM_CARDS)}
 #: The face kinds of cards and placeholders (``kind`` without the call, for the hot loops).
 KINDS = _KINDS
+#: Per card id, its colour (``CARDS[card].colour``).
+COLOUR_OF: tuple[int, ...] = tuple(c.colour for c in CARDS)
 #: The cards that are treasures or lairs (``Card.is_treasure``).
 TREASURE_CARDS = frozenset(c.id for c in CARDS if c.is_treasure)
 

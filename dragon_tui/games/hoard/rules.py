@@ -378,9 +378,12 @@ class HoardState(Moves, State):
             if s != seat:
                 slots += [(st.hands[s], i, back(c)) for i, c in enumerate(st.hands[s])]
         slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
-        slots += [(st.discard, i, back(c)) for i, c in enumerate(st.discard)]
-        top = len(st.deck) - 1
-        slots += [(st.deck, i, back(c) if i == top else None) for i, c in enumerate(st.deck)]
+        discard, deck = st.discard, st.deck
+        slots += [(discard, i, back(c)) for i, c in enumerate(discard)]
+        if deck:  # only the top card's back shows
+            top = len(deck) - 1
+            slots += [(deck, i, None) for i in range(top)]
+            slots.append((deck, top, back(deck[top])))
         # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
         # Wild Sheep. Filled first, while every colour still has plain cards to give.
         if st.pay is not None and st.active != seat:
@@ -395,19 +398,24 @@ class HoardState(Moves, State):
         present = {c for c in st.all_cards() if c >= 0}
         pool += [c for c in range(data.NUM_CARDS) if c not in present]
         by_colour: dict[int, list[int]] = {}
+        colour_of = data.COLOUR_OF
         for card in pool:
-            by_colour.setdefault(CARDS[card].colour, []).append(card)
+            colour = colour_of[card]
+            cards = by_colour.get(colour)
+            if cards is None:
+                by_colour[colour] = cards = []
+            cards.append(card)
         for cards in by_colour.values():
             rng.shuffle(cards)
         free: list[tuple[list, int]] = []
         for k, (lst, i, colour) in enumerate(slots):
             if colour is None:
                 free.append((lst, i))
-            elif k < plain:
+            elif k >= plain:
+                lst[i] = by_colour[colour].pop()
+            else:
                 cards = by_colour[colour]
                 lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
-            else:
-                lst[i] = by_colour[colour].pop()
         rest = [c for cards in by_colour.values() for c in cards]
         rng.shuffle(rest)
         for (lst, i), card in zip(free, rest):
