@@ -18,9 +18,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ...engine import Action
-from ...engine.wording import a_or_an, count_of
+from ...engine import wording
+from ...engine.wording import count_of
 from . import data
 from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
+
+
+#: "a red sheep", "an orange sheep": the wording helper's answer for each of the few words
+#: Hoard's log puts an article before, remembered (every draw and payment writes one).
+a_or_an = lru_cache(maxsize=None)(wording.a_or_an)
 
 
 def _seat(s: int) -> str:
@@ -154,13 +160,15 @@ class Moves:
                     for w in wizards:
                         yield _wizard_action(w, c, args)
         if not self.used_treasure:
+            paying: dict[int, int] = {}
             for c in hand:
-                if self._can_lay(c):
+                if self._can_lay(c, paying):
                     yield _treasure_action(c)
 
-    def _can_lay(self, c: int) -> bool:
-        """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
-        return c >= 0 and c in TREASURE_CARDS and self._treasure_block(c) is None
+    def _can_lay(self, c: int, paying: dict[int, int] | None = None) -> bool:
+        """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)
+        (``paying``: see ``_treasure_block``)."""
+        return c >= 0 and c in TREASURE_CARDS and self._treasure_block(c, paying) is None
 
     @staticmethod
     def _cost_text(c: int) -> str:
@@ -172,11 +180,13 @@ class Moves:
             parts.append(f"{card.any} any")
         return " + ".join(parts) or "free"
 
-    def _treasure_block(self, c: int) -> str | None:
+    def _treasure_block(self, c: int, paying: dict[int, int] | None = None) -> str | None:
         """Which rule stops this treasure or lair now: "colour", "limit", "cost", or None.
 
         The rules themselves, without wording: the act phase asks this of every treasure in
-        the hand at every step, and ``_treasure_problem`` words the answer for the player."""
+        the hand at every step, and ``_treasure_problem`` words the answer for the player.
+        ``paying`` remembers the hand's ``_paying`` count per colour across the treasures of
+        one listing (the hand does not change in between)."""
         seat = self.active
         card = CARDS[c]
         if card.kind == "lair":
@@ -190,8 +200,14 @@ class Moves:
         # colour, so each copy of it in the hand is one paying card less).
         hand = self.hands[seat]
         copies = hand.count(c)
-        paying = self._paying(hand, card.colour) - copies
-        return None if self._covers(len(hand) - copies, paying, card.own, card.any) else "cost"
+        colour = card.colour
+        if paying is None:
+            count = self._paying(hand, colour)
+        else:
+            count = paying.get(colour)
+            if count is None:
+                paying[colour] = count = self._paying(hand, colour)
+        return None if self._covers(len(hand) - copies, count - copies, card.own, card.any) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
         """Why this treasure or lair cannot be played now (None: it can)."""

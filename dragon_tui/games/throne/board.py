@@ -8,9 +8,10 @@ end scoring, so they can never disagree.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from itertools import compress
 
-from dragon_tui.engine.wording import a_or_an
+from dragon_tui.engine import wording
 
 from .data import (
     ALL_GUILDS,
@@ -38,6 +39,10 @@ from .data import (
 from .facts import BoardFacts
 
 REWARD_PHASES = ("reward_house", "reward_bump", "reward_bump_to")
+
+
+#: The wording helper's "a"/"an" for the few words the control log uses, remembered.
+a_or_an = lru_cache(maxsize=None)(wording.a_or_an)
 
 
 def owner_name(owner: int) -> str:
