@@ -77,6 +77,26 @@ def _pay_action(c: int) -> Action:
     return Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}")
 
 
+@lru_cache(maxsize=None)
+def _steal_action(colour: int, target: int) -> Action:
+    return Action("steal", (COLOURS[colour],), f"Steal {a_or_an(COLOURS[colour])} sheep from {_seat(target)}")
+
+
+@lru_cache(maxsize=None)
+def _discard_action(c: int) -> Action:
+    return Action("discard", (c,), f"Discard the {data.describe(c)}")
+
+
+@lru_cache(maxsize=None)
+def _battle_action(c: int, action_kind: str) -> Action:
+    return Action("battle", (c,), f"Answer the {data.ACTION_NAMES[action_kind]} with the {data.describe(c)}")
+
+
+@lru_cache(maxsize=None)
+def _no_battle_action(action_kind: str) -> Action:
+    return Action("no_battle", (), f"Let the {data.ACTION_NAMES[action_kind]} happen")
+
+
 class Moves:
     # --------------------------------------------------------------------- legal actions
     def _legal_actions(self) -> list[Action]:
@@ -94,16 +114,10 @@ class Moves:
         if phase == "steal":
             target = self.pending["target"]
             colours = sorted({back(c) for c in self.hands[target]})
-            return [
-                Action("steal", (COLOURS[b],), f"Steal {a_or_an(COLOURS[b])} sheep from {_seat(target)}")
-                for b in colours
-            ]
+            return [_steal_action(b, target) for b in colours]
         if phase in ("mob", "limit"):
             seat = self.current_player
-            return [
-                Action("discard", (c,), f"Discard the {data.describe(c)}")
-                for c in self._distinct(self.hands[seat])
-            ]
+            return [_discard_action(c) for c in self._distinct(self.hands[seat])]
         raise AssertionError(f"unknown phase {phase}")
 
     @staticmethod
@@ -274,13 +288,9 @@ class Moves:
     def _react_choices(self) -> list[Action]:
         seat = self.current_player
         pend = self.pending
-        name = data.ACTION_NAMES[pend["kind"]]
-        acts = [
-            Action("battle", (c,), f"Answer the {name} with the {data.describe(c)}")
-            for c in self._distinct(self.hands[seat])
-            if kind(c) == "battle"
-        ]
-        acts.append(Action("no_battle", (), f"Let the {name} happen"))
+        action_kind = pend["kind"]
+        acts = [_battle_action(c, action_kind) for c in self._distinct(self.hands[seat]) if kind(c) == "battle"]
+        acts.append(_no_battle_action(action_kind))
         return acts
 
     # --------------------------------------------------------------------- why illegal
