@@ -26,7 +26,7 @@ from .data import ALL_GUILDS, KINGDOM_OF
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "_controlled", "_kingdoms", "_open", "_occupied")
+                 "derived", "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -43,6 +43,8 @@ class BoardFacts:
     #: that work them out (moves.deploy_targets).
     by_guards: dict
     by_room: dict
+    #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
+    derived: dict
 
     def matches(self, supporters: list[list[int]], guards: list[int], neutral: list[int]) -> bool:
         return self.supporters == supporters and self.guards == guards and self.neutral == neutral
@@ -54,6 +56,7 @@ class BoardFacts:
         sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
         new = cls.__new__(cls)
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
+        new.derived = {}
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
             new.supporters = [counts[:] for counts in sup]

@@ -22,6 +22,17 @@ PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "r
 
 
 def _board_value(state, seat: int) -> float:
+    """The seat's supporters and the guilds they lead or tie: a function of the pawns alone,
+    so the board facts remember it per seat."""
+    facts = state.board_facts()
+    key = ("board_value", seat)
+    value = facts.derived.get(key)
+    if value is None:
+        facts.derived[key] = value = _board_value_of(state, seat)
+    return value
+
+
+def _board_value_of(state, seat: int) -> float:
     value = 0.0
     for counts, guards, neutral in zip(state.supporters, state.guards, state.neutral_supporters):
         mine = counts[seat]
@@ -44,7 +55,7 @@ _CARD_VALUE = tuple(0.3 + 0.1 * sum(c.produce) if c.is_recruit else 0.6 if c.kin
 def _own_value(state, seat: int, bonus) -> float:
     value = float(state.score[seat])
     value += 0.6 * sum(bonus[seat].values())
-    value += 0.8 * sum([h.count(seat) for h in state.houses])
+    value += 0.8 * state.house_facts()[1][seat]  # Dragon Lords on the board
     value += _board_value(state, seat)
     value += 0.25 * state.supply[seat]
     value += 0.5 * state.guards_in_supply[seat]

@@ -119,8 +119,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     def copy_fields(self) -> dict:
         """Copies of the mutable fields for ``clone``, written out by their known shapes
         (flat lists sliced, lists of lists copied one level down): the search clones
-        positions thousands of times a decision. ``pending`` and the board facts are never
-        changed in place, so the copy shares them."""
+        positions thousands of times a decision. ``pending``, the board facts and the houses'
+        memo are never changed in place, so the copy shares them."""
         nested = _copy_nested
         return {
             "box": self.box[:], "stock": self.stock[:], "res": nested(self.res),
@@ -134,7 +134,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             "discard": nested(self.discard), "shown": nested(self.shown),
             "pools": None if self.pools is None else nested(self.pools),
             "stamp": self.stamp[:], "rewards": nested(self.rewards), "parl_queue": self.parl_queue[:],
-            "kayu_sel": self.kayu_sel[:], "_facts": self._facts,
+            "kayu_sel": self.kayu_sel[:], "_facts": self._facts, "_houses_memo": self._houses_memo,
         }
 
     # ================================================================== setup

@@ -61,6 +61,30 @@ class ScoringMixin:
                         citizens += 1
         return citizens, dragons
 
+    #: The last ``house_facts`` answer with a copy of the houses it was worked out from
+    #: (used while the houses still equal it; never changed, so clones share it).
+    _houses_memo: tuple | None = None
+
+    def house_facts(self) -> tuple[list[int], list[int]]:
+        """Per seat, the Clan House majority points of the end scoring and the Dragon Lords
+        on the board. The houses change only when a lord is placed or moved, so the answer
+        is remembered with a copy of the houses and used while they still match."""
+        memo = self._houses_memo
+        houses = self.houses
+        if memo is not None and memo[0] == houses:
+            return memo[1]
+        seats = range(self.num_players)
+        points = [0] * self.num_players
+        for house in houses:
+            if house:
+                won = majority([house.count(s) for s in seats], house.count(NEUTRAL))
+                for s in seats:
+                    points[s] += won[s]
+        lords = [sum([h.count(s) for h in houses]) for s in seats]
+        answer = (points, lords)
+        self._houses_memo = ([h[:] for h in houses], answer)
+        return answer
+
     def end_bonus(self) -> list[dict[str, int]]:
         # Written for speed (the search bots call it at every leaf): the Kingdom and Guild
         # majorities depend on the controllers alone, so the board facts keep them.
@@ -69,13 +93,8 @@ class ScoringMixin:
         if facts.majorities is None:
             facts.majorities = control_majorities(facts.controllers, n)
         kingdoms, guilds = facts.majorities
-        houses = [0] * n
+        houses = self.house_facts()[0]
         seats = range(n)
-        for house in self.houses:
-            if house:
-                points = majority([house.count(s) for s in seats], house.count(NEUTRAL))
-                for s in seats:
-                    houses[s] += points[s]
         counts = [self.recruit_counts(s) for s in seats]
         citizens = majority([c[0] for c in counts])
         dragons = majority([c[1] for c in counts])
