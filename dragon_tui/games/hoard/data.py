@@ -23,6 +23,7 @@ public sheep-back colour) or ``UNKNOWN`` (not even the back is visible, inside t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "orange")
 #: A shape per colour, so the game plays without colour (colour-blind players, monochrome).
@@ -185,12 +186,14 @@ def kind(card: int) -> str:
         return _kind(card)
 
 
+@lru_cache(maxsize=None)
 def sheep(card: int) -> str:
     """How a card looks from its sheep side: "purple sheep"."""
     b = back(card)
     return "unknown card" if b is None else f"{COLOURS[b]} sheep"
 
 
+@lru_cache(maxsize=None)
 def describe(card: int) -> str:
     if card < 0:
         return sheep(card)
