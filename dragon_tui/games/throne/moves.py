@@ -50,8 +50,10 @@ FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "roy
 class MovesMixin:
     # ================================================================== legal actions
     def _legal_turn(self) -> list[Action]:
-        p = self.active
         ph = self.phase
+        if ph == "main":  # the commonest first
+            return self._legal_main()
+        p = self.active
         if ph == "kayu":
             acts = [offers.kayu_discard(c) for c in self.hand[p] if c not in self.kayu_sel]
             acts.append(offers.kayu_done(len(self.kayu_sel)))
@@ -59,8 +61,6 @@ class MovesMixin:
         if ph == "fill":
             k = self.fill_target()
             return [offers.fill(k, d) for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
-        if ph == "main":
-            return self._legal_main()
         if ph == "dismiss":
             acts = [offers.KEEP]
             for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
@@ -338,7 +338,7 @@ class MovesMixin:
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""
-        self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {offers.gain_text(got) or 'nothing left to take'}.")
+        self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {offers.gain_text(tuple(got)) or 'nothing left to take'}.")
 
     def _recruit(self, p: int, k: int) -> None:
         c = self.prospects[k].pop()

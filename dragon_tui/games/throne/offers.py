@@ -17,7 +17,9 @@ from .board import owner_name
 from .data import ALL_GUILDS, CLANS, GUILDS, KINGDOMS, RES_LETTER, RESOURCES, card, guild_name
 
 
-def gain_text(produce) -> str:
+@lru_cache(maxsize=None)
+def gain_text(produce: tuple[int, ...]) -> str:
+    """"+2i +1s": what a card produces, or what a gather brought (a tuple, remembered)."""
     return " ".join(f"+{n}{RES_LETTER[r]}" for r, n in enumerate(produce) if n)
 
 

@@ -257,7 +257,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         kind = action.kind
         if kind == "end_turn":
             self._end_turn()
-        elif kind in ("house", "bump", "bump_to"):
+        elif kind == "house" or kind == "bump" or kind == "bump_to":
             self._apply_reward(action)
         elif kind == "prince":
             seat = self.parl_queue.pop(0)
