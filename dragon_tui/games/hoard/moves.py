@@ -15,86 +15,13 @@ Phases and the seat that decides:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from ...engine import Action
-from ...engine import wording
 from ...engine.wording import count_of
-from . import data
+from . import data, offers
+from .offers import a_or_an
+from .offers import seat as _seat
 from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
-
-
-#: "a red sheep", "an orange sheep": the wording helper's answer for each of the few words
-#: Hoard's log puts an article before, remembered (every draw and payment writes one).
-a_or_an = lru_cache(maxsize=None)(wording.a_or_an)
-
-
-def _seat(s: int) -> str:
-    return f"{{p{s}}}"
-
-
-# An offered action is immutable and depends only on these arguments, so each is made (and
-# worded) once, not at every listing: the search bots list the choices at every step.
-_END_TURN = Action("end_turn", (), "End the turn")
-
-
-@lru_cache(maxsize=None)
-def _draw_deck_action(top: int | None) -> Action:
-    where = f"the {data.sheep(top)}" if top is not None else "after reshuffling the discards"
-    return Action("draw_deck", (), f"Draw from the deck ({where})")
-
-
-@lru_cache(maxsize=None)
-def _draw_field_action(i: int, c: int) -> Action:
-    return Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}")
-
-
-def _target_text(args: tuple) -> str:
-    return f" on {_seat(args[0])}" if args else ""
-
-
-@lru_cache(maxsize=None)
-def _play_action(c: int, args: tuple) -> Action:
-    return Action("play", (c, *args), f"Play the {data.describe(c)}{_target_text(args)}")
-
-
-@lru_cache(maxsize=None)
-def _wizard_action(w: int, c: int, args: tuple) -> Action:
-    return Action("wizard", (w, c, *args), f"Play the {data.describe(c)}{_target_text(args)} with the {data.describe(w)}")
-
-
-@lru_cache(maxsize=None)
-def _treasure_action(c: int) -> Action:
-    verb = "Open" if kind(c) == "lair" else "Lay"
-    card = CARDS[c]
-    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {Moves._cost_text(c)})"
-    return Action("treasure", (c,), f"{verb} the {card.title}{cost}")
-
-
-@lru_cache(maxsize=None)
-def _pay_action(c: int) -> Action:
-    as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
-    return Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}")
-
-
-@lru_cache(maxsize=None)
-def _steal_action(colour: int, target: int) -> Action:
-    return Action("steal", (COLOURS[colour],), f"Steal {a_or_an(COLOURS[colour])} sheep from {_seat(target)}")
-
-
-@lru_cache(maxsize=None)
-def _discard_action(c: int) -> Action:
-    return Action("discard", (c,), f"Discard the {data.describe(c)}")
-
-
-@lru_cache(maxsize=None)
-def _battle_action(c: int, action_kind: str) -> Action:
-    return Action("battle", (c,), f"Answer the {data.ACTION_NAMES[action_kind]} with the {data.describe(c)}")
-
-
-@lru_cache(maxsize=None)
-def _no_battle_action(action_kind: str) -> Action:
-    return Action("no_battle", (), f"Let the {data.ACTION_NAMES[action_kind]} happen")
 
 
 class Moves:
@@ -106,7 +33,7 @@ class Moves:
         if phase == "draw":
             return self._draw_choices()
         if phase == "act":
-            return [*self._act_choices(), _END_TURN]
+            return [*self._act_choices(), offers.END_TURN]
         if phase == "pay":
             return self._pay_choices()
         if phase == "react":
@@ -114,10 +41,10 @@ class Moves:
         if phase == "steal":
             target = self.pending["target"]
             colours = sorted({back(c) for c in self.hands[target]})
-            return [_steal_action(b, target) for b in colours]
+            return [offers.steal_action(b, target) for b in colours]
         if phase in ("mob", "limit"):
             seat = self.current_player
-            return [_discard_action(c) for c in self._distinct(self.hands[seat])]
+            return [offers.discard_action(c) for c in self._distinct(self.hands[seat])]
         raise AssertionError(f"unknown phase {phase}")
 
     @staticmethod
@@ -136,10 +63,10 @@ class Moves:
     def _draw_choices(self) -> list[Action]:
         acts = []
         if self.deck or self.discard:
-            acts.append(_draw_deck_action(self.deck[-1] if self.deck else None))
+            acts.append(offers.draw_deck_action(self.deck[-1] if self.deck else None))
         for i, c in enumerate(self.field):
             if c is not None:
-                acts.append(_draw_field_action(i, c))
+                acts.append(offers.draw_field_action(i, c))
         return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
@@ -170,14 +97,14 @@ class Moves:
                     continue
                 targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
                 for args in targets:
-                    yield _play_action(c, args)
+                    yield offers.play_action(c, args)
                     for w in wizards:
-                        yield _wizard_action(w, c, args)
+                        yield offers.wizard_action(w, c, args)
         if not self.used_treasure:
             paying: dict[int, int] = {}
             for c in hand:
                 if self._can_lay(c, paying):
-                    yield _treasure_action(c)
+                    yield offers.treasure_action(c)
 
     def _can_lay(self, c: int, paying: dict[int, int] | None = None) -> bool:
         """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)
@@ -186,13 +113,7 @@ class Moves:
 
     @staticmethod
     def _cost_text(c: int) -> str:
-        card = CARDS[c]
-        parts = []
-        if card.own:
-            parts.append(f"{card.own} {card.colour_name}")
-        if card.any:
-            parts.append(f"{card.any} any")
-        return " + ".join(parts) or "free"
+        return offers.cost_text(c)
 
     def _treasure_block(self, c: int, paying: dict[int, int] | None = None) -> str | None:
         """Which rule stops this treasure or lair now: "colour", "limit", "cost", or None.
@@ -262,7 +183,7 @@ class Moves:
         for c in self._distinct(hand):
             if self._pay_step(c, paying) is None:
                 continue
-            acts.append(_pay_action(c))
+            acts.append(offers.pay_action(c))
         return acts
 
     def _pay_step(self, c: int, paying: int | None = None) -> str | None:
@@ -289,8 +210,8 @@ class Moves:
         seat = self.current_player
         pend = self.pending
         action_kind = pend["kind"]
-        acts = [_battle_action(c, action_kind) for c in self._distinct(self.hands[seat]) if kind(c) == "battle"]
-        acts.append(_no_battle_action(action_kind))
+        acts = [offers.battle_action(c, action_kind) for c in self._distinct(self.hands[seat]) if kind(c) == "battle"]
+        acts.append(offers.no_battle_action(action_kind))
         return acts
 
     # --------------------------------------------------------------------- why illegal
