@@ -15,6 +15,7 @@ Phases and the seat that decides:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ...engine import Action
 from ...engine.wording import count_of
@@ -22,6 +23,12 @@ from . import data, offers
 from .offers import a_or_an
 from .offers import seat as _seat
 from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
+
+
+@lru_cache(maxsize=None)
+def _others(actor: int, n: int) -> tuple[int, ...]:
+    """The other seats in turn order from ``actor``'s left."""
+    return tuple((actor + k) % n for k in range(1, n))
 
 
 class Moves:
@@ -33,7 +40,9 @@ class Moves:
         if phase == "draw":
             return self._draw_choices()
         if phase == "act":
-            return [*self._act_choices(), offers.END_TURN]
+            acts = self._act_choices()
+            acts.append(offers.END_TURN)
+            return acts
         if phase == "pay":
             return self._pay_choices()
         if phase == "react":
@@ -70,7 +79,7 @@ class Moves:
         return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
-        others = [(actor + k) % self.num_players for k in range(1, self.num_players)]
+        others = _others(actor, self.num_players)
         if action_kind == "thief":
             return [s for s in others if self.hands[s]]
         if action_kind == "knight":

@@ -19,6 +19,7 @@ from .data import CARDS, COLOURS, kind
 a_or_an = lru_cache(maxsize=None)(wording.a_or_an)
 
 
+@lru_cache(maxsize=None)
 def seat(s: int) -> str:
     """A seat as the log and labels write it ({p0}..{p4}), turned into a name when shown."""
     return f"{{p{s}}}"
