@@ -23,6 +23,7 @@ public sheep-back colour) or ``UNKNOWN`` (not even the back is visible, inside t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "orange")
 #: A shape per colour, so the game plays without colour (colour-blind players, monochrome).
@@ -155,6 +156,20 @@ _KINDS = {c: _kind(c) for c in range(UNKNOWN, NUM_CARDS)}
 WILDS = frozenset(c for c in range(NUM_CARDS) if CARDS[c].kind == "wild")
 
 
+#: Per colour, every card or placeholder that pays as a sheep of that colour: its back shows
+#: the colour, or its face is a Wild Sheep (the payment rules ask this of every card in hand).
+PAYS_FOR: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in range(UNKNOWN, NUM_CARDS) if _BACKS[c] == colour or c in WILDS) for colour in range(len(COLOURS)))
+#: Per card or placeholder, its (face kind, back colour): what makes two cards the same choice.
+FACES = {c: (_KINDS[c], _BACKS[c]) for c in range(UNKNOWN, NUM_CARDS)}
+#: The face kinds of cards and placeholders (``kind`` without the call, for the hot loops).
+KINDS = _KINDS
+#: Per card id, its colour (``CARDS[card].colour``).
+COLOUR_OF: tuple[int, ...] = tuple(c.colour for c in CARDS)
+#: The cards that are treasures or lairs (``Card.is_treasure``).
+TREASURE_CARDS = frozenset(c.id for c in CARDS if c.is_treasure)
+
+
 def back(card: int) -> int | None:
     """The sheep-back colour index of a card or placeholder (None if not even that is known)."""
     try:
@@ -171,12 +186,14 @@ def kind(card: int) -> str:
         return _kind(card)
 
 
+@lru_cache(maxsize=None)
 def sheep(card: int) -> str:
     """How a card looks from its sheep side: "purple sheep"."""
     b = back(card)
     return "unknown card" if b is None else f"{COLOURS[b]} sheep"
 
 
+@lru_cache(maxsize=None)
 def describe(card: int) -> str:
     if card < 0:
         return sheep(card)

@@ -35,7 +35,9 @@ def _lair_open(state, seat: int, colour: int) -> bool:
     return any(CARDS[x].colour == colour for x in state.lairs[seat])
 
 
-def _card_value(state, seat: int, card: int, wanted: set[int]) -> float:
+def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int, int]) -> float:
+    """``paying``: per colour already asked, how many cards of the hand pay for it (own
+    colour or wild), filled in here."""
     if card < 0:
         return SHEEP
     c = CARDS[card]
@@ -48,7 +50,13 @@ def _card_value(state, seat: int, card: int, wanted: set[int]) -> float:
         # Kept in hand a lair earns nothing: playing it must look better than holding it.
         return value + 0.5 * (OPEN_LAIR + LAIR_BONUS[min(_held(state, seat, c.colour), LAIR_CAPACITY)])
     hand = state.hands[seat]
-    matching = sum(1 for x in hand if x != card and x >= 0 and (CARDS[x].colour == c.colour or CARDS[x].kind == "wild"))
+    # The other cards of the hand that pay for this colour: every copy of the card itself
+    # would have counted (its own colour), so they are taken off.
+    colour = c.colour
+    count = paying.get(colour)
+    if count is None:
+        paying[colour] = count = sum(1 for x in hand if x >= 0 and (CARDS[x].colour == colour or CARDS[x].kind == "wild"))
+    matching = count - hand.count(card)
     reach = 1.0 if matching >= c.own and len(hand) - 1 >= c.own + c.any else 0.6
     return value + 0.2 * c.vp * reach
 
@@ -111,7 +119,8 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
     value = scores[seat] - 0.6 * max(others) + LAID * len(state.treasures[seat])
     hand = state.hands[seat]
     wanted = {CARDS[c].colour for c in hand if c >= 0 and CARDS[c].is_treasure and CARDS[c].kind != "lair"}
-    value += sum(_card_value(state, seat, c, wanted) for c in hand)
+    paying: dict[int, int] = {}
+    value += sum(_card_value(state, seat, c, wanted, paying) for c in hand)
     for lair in state.lairs[seat]:
         if _held(state, seat, CARDS[lair].colour) < LAIR_CAPACITY:
             value += OPEN_LAIR

@@ -18,57 +18,17 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ...engine import Action
-from ...engine.wording import a_or_an, count_of
-from . import data
-from .data import CARDS, COLOURS, PLAYABLE_ACTIONS, WILDS, back, kind
-
-
-def _seat(s: int) -> str:
-    return f"{{p{s}}}"
-
-
-# An offered action is immutable and depends only on these arguments, so each is made (and
-# worded) once, not at every listing: the search bots list the choices at every step.
-_END_TURN = Action("end_turn", (), "End the turn")
+from ...engine.wording import count_of
+from . import data, offers
+from .offers import a_or_an
+from .offers import seat as _seat
+from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
 
 
 @lru_cache(maxsize=None)
-def _draw_deck_action(top: int | None) -> Action:
-    where = f"the {data.sheep(top)}" if top is not None else "after reshuffling the discards"
-    return Action("draw_deck", (), f"Draw from the deck ({where})")
-
-
-@lru_cache(maxsize=None)
-def _draw_field_action(i: int, c: int) -> Action:
-    return Action("draw_field", (i,), f"Take the {data.sheep(c)} from field slot {i + 1}")
-
-
-def _target_text(args: tuple) -> str:
-    return f" on {_seat(args[0])}" if args else ""
-
-
-@lru_cache(maxsize=None)
-def _play_action(c: int, args: tuple) -> Action:
-    return Action("play", (c, *args), f"Play the {data.describe(c)}{_target_text(args)}")
-
-
-@lru_cache(maxsize=None)
-def _wizard_action(w: int, c: int, args: tuple) -> Action:
-    return Action("wizard", (w, c, *args), f"Play the {data.describe(c)}{_target_text(args)} with the {data.describe(w)}")
-
-
-@lru_cache(maxsize=None)
-def _treasure_action(c: int) -> Action:
-    verb = "Open" if kind(c) == "lair" else "Lay"
-    card = CARDS[c]
-    cost = "" if card.kind == "lair" else f" ({card.vp} VP, cost {Moves._cost_text(c)})"
-    return Action("treasure", (c,), f"{verb} the {card.title}{cost}")
-
-
-@lru_cache(maxsize=None)
-def _pay_action(c: int) -> Action:
-    as_ = "any colour" if kind(c) == "wild" else data.sheep(c)
-    return Action("pay", (c,), f"Spend the {data.describe(c)} as {as_}")
+def _others(actor: int, n: int) -> tuple[int, ...]:
+    """The other seats in turn order from ``actor``'s left."""
+    return tuple((actor + k) % n for k in range(1, n))
 
 
 class Moves:
@@ -80,7 +40,9 @@ class Moves:
         if phase == "draw":
             return self._draw_choices()
         if phase == "act":
-            return [*self._act_choices(), _END_TURN]
+            acts = self._act_choices()
+            acts.append(offers.END_TURN)
+            return acts
         if phase == "pay":
             return self._pay_choices()
         if phase == "react":
@@ -88,16 +50,10 @@ class Moves:
         if phase == "steal":
             target = self.pending["target"]
             colours = sorted({back(c) for c in self.hands[target]})
-            return [
-                Action("steal", (COLOURS[b],), f"Steal {a_or_an(COLOURS[b])} sheep from {_seat(target)}")
-                for b in colours
-            ]
+            return [offers.steal_action(b, target) for b in colours]
         if phase in ("mob", "limit"):
             seat = self.current_player
-            return [
-                Action("discard", (c,), f"Discard the {data.describe(c)}")
-                for c in self._distinct(self.hands[seat])
-            ]
+            return [offers.discard_action(c) for c in self._distinct(self.hands[seat])]
         raise AssertionError(f"unknown phase {phase}")
 
     @staticmethod
@@ -105,8 +61,9 @@ class Moves:
         """One card per (face, colour): the two Battles of a colour are the same choice."""
         seen: set[tuple[str, int]] = set()
         out = []
+        face = FACES.get
         for c in cards:
-            key = (kind(c), back(c))
+            key = face(c) or (kind(c), back(c))
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -115,14 +72,14 @@ class Moves:
     def _draw_choices(self) -> list[Action]:
         acts = []
         if self.deck or self.discard:
-            acts.append(_draw_deck_action(self.deck[-1] if self.deck else None))
+            acts.append(offers.draw_deck_action(self.deck[-1] if self.deck else None))
         for i, c in enumerate(self.field):
             if c is not None:
-                acts.append(_draw_field_action(i, c))
+                acts.append(offers.draw_field_action(i, c))
         return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
-        others = [(actor + k) % self.num_players for k in range(1, self.num_players)]
+        others = _others(actor, self.num_players)
         if action_kind == "thief":
             return [s for s in others if self.hands[s]]
         if action_kind == "knight":
@@ -141,40 +98,39 @@ class Moves:
         seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
-            wizards = [c for c in hand if kind(c) == "wizard"]
+            face = KINDS.get
+            wizards = [c for c in hand if (face(c) or kind(c)) == "wizard"]
             for c in hand:
-                k = kind(c)
+                k = face(c) or kind(c)
                 if k not in PLAYABLE_ACTIONS:
                     continue
                 targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
                 for args in targets:
-                    yield _play_action(c, args)
+                    yield offers.play_action(c, args)
                     for w in wizards:
-                        yield _wizard_action(w, c, args)
+                        yield offers.wizard_action(w, c, args)
         if not self.used_treasure:
+            paying: dict[int, int] = {}
             for c in hand:
-                if self._can_lay(c):
-                    yield _treasure_action(c)
+                if self._can_lay(c, paying):
+                    yield offers.treasure_action(c)
 
-    def _can_lay(self, c: int) -> bool:
-        """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)."""
-        return c >= 0 and CARDS[c].is_treasure and self._treasure_block(c) is None
+    def _can_lay(self, c: int, paying: dict[int, int] | None = None) -> bool:
+        """Whether card ``c`` of the turn player's hand may be laid (treasure) or opened (lair)
+        (``paying``: see ``_treasure_block``)."""
+        return c >= 0 and c in TREASURE_CARDS and self._treasure_block(c, paying) is None
 
     @staticmethod
     def _cost_text(c: int) -> str:
-        card = CARDS[c]
-        parts = []
-        if card.own:
-            parts.append(f"{card.own} {card.colour_name}")
-        if card.any:
-            parts.append(f"{card.any} any")
-        return " + ".join(parts) or "free"
+        return offers.cost_text(c)
 
-    def _treasure_block(self, c: int) -> str | None:
+    def _treasure_block(self, c: int, paying: dict[int, int] | None = None) -> str | None:
         """Which rule stops this treasure or lair now: "colour", "limit", "cost", or None.
 
         The rules themselves, without wording: the act phase asks this of every treasure in
-        the hand at every step, and ``_treasure_problem`` words the answer for the player."""
+        the hand at every step, and ``_treasure_problem`` words the answer for the player.
+        ``paying`` remembers the hand's ``_paying`` count per colour across the treasures of
+        one listing (the hand does not change in between)."""
         seat = self.active
         card = CARDS[c]
         if card.kind == "lair":
@@ -184,8 +140,18 @@ class Moves:
             if len(colours) >= self.lair_limit:
                 return "limit"
             return None
-        rest = [x for x in self.hands[seat] if x != c]
-        return None if self._can_pay(rest, card.colour, card.own, card.any) else "cost"
+        # The treasure itself cannot pay: it leaves the cards that pay (its back shows its own
+        # colour, so each copy of it in the hand is one paying card less).
+        hand = self.hands[seat]
+        copies = hand.count(c)
+        colour = card.colour
+        if paying is None:
+            count = self._paying(hand, colour)
+        else:
+            count = paying.get(colour)
+            if count is None:
+                paying[colour] = count = self._paying(hand, colour)
+        return None if self._covers(len(hand) - copies, count - copies, card.own, card.any) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
         """Why this treasure or lair cannot be played now (None: it can)."""
@@ -204,26 +170,34 @@ class Moves:
 
     @staticmethod
     def _matches(c: int, colour: int) -> bool:
-        return back(c) == colour or c in WILDS
+        """Whether ``c`` pays as a sheep of ``colour``: its back shows it, or it is a Wild Sheep."""
+        return c in PAYS_FOR[colour]
 
     @staticmethod
-    def _can_pay(cards: list[int], colour: int, own: int, any_: int) -> bool:
-        if len(cards) < own + any_:
-            return False
-        matching = len([c for c in cards if back(c) == colour or c in WILDS])
-        return matching >= own
+    def _paying(cards: list[int], colour: int) -> int:
+        """How many of ``cards`` pay as a sheep of ``colour`` (``_matches``)."""
+        pays = PAYS_FOR[colour]
+        return len([c for c in cards if c in pays])
+
+    @staticmethod
+    def _covers(count: int, paying: int, own: int, any_: int) -> bool:
+        """Whether ``count`` cards, ``paying`` of them of the treasure's colour (or wild), pay
+        ``own`` sheep of that colour and ``any_`` of any colour."""
+        return count >= own + any_ and paying >= own
 
     def _pay_choices(self) -> list[Action]:
         hand = self.hands[self.active]
+        paying = self._paying(hand, CARDS[self.pay["card"]].colour)
         acts = []
         for c in self._distinct(hand):
-            if self._pay_step(c) is None:
+            if self._pay_step(c, paying) is None:
                 continue
-            acts.append(_pay_action(c))
+            acts.append(offers.pay_action(c))
         return acts
 
-    def _pay_step(self, c: int) -> str | None:
-        """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay."""
+    def _pay_step(self, c: int, paying: int | None = None) -> str | None:
+        """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay
+        (``paying``: the hand's ``_paying`` count for the treasure's colour, when known)."""
         pay = self.pay
         colour = CARDS[pay["card"]].colour
         own, any_ = pay["own"], pay["any"]
@@ -233,20 +207,20 @@ class Moves:
             slot, any_ = "any", any_ - 1
         else:
             return None
-        rest = list(self.hands[self.active])
-        rest.remove(c)
-        return slot if self._can_pay(rest, colour, own, any_) else None
+        # ``c`` (in the hand) is spent: the rest of the hand must pay what is still owed.
+        hand = self.hands[self.active]
+        if paying is None:
+            paying = self._paying(hand, colour)
+        if self._matches(c, colour):
+            paying -= 1
+        return slot if self._covers(len(hand) - 1, paying, own, any_) else None
 
     def _react_choices(self) -> list[Action]:
         seat = self.current_player
         pend = self.pending
-        name = data.ACTION_NAMES[pend["kind"]]
-        acts = [
-            Action("battle", (c,), f"Answer the {name} with the {data.describe(c)}")
-            for c in self._distinct(self.hands[seat])
-            if kind(c) == "battle"
-        ]
-        acts.append(Action("no_battle", (), f"Let the {name} happen"))
+        action_kind = pend["kind"]
+        acts = [offers.battle_action(c, action_kind) for c in self._distinct(self.hands[seat]) if kind(c) == "battle"]
+        acts.append(offers.no_battle_action(action_kind))
         return acts
 
     # --------------------------------------------------------------------- why illegal
@@ -363,7 +337,7 @@ class Moves:
 
     # --------------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_do_{action.kind}")(*action.args)
+        _DO[action.kind](self, *action.args)
         self._settle()
 
     def _do_draw_deck(self) -> None:
@@ -557,3 +531,7 @@ class Moves:
         if count >= self.goal and not self.last_round:
             self.last_round = True
             self.log.append(f"{_seat(seat)} has laid {count} treasures: this is the last round.")
+
+
+#: Each action kind's ``_do_<kind>`` method, looked up once instead of by name at every apply.
+_DO = {name[len("_do_"):]: method for name, method in vars(Moves).items() if name.startswith("_do_")}

@@ -51,9 +51,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, State
+from ...engine.state import deep_copy
 from . import data
 from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY, UNKNOWN, back, hidden
 from .moves import Moves
+
+
+#: Lairs a player may open, by player count (rule 14); two players: one per colour.
+_LAIR_LIMITS = {3: 3, 4: 2}
 
 
 class HoardState(Moves, State):
@@ -65,6 +70,22 @@ class HoardState(Moves, State):
     #: seat whose turn it is was ``turn``, "did something this turn" was ``active``.
     JSON_NAMES = {"active": "turn", "acted": "active"}
     VERSION = 1
+
+    def copy_fields(self) -> dict[str, Any]:
+        """Copies of the mutable fields for ``clone``, written out by their known shapes: the
+        search clones positions thousands of times a decision. The payment and the pending
+        action are small dicts, copied only while they exist."""
+        pay, pending = self.pay, self.pending
+        if pay is not None:
+            pay = dict(pay)
+            pay["paid"] = pay["paid"][:]
+        return {
+            "hands": list(map(list.copy, self.hands)), "field": self.field[:], "deck": self.deck[:],
+            "discard": self.discard[:], "treasures": list(map(list.copy, self.treasures)),
+            "lairs": list(map(list.copy, self.lairs)), "pay": pay,
+            "pending": None if pending is None else deep_copy(pending),
+            "skip_next": self.skip_next[:], "skipped_last": self.skipped_last[:],
+        }
 
     # ------------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -127,7 +148,7 @@ class HoardState(Moves, State):
 
     @property
     def lair_limit(self) -> int:
-        return {3: 3, 4: 2}.get(self.num_players, len(COLOURS))
+        return _LAIR_LIMITS.get(self.num_players, len(COLOURS))
 
     # ------------------------------------------------------------------------- scoring
     def treasure_points(self, seat: int) -> int:
@@ -357,9 +378,12 @@ class HoardState(Moves, State):
             if s != seat:
                 slots += [(st.hands[s], i, back(c)) for i, c in enumerate(st.hands[s])]
         slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
-        slots += [(st.discard, i, back(c)) for i, c in enumerate(st.discard)]
-        top = len(st.deck) - 1
-        slots += [(st.deck, i, back(c) if i == top else None) for i, c in enumerate(st.deck)]
+        discard, deck = st.discard, st.deck
+        slots += [(discard, i, back(c)) for i, c in enumerate(discard)]
+        if deck:  # only the top card's back shows
+            top = len(deck) - 1
+            slots += [(deck, i, None) for i in range(top)]
+            slots.append((deck, top, back(deck[top])))
         # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
         # Wild Sheep. Filled first, while every colour still has plain cards to give.
         if st.pay is not None and st.active != seat:
@@ -374,19 +398,24 @@ class HoardState(Moves, State):
         present = {c for c in st.all_cards() if c >= 0}
         pool += [c for c in range(data.NUM_CARDS) if c not in present]
         by_colour: dict[int, list[int]] = {}
+        colour_of = data.COLOUR_OF
         for card in pool:
-            by_colour.setdefault(CARDS[card].colour, []).append(card)
+            colour = colour_of[card]
+            cards = by_colour.get(colour)
+            if cards is None:
+                by_colour[colour] = cards = []
+            cards.append(card)
         for cards in by_colour.values():
             rng.shuffle(cards)
         free: list[tuple[list, int]] = []
         for k, (lst, i, colour) in enumerate(slots):
             if colour is None:
                 free.append((lst, i))
-            elif k < plain:
+            elif k >= plain:
+                lst[i] = by_colour[colour].pop()
+            else:
                 cards = by_colour[colour]
                 lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
-            else:
-                lst[i] = by_colour[colour].pop()
         rest = [c for cards in by_colour.values() for c in cards]
         rng.shuffle(rest)
         for (lst, i), card in zip(free, rest):

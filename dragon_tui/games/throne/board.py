@@ -7,12 +7,16 @@ end scoring, so they can never disagree.
 
 from __future__ import annotations
 
-from dragon_tui.engine.wording import a_or_an
+from bisect import bisect_right
+from functools import lru_cache
+from itertools import compress
+
+from dragon_tui.engine import wording
 
 from .data import (
     ALL_GUILDS,
+    CARDS,
     GUILD_TYPE_OF,
-    GUILDS_OF_KINGDOM,
     NUM_CLANS,
     guild_at,
     CONTROL_PRESTIGE,
@@ -29,16 +33,27 @@ from .data import (
     RESOURCES,
     USIKU,
     ZEME,
-    card,
     guild_clans,
     guild_name,
 )
+from .facts import BoardFacts
 
 REWARD_PHASES = ("reward_house", "reward_bump", "reward_bump_to")
 
 
+#: The wording helper's "a"/"an" for the few words the control log uses, remembered.
+a_or_an = lru_cache(maxsize=None)(wording.a_or_an)
+
+
 def owner_name(owner: int) -> str:
     return "the neutral" if owner == NEUTRAL else f"{{p{owner}}}"
+
+
+def recruit_price(cost: int, controls_in_kingdom: bool, hawa: bool) -> int:
+    """A prospect's printed ``cost``, one less when the recruiter controls a guild of its
+    Kingdom, one less with the Ha'wa bonus, never below one."""
+    discount = (1 if controls_in_kingdom else 0) + (1 if hawa else 0)
+    return max(1, cost - discount)
 
 
 class BoardMixin:
@@ -63,13 +78,24 @@ class BoardMixin:
             return None
         return counts.index(best)
 
-    def controls_in_kingdom(self, seat: int, kingdom: int) -> bool:
-        sup = self.supporters
-        return any(sup[guild][seat] and self.controller(guild) == seat for guild in GUILDS_OF_KINGDOM[kingdom])
+    #: The last BoardFacts (see facts.py); states loaded from a file start without.
+    _facts: BoardFacts | None = None
 
-    def open_guilds(self) -> list[int]:
-        kg, sup, nsup = self.guards, self.supporters, self.neutral_supporters
-        return [guild for guild in ALL_GUILDS if kg[guild] + sum(sup[guild]) + nsup[guild] < GUILD_SPACES]
+    def board_facts(self) -> BoardFacts:
+        """Who controls each guild and which have room, for the board as it is now."""
+        facts = self._facts
+        if facts is None or not facts.matches(self.supporters, self.guards, self.neutral_supporters):
+            facts = self._facts = BoardFacts.of(self, facts)
+        return facts
+
+    def controls_in_kingdom(self, seat: int, kingdom: int, facts: BoardFacts | None = None) -> bool:
+        """Whether ``seat`` controls a guild of ``kingdom`` (``facts``: this position's
+        ``board_facts()``, when the caller already has it)."""
+        return kingdom in (facts or self.board_facts()).kingdoms(seat)
+
+    def open_guilds(self) -> tuple[int, ...]:
+        """The guilds with room for another pawn (``has_space``), in board order."""
+        return self.board_facts().open_guilds()
 
     def has_bonus(self, seat: int, clan: int) -> bool:
         return self.prince[seat] == clan
@@ -80,11 +106,10 @@ class BoardMixin:
 
     # ------------------------------------------------------------------ cards
     def recruit_cost(self, seat: int, cid: int, kingdom: int) -> int:
-        discount = (1 if self.controls_in_kingdom(seat, kingdom) else 0) + (1 if self.has_bonus(seat, HAWA) else 0)
-        return max(1, card(cid).cost - discount)
+        return recruit_price(CARDS[cid].cost, self.controls_in_kingdom(seat, kingdom), self.has_bonus(seat, HAWA))
 
     def feed_of(self, seat: int, cid: int) -> int:
-        feed = card(cid).feed
+        feed = CARDS[cid].feed
         return min(feed, 1) if self.has_bonus(seat, ZEME) else feed
 
     def draw(self, seat: int, count: int) -> int:
@@ -149,16 +174,15 @@ class BoardMixin:
         return sorted(range(self.num_players), key=lambda s: (self.score[s], self.stamp[s]))
 
     # ------------------------------------------------------------------ control rewards
-    def check_control(self, seats: list[int]) -> None:
+    def check_control(self, seats) -> None:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
         # Only guilds where the seat has a supporter and no marker can change anything;
         # rewards never move pawns, so the board read here stays valid through the loop.
+        facts, markers = self.board_facts(), self.markers
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
-            supporters, markers = self.supporters, self.markers
-            candidates = [guild for guild in ALL_GUILDS
-                          if supporters[guild][seat] and seat not in markers[guild] and self.controller(guild) == seat]
+            candidates = [guild for guild in facts.controlled(seat) if seat not in markers[guild]]
             if not candidates:
                 continue
             left = self.markers_left(seat)
@@ -180,8 +204,10 @@ class BoardMixin:
         return GUILD_MARKERS_PER_PLAYER - sum(1 for m in self.markers if seat in m)
 
     def remove_markers(self) -> None:
-        for guild in ALL_GUILDS:
-            for seat in list(self.markers[guild]):
+        # Only the guilds with a marker, picked out in one C-level pass (compress).
+        for guild in compress(ALL_GUILDS, self.markers):
+            markers = self.markers[guild]
+            for seat in list(markers):
                 if self.supporters[guild][seat] == 0:
                     self.markers[guild].remove(seat)
                     self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")
@@ -237,7 +263,9 @@ class BoardMixin:
 
     # ------------------------------------------------------------------ Parliament
     def parliament_spaces_due(self) -> int:
-        return sum(1 for space in PARLIAMENT_SPACES[self.parl_done:] if self.high >= space)
+        """The Parliament spaces reached (``high``) and not yet called: the spaces ascend, so
+        those reached are the first ``bisect_right(PARLIAMENT_SPACES, high)``."""
+        return max(0, bisect_right(PARLIAMENT_SPACES, self.high) - self.parl_done)
 
     def start_parliament(self) -> None:
         due = self.parliament_spaces_due()

@@ -238,6 +238,19 @@ def card(cid: int) -> Card:
     return CARDS[cid]
 
 
+# Per card id, the card's derived facts looked up instead of computed: listing the legal
+# actions and valuing a position read them for every card of a hand, thousands of times a
+# second in the search. Each is made from the Card above, so the rule stays there.
+IS_DRAGON: tuple[bool, ...] = tuple(c.is_dragon for c in CARDS)
+IS_RECRUIT: tuple[bool, ...] = tuple(c.is_recruit for c in CARDS)
+IS_FAVOR: tuple[bool, ...] = tuple(c.kind == "favor" for c in CARDS)
+
+#: Per clan colour, the guilds (in board order) whose spaces match it: where a Dragon of
+#: that clan may replace a King's Guard (``guild_clans``, looked up per clan).
+GUILDS_OF_CLAN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(guild for guild in ALL_GUILDS if clan in guild_clans(guild)) for clan in range(NUM_CLANS))
+
+
 def card_by_name(name: str, starter: bool = False) -> int:
     """The id of a named card (the first starter copy when ``starter``); for tests and docs."""
     for c in CARDS:

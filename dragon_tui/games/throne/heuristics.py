@@ -12,7 +12,7 @@ supporter lands, so when the position waits for the same seat to finish a multi-
 
 from __future__ import annotations
 
-from .data import ALL_GUILDS, card
+from .data import CARDS
 
 #: Second halves of a decision (and favors with few choices): valued by their best
 #: completion. The Soldier and Cleric favors are left out: two pawns from anywhere to
@@ -22,13 +22,23 @@ PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "r
 
 
 def _board_value(state, seat: int) -> float:
+    """The seat's supporters and the guilds they lead or tie: a function of the pawns alone,
+    so the board facts remember it per seat."""
+    facts = state.board_facts()
+    key = ("board_value", seat)
+    value = facts.derived.get(key)
+    if value is None:
+        facts.derived[key] = value = _board_value_of(state, seat)
+    return value
+
+
+def _board_value_of(state, seat: int) -> float:
     value = 0.0
-    n = state.num_players
-    for guild in ALL_GUILDS:
-        mine = state.supporters[guild][seat]
+    for counts, guards, neutral in zip(state.supporters, state.guards, state.neutral_supporters):
+        mine = counts[seat]
         if not mine:
             continue
-        rival = max([state.guards[guild], state.neutral_supporters[guild]] + [state.supporters[guild][o] for o in range(n) if o != seat])
+        rival = max(guards, neutral, *counts[:seat], *counts[seat + 1:])
         value += 0.5 * mine
         if mine > rival:
             value += 1.0
@@ -37,20 +47,25 @@ def _board_value(state, seat: int) -> float:
     return value
 
 
+#: Per card id, what holding it is worth: a recruit by its yield, a favor a flat 0.6, a
+#: starter nothing (worked out once; the same sums as written out card by card).
+_CARD_VALUE = tuple(0.3 + 0.1 * sum(c.produce) if c.is_recruit else 0.6 if c.kind == "favor" else 0.0 for c in CARDS)
+
+
 def _own_value(state, seat: int, bonus) -> float:
     value = float(state.score[seat])
     value += 0.6 * sum(bonus[seat].values())
-    value += 0.8 * sum(h.count(seat) for h in state.houses)
+    value += 0.8 * state.house_facts()[1][seat]  # Dragon Lords on the board
     value += _board_value(state, seat)
     value += 0.25 * state.supply[seat]
     value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
-    for c in state.hand[seat] + state.deck[seat] + state.discard[seat]:
-        cd = card(c)
-        if cd.is_recruit:
-            value += 0.3 + 0.1 * sum(cd.produce)
-        elif cd.kind == "favor":
-            value += 0.6
+    card_value = _CARD_VALUE
+    for pile in (state.hand[seat], state.deck[seat], state.discard[seat]):
+        for c in pile:
+            worth = card_value[c]
+            if worth:
+                value += worth
     return value
 
 

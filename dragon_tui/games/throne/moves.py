@@ -10,25 +10,28 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dragon_tui.engine import Action
-from dragon_tui.engine.wording import a_or_an
 
-from .board import owner_name
-from .pending import NOTHING, PendingStep
+from . import offers
+from .board import owner_name, recruit_price
+from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
+    CARDS,
+    GUILDS_OF_CLAN,
+    IS_DRAGON,
+    IS_FAVOR,
+    IS_RECRUIT,
     NUM_CLANS,
     NUM_KINGDOMS,
     ROW_OR_COLUMN,
     CLANS,
     CLERIC,
     GUILDS,
+    HAWA,
     KINGDOMS,
     MAJI,
     MERCHANT,
-    RES_LETTER,
     RESOURCES,
     ROYAL,
     SHEEP,
@@ -37,7 +40,6 @@ from .data import (
     SORCERER,
     VUUR,
     card,
-    guild_clans,
     guild_name,
 )
 
@@ -45,50 +47,40 @@ MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
 FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "royal", "royal_to", "sorcerer")
 
 
-def _gain_text(produce) -> str:
-    return " ".join(f"+{n}{RES_LETTER[r]}" for r, n in enumerate(produce) if n)
-
-
 class MovesMixin:
     # ================================================================== legal actions
     def _legal_turn(self) -> list[Action]:
-        p = self.active
         ph = self.phase
+        if ph == "main":  # the commonest first
+            return self._legal_main()
+        p = self.active
         if ph == "kayu":
-            acts = [Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
-                    for c in self.hand[p] if c not in self.kayu_sel]
-            n = len(self.kayu_sel)
-            acts.append(Action("kayu_done", (), f"Ka'yu: discard {n} and draw {n}" if n else "Ka'yu: keep the hand"))
+            acts = [offers.kayu_discard(c) for c in self.hand[p] if c not in self.kayu_sel]
+            acts.append(offers.kayu_done(len(self.kayu_sel)))
             return acts
         if ph == "fill":
             k = self.fill_target()
-            return [Action("fill", (d,), f"Fill the {KINGDOMS[k]} prospect space from the {d} deck")
-                    for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
-        if ph == "main":
-            return self._legal_main()
+            return [offers.fill(k, d) for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
         if ph == "dismiss":
-            acts = [Action("keep", (), "Dismiss nothing")]
+            acts = [offers.KEEP]
             for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
-                for c in sorted(set(pile)):
-                    loss = f" (-{card(c).prestige} prestige)" if card(c).prestige else ""
-                    acts.append(Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}"))
+                acts += [offers.dismiss(c, where) for c in sorted(set(pile))]
             return acts
         if ph == "deploy_to":
             c = self.pending.card
-            return [_deploy_to_action(c, guild) for guild in self.deploy_targets(p, c)]
+            return [offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c)]
         if ph == "maneuver_to":
             src = self.pending.from_guild
-            return [_maneuver_to_action(guild) for guild in self.open_guilds() if guild != src]
+            return [offers.MANEUVER_TO[guild] for guild in self.open_guilds() if guild != src]
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
                 if pile:
-                    acts += [Action("kg_place", (d, k), f"Draw {a_or_an(d)} onto the {KINGDOMS[k]} prospects")
-                             for k in range(NUM_KINGDOMS)]
+                    acts += [offers.kg_place(d, k) for k in range(NUM_KINGDOMS)]
             return acts
         if ph == "kg_discard":
-            acts = [Action("discard", (c,), f"Discard {card(c).text()}") for c in self.hand[p]]
-            acts.append(Action("discard_done", (), "Stop discarding"))
+            acts = [offers.discard(c) for c in self.hand[p]]
+            acts.append(offers.DISCARD_DONE)
             return acts
         if ph in FAVOR_PHASES:
             return self._legal_favor(ph)
@@ -100,71 +92,77 @@ class MovesMixin:
         acts: list[Action] = []
         main = self.main
         if main in (None, "gather") and self.main_count < 3:
+            sheep = self.res[p][SHEEP]
             for c in hand:
-                cd = card(c)
-                if cd.kind == "favor":
+                if IS_FAVOR[c]:
                     continue
-                feed = self.feed_of(p, c) if cd.is_dragon else 0
-                if self.res[p][SHEEP] >= feed:
-                    acts.append(_gather_action(c, feed))
+                feed = self.feed_of(p, c) if IS_DRAGON[c] else 0
+                if sheep >= feed:
+                    acts.append(offers.gather(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
-                acts.append(Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}"))
+                acts.append(offers.maji(a, b))
+        facts = self.board_facts() if main != "gather" else None
         if main in (None, "recruit"):
-            for k in range(NUM_KINGDOMS):
-                if self.prospects[k]:
-                    c = self.prospects[k][-1]
-                    cost = self.recruit_cost(p, c, k)
-                    res = 1 if card(c).is_dragon else 0
-                    if self.res[p][res] >= cost:
-                        acts.append(_recruit_action(k, c, cost))
+            # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
+            res, kingdoms, hawa = self.res[p], facts.kingdoms(p), self.has_bonus(p, HAWA)
+            for k, stack in enumerate(self.prospects):
+                if stack:
+                    c = stack[-1]
+                    cost = recruit_price(CARDS[c].cost, k in kingdoms, hawa)
+                    if res[1 if IS_DRAGON[c] else 0] >= cost:
+                        acts.append(offers.recruit(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
-            open_now = self.open_guilds()
             for c in hand:
-                if card(c).is_recruit and self.deploy_targets(p, c, open_now):
-                    acts.append(_deploy_action(c))
+                if IS_RECRUIT[c] and self.deploy_targets(p, c, facts):
+                    acts.append(offers.deploy(c))
         if main in (None, "maneuver") and self.main_count < 2:
-            supporters = self.supporters
-            for guild in ALL_GUILDS:
-                if supporters[guild][p]:
-                    acts.append(_maneuver_action(guild))
+            acts += map(offers.MANEUVER.__getitem__, facts.occupied(p))
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
             if self.cdeck or self.ddeck:
-                acts.append(Action("kg_prospects", (), "King's Guard: place two new prospects"))
-            for k in range(NUM_KINGDOMS):
-                stack = self.prospects[k]
+                acts.append(offers.KG_PROSPECTS)
+            for k, stack in enumerate(self.prospects):
                 for i in range(len(stack) - 1):
-                    acts.append(_kg_lift_action(k, i, stack[i]))
+                    acts.append(offers.kg_lift(k, i, stack[i]))
             if hand:
-                acts.append(Action("kg_discard", (), "King's Guard: discard cards from your hand"))
+                acts.append(offers.KG_DISCARD)
             if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
-                acts.append(Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter"))
+                acts.append(offers.VUUR)
         if not self.favor_used:
             # Every favor card is offered, twins included, so the hand on screen maps 1:1.
             for c in hand:
-                cd = card(c)
-                if cd.kind == "favor":
-                    acts.append(Action("favor", (c,), f"Play the {GUILDS[cd.guild]} Favor"))
+                if IS_FAVOR[c]:
+                    acts.append(offers.favor(c))
         if main is not None:
-            acts.append(Action("end_turn", (), "End the turn"))
+            acts.append(offers.END_TURN)
         elif not can_main:
-            acts.append(Action("end_turn", (), "End the turn (no main action is possible)"))
+            acts.append(offers.END_TURN_NO_MAIN)
         return acts
 
-    def deploy_targets(self, seat: int, cid: int, open_guilds: list[int] | None = None) -> list[int]:
-        """The guilds ``cid`` may deploy a supporter to (``open_guilds``: this position's
-        ``open_guilds()``, when the caller already has it)."""
-        cd = card(cid)
-        if cd.is_dragon:
+    def deploy_targets(self, seat: int, cid: int, facts=None) -> tuple[int, ...]:
+        """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
+        position's ``board_facts()``, when the caller already has it). Where a card may go
+        depends on the pawns alone, so the board facts remember it per card."""
+        cd = CARDS[cid]
+        facts = facts or self.board_facts()
+        if cd.kind == "dragon":
             if self.res[seat][SHEEP] < self.feed_of(seat, cid):
-                return []
-            return [guild for guild in ALL_GUILDS if self.guards[guild] > 0 and cd.clan in guild_clans(guild)]
-        row_or_column = ROW_OR_COLUMN[cd.kingdom][cd.guild]
-        if open_guilds is None:
-            open_guilds = self.open_guilds()
-        return [guild for guild in open_guilds if guild in row_or_column]
+                return ()
+            # A Dragon replaces a King's Guard in a guild matching its clan.
+            targets = facts.by_guards.get(cd.clan)
+            if targets is None:
+                guards = self.guards
+                matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
+                facts.by_guards[cd.clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
+            return targets
+        # A Citizen joins a guild with room in its Kingdom's row or its Guild's column.
+        targets = facts.by_room.get(cid)
+        if targets is None:
+            room = facts.room
+            facts.by_room[cid] = targets = tuple([guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild]])
+        return targets
 
     def fill_target(self) -> int | None:
         for k in range(NUM_KINGDOMS):
@@ -174,50 +172,45 @@ class MovesMixin:
 
     def _legal_favor(self, ph: str) -> list[Action]:
         p = self.active
-        done = Action("favor_done", (), "Finish the favor")
         acts: list[Action] = []
         if ph == "merchant":
-            return [Action("take", (r,), f"Merchant Favor: take 3 {RESOURCES[r]}") for r in range(3)]
+            return list(offers.TAKE)
         if ph == "soldier":
             mode = self.pending.soldier_mode
             for guild in ALL_GUILDS:
                 if self.guards[guild]:
                     if mode in (None, "move"):
-                        acts.append(Action("kg_from", (guild,), f"Soldier Favor: move a King's Guard out of {guild_name(guild)}"))
+                        acts.append(offers.KG_FROM[guild])
                     if mode in (None, "take"):
-                        acts.append(Action("kg_take", (guild,), f"Soldier Favor: take a King's Guard from {guild_name(guild)}"))
+                        acts.append(offers.KG_TAKE[guild])
         elif ph == "soldier_to":
             src = self.pending.from_guild
-            return [Action("kg_to", (guild,), f"Soldier Favor: put the King's Guard in {guild_name(guild)}")
-                    for guild in self.open_guilds() if guild != src]
+            return [offers.KG_TO[guild] for guild in self.open_guilds() if guild != src]
         elif ph == "cleric":
             for guild in ALL_GUILDS:
                 for owner in self.owners_in(guild):
                     if not self.protected(owner, p):
-                        acts.append(Action("sup_from", (owner, guild), f"Cleric Favor: move {owner_name(owner)}'s supporter out of {guild_name(guild)}"))
+                        acts.append(offers.sup_from(owner, guild))
         elif ph == "cleric_to":
             src = self.pending.from_guild
-            return [Action("sup_to", (guild,), f"Cleric Favor: move it to {guild_name(guild)}")
-                    for guild in self.open_guilds() if guild != src]
+            return [offers.SUP_TO[guild] for guild in self.open_guilds() if guild != src]
         elif ph == "royal":
             for h in range(NUM_CLANS):
                 if self.open_houses(h):
                     for owner in self.bump_owners(h, p):
-                        acts.append(Action("lord_from", (owner, h), f"Royal Favor: move {owner_name(owner)}'s Dragon Lord out of {CLANS[h]}"))
+                        acts.append(offers.lord_from(owner, h))
         elif ph == "royal_to":
-            return [Action("lord_to", (h,), f"Royal Favor: move it to the {CLANS[h]} Clan House")
-                    for h in self.open_houses(self.pending.from_house)]
+            return [offers.lord_to(h) for h in self.open_houses(self.pending.from_house)]
         elif ph == "sorcerer":
             k, g = self.pending.roll
             spots = ROW_OR_COLUMN[k][g]
             if self.supply[p] > 0:
-                acts += [Action("sorc_add", (guild,), f"Sorcerer Favor: add a supporter to {guild_name(guild)}")
-                         for guild in spots if self.has_space(guild)]
+                acts += [offers.SORC_ADD[guild] for guild in spots if self.has_space(guild)]
             for guild in spots:
                 for owner in self.owners_in(guild):
                     if owner != p and not self.protected(owner, p):
-                        acts.append(Action("sorc_remove", (owner, guild), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(guild)}"))
-        acts.append(done)
+                        acts.append(offers.sorc_remove(owner, guild))
+        acts.append(offers.FAVOR_DONE)
         return acts
 
     def owners_in(self, guild: int) -> list[int]:
@@ -230,7 +223,20 @@ class MovesMixin:
     def _apply_turn(self, a: Action) -> None:
         p = self.active
         kind, args = a.kind, a.args
-        if kind == "kayu_discard":
+        # The commonest kinds of a game first.
+        if kind == "maneuver":
+            self.pending = step(from_guild=args[0])
+            self.phase = "maneuver_to"
+        elif kind == "maneuver_to":
+            src, dst = self.pending.from_guild, args[0]
+            self.supporters[src][p] -= 1
+            self.supporters[dst][p] += 1
+            self.main, self.main_count = "maneuver", self.main_count + 1
+            self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
+            self.pending, self.phase = NOTHING, "main"
+        elif kind == "gather":
+            self._gather(p, args[0])
+        elif kind == "kayu_discard":
             self.kayu_sel.append(args[0])
         elif kind == "kayu_done":
             n = len(self.kayu_sel)
@@ -248,8 +254,6 @@ class MovesMixin:
             c = self._draw_prospect(args[0])
             self.prospects[k].append(c)
             self.log.append(f"{{p{p}}} fills the {KINGDOMS[k]} prospect space: {card(c).name}.")
-        elif kind == "gather":
-            self._gather(p, args[0])
         elif kind == "maji":
             self.maji_used = True
             for r in args:
@@ -268,21 +272,11 @@ class MovesMixin:
             self.log.append(f"{{p{p}}} dismisses {card(c).name} from the game.")
             self.phase = "main"
         elif kind == "deploy":
-            self.pending = PendingStep(card=args[0])
+            self.pending = step(card=args[0])
             self.shown[p].append(args[0])  # announced: known to be in the hand until played
             self.phase = "deploy_to"
         elif kind == "deploy_to":
             self._deploy(p, self.pending.card, args[0])
-        elif kind == "maneuver":
-            self.pending = PendingStep(from_guild=args[0])
-            self.phase = "maneuver_to"
-        elif kind == "maneuver_to":
-            src, dst = self.pending.from_guild, args[0]
-            self.supporters[src][p] -= 1
-            self.supporters[dst][p] += 1
-            self.main, self.main_count = "maneuver", self.main_count + 1
-            self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
-            self.pending, self.phase = NOTHING, "main"
         elif kind == "kg_prospects":
             self._spend_kg(p)
             self.pending = PendingStep(steps_left=2)
@@ -344,7 +338,7 @@ class MovesMixin:
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""
-        self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {_gain_text(got) or 'nothing left to take'}.")
+        self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {offers.gain_text(tuple(got)) or 'nothing left to take'}.")
 
     def _recruit(self, p: int, k: int) -> None:
         c = self.prospects[k].pop()
@@ -474,44 +468,3 @@ class MovesMixin:
             self.phase = "soldier"
         if self.pending.steps_left == 0:
             self.pending, self.phase = NOTHING, "main"
-
-
-# ====================================================================== offered actions
-# An offered action is immutable and depends only on these arguments, so each is made (and
-# worded) once, not at every listing: bots list the main actions hundreds of thousands of times.
-@lru_cache(maxsize=None)
-def _gather_action(c: int, feed: int) -> Action:
-    cd = card(c)
-    eat = f", feeding {feed} sheep" if feed else ""
-    return Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {_gain_text(cd.produce)}{eat}")
-
-
-@lru_cache(maxsize=None)
-def _recruit_action(k: int, c: int, cost: int) -> Action:
-    res = 1 if card(c).is_dragon else 0
-    return Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}")
-
-
-@lru_cache(maxsize=None)
-def _deploy_action(c: int) -> Action:
-    return Action("deploy", (c,), f"Deploy with {card(c).text()}")
-
-
-@lru_cache(maxsize=None)
-def _maneuver_action(guild: int) -> Action:
-    return Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild")
-
-
-@lru_cache(maxsize=None)
-def _kg_lift_action(k: int, i: int, c: int) -> Action:
-    return Action("kg_lift", (k, i), f"King's Guard: lift {card(c).name} to the top in {KINGDOMS[k]}")
-
-
-@lru_cache(maxsize=None)
-def _deploy_to_action(c: int, guild: int) -> Action:
-    return Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
-
-
-@lru_cache(maxsize=None)
-def _maneuver_to_action(guild: int) -> Action:
-    return Action("maneuver_to", (guild,), f"Move the supporter to the {guild_name(guild)} guild")

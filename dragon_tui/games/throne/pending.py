@@ -14,6 +14,7 @@ saved before the rename replay to the same, byte-equal positions.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from .board import REWARD_PHASES
@@ -50,6 +51,10 @@ class PendingStep:
 
 #: Nothing pending.
 NOTHING = PendingStep()
+
+#: ``PendingStep(...)``, made once per distinct set of fields and handed out again (the value
+#: never changes): a maneuver or a deploy starts one hundreds of thousands of times in a search.
+step = lru_cache(maxsize=None)(PendingStep)
 
 
 def to_saved(step: PendingStep, phase: str) -> dict[str, Any]:

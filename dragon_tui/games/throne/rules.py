@@ -98,11 +98,16 @@ from .pending import NOTHING, PendingStep, from_saved, to_saved
 from .scoring import ScoringMixin
 
 
+def _copy_nested(lists: list[list]) -> list[list]:
+    """A copy of a list of flat lists, one level down."""
+    return list(map(list.copy, lists))
+
+
 class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     game_id = "throne"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "guards", "guards_in_supply", "neutral_supporters", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
-    NESTED_FIELDS = frozenset({"res", "supporters", "markers", "houses", "favors", "prospects", "hand", "deck", "discard"})
+    NESTED_FIELDS = frozenset({"res", "supporters", "markers", "houses", "favors", "prospects", "hand", "deck", "discard", "shown", "rewards"})
     #: ``pending`` is an immutable PendingStep: clones share it.
     SHARED_FIELDS = frozenset({"pending"})
     #: The names saves and network messages have always used (see State.JSON_NAMES).
@@ -110,6 +115,27 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                   "supporters": "sup", "neutral_supporters": "nsup", "neutral_reserve": "nreserve",
                   "active": "turn", "turn": "turns", "pending": "sub"}
     VERSION = 1
+
+    def copy_fields(self) -> dict:
+        """Copies of the mutable fields for ``clone``, written out by their known shapes
+        (flat lists sliced, lists of lists copied one level down): the search clones
+        positions thousands of times a decision. ``pending``, the board facts and the houses'
+        memo are never changed in place, so the copy shares them."""
+        nested = _copy_nested
+        return {
+            "box": self.box[:], "stock": self.stock[:], "res": nested(self.res),
+            "supply": self.supply[:], "reserve": self.reserve[:],
+            "guards": self.guards[:], "guards_in_supply": self.guards_in_supply[:],
+            "supporters": nested(self.supporters), "neutral_supporters": self.neutral_supporters[:],
+            "markers": nested(self.markers), "lords_left": self.lords_left[:], "houses": nested(self.houses),
+            "prince": self.prince[:], "score": self.score[:], "favors": nested(self.favors),
+            "dismissed": self.dismissed[:], "cdeck": self.cdeck[:], "ddeck": self.ddeck[:],
+            "prospects": nested(self.prospects), "hand": nested(self.hand), "deck": nested(self.deck),
+            "discard": nested(self.discard), "shown": nested(self.shown),
+            "pools": None if self.pools is None else nested(self.pools),
+            "stamp": self.stamp[:], "rewards": nested(self.rewards), "parl_queue": self.parl_queue[:],
+            "kayu_sel": self.kayu_sel[:], "_facts": self._facts, "_houses_memo": self._houses_memo,
+        }
 
     # ================================================================== setup
     def setup(self) -> None:
@@ -231,7 +257,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         kind = action.kind
         if kind == "end_turn":
             self._end_turn()
-        elif kind in ("house", "bump", "bump_to"):
+        elif kind == "house" or kind == "bump" or kind == "bump_to":
             self._apply_reward(action)
         elif kind == "prince":
             seat = self.parl_queue.pop(0)
@@ -249,24 +275,25 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                 if self.phase in REWARD_PHASES or self.begin_reward():
                     return
                 continue
-            if self.phase in REWARD_PHASES or self.phase == "reward_done":
-                self.phase = "main" if self.stage == "turn" else "end"
-            if self.stage == "turn":
-                if self.phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
-                    self.phase = "main"
-                if self.phase == "main":
-                    self.check_control([self.active])
+            phase, stage = self.phase, self.stage
+            if phase in REWARD_PHASES or phase == "reward_done":
+                self.phase = phase = "main" if stage == "turn" else "end"
+            if stage == "turn":
+                if phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
+                    self.phase = phase = "main"
+                if phase == "main":
+                    self.check_control((self.active,))
                     if self.rewards:
                         continue
                 return
-            if self.stage == "end":
+            if stage == "end":
                 if self.parliament_spaces_due():
                     self.stage = "parliament"
                     self.start_parliament()
                     return
                 self._next_turn()
                 continue
-            if self.stage == "parliament":
+            if stage == "parliament":
                 if self.parl_queue:
                     return
                 self._next_turn()

@@ -1,0 +1,149 @@
+"""What the pawns on the board imply, worked out once per arrangement of the pawns.
+
+Listing the actions, the control check after every action step, the recruit discounts and
+the end scoring all ask who controls each guild and which guilds have room; a random game
+asks thousands of times while the pawns stand still (gathering, recruiting, filling
+prospects, ending turns). :class:`BoardFacts` answers from the last answer until a pawn
+moves, and then works out again only the guilds whose counts changed.
+
+It is recognised by value, never trusted blindly: it keeps copies of the three pawn lists
+(supporters, King's Guards, neutral supporters) it was made from, and the state uses it only
+while its own lists still equal those copies (``BoardMixin.board_facts``). So whatever
+changes the pawns — a move, a loaded save, an undo, a test that sets up a position by hand —
+is noticed without any bookkeeping in the code that moves them. The rules themselves stay in
+``board.py`` (``controller``, ``has_space``): this only remembers their answers.
+
+A BoardFacts is never changed once made, but for parts filled in on first use that depend
+on its copies alone, so clones of a state share it.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+
+from .data import ALL_GUILDS, KINGDOM_OF
+
+
+class BoardFacts:
+    __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
+                 "derived", "_controlled", "_kingdoms", "_open", "_occupied")
+
+    #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
+    supporters: list[list[int]]
+    guards: list[int]
+    neutral: list[int]
+    #: Per guild, ``state.controller(guild)`` (a seat or None).
+    controllers: list[int | None]
+    #: Per guild, ``state.has_space(guild)``.
+    room: list[bool]
+    #: scoring.control_majorities of the controllers, filled in by the first end scoring.
+    majorities: tuple[list[int], list[int]] | None
+    #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
+    #: and on which guilds have room alone (a Citizen's, by card), filled in by the rules
+    #: that work them out (moves.deploy_targets).
+    by_guards: dict
+    by_room: dict
+    #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
+    derived: dict
+
+    def matches(self, supporters: list[list[int]], guards: list[int], neutral: list[int]) -> bool:
+        return self.supporters == supporters and self.guards == guards and self.neutral == neutral
+
+    @classmethod
+    def of(cls, state, old: BoardFacts | None) -> BoardFacts:
+        """The facts of ``state``'s board; ``old`` (facts of an earlier board of the same
+        game, or None) lends the answers for the guilds whose counts did not change."""
+        sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
+        new = cls.__new__(cls)
+        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
+        new.derived = {}
+        if old is None:
+            new.guards, new.neutral = kg[:], ns[:]
+            new.supporters = [counts[:] for counts in sup]
+            new.controllers = [state.controller(guild) for guild in ALL_GUILDS]
+            new.room = [state.has_space(guild) for guild in ALL_GUILDS]
+            new.by_guards, new.by_room = {}, {}
+            return new
+        # The old copies are never changed, so what did not change is shared with them.
+        osup, okg, ons = old.supporters, old.guards, old.neutral
+        if kg == okg and ns == ons:  # the common case: only supporters moved
+            new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
+            changed = [guild for guild in ALL_GUILDS if sup[guild] != osup[guild]]
+        else:
+            new.guards, new.neutral = kg[:], ns[:]
+            new.by_guards = old.by_guards if kg == okg else {}
+            changed = [guild for guild in ALL_GUILDS
+                       if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
+        new.supporters = copies = osup[:]
+        old_occupied = old._occupied
+        if old_occupied is not None:
+            # A seat's occupied guilds carry over unless one of its counts left or reached 0.
+            occupied = new._occupied = old_occupied[:]
+            for seat, guilds in enumerate(occupied):
+                if guilds is not None:
+                    for guild in changed:
+                        if (sup[guild][seat] == 0) != (osup[guild][seat] == 0):
+                            occupied[seat] = None
+                            break
+        old_controllers, old_room = old.controllers, old.room
+        controllers = room = None
+        for guild in changed:
+            copies[guild] = sup[guild][:]
+            owner, space = state.controller(guild), state.has_space(guild)
+            if owner != old_controllers[guild]:
+                if controllers is None:
+                    controllers = old_controllers[:]
+                controllers[guild] = owner
+            if space != old_room[guild]:
+                if room is None:
+                    room = old_room[:]
+                room[guild] = space
+        # Most moves change neither who controls what nor which guilds have room: then the
+        # old answers, and what was worked out from them, carry over as they are.
+        if controllers is None:
+            new.controllers, new._controlled, new._kingdoms = old_controllers, old._controlled, old._kingdoms
+            new.majorities = old.majorities
+        else:
+            new.controllers = controllers
+        if room is None:
+            new.room, new._open, new.by_room = old_room, old._open, old.by_room
+        else:
+            new.room, new.by_room = room, {}
+        return new
+
+    def controlled(self, seat: int) -> tuple[int, ...]:
+        """The guilds ``seat`` controls, in board order."""
+        by_seat = self._controlled
+        if by_seat is None:
+            by_seat = [[] for _ in self.supporters[0]]
+            for guild, owner in enumerate(self.controllers):
+                if owner is not None:
+                    by_seat[owner].append(guild)
+            self._controlled = by_seat = [tuple(guilds) for guilds in by_seat]
+        return by_seat[seat]
+
+    def occupied(self, seat: int) -> tuple[int, ...]:
+        """The guilds holding at least one of ``seat``'s supporters, in board order."""
+        occupied = self._occupied
+        if occupied is None:
+            occupied = self._occupied = [None] * len(self.supporters[0])
+        guilds = occupied[seat]
+        if guilds is None:
+            supporters = self.supporters
+            occupied[seat] = guilds = tuple([guild for guild in ALL_GUILDS if supporters[guild][seat]])
+        return guilds
+
+    def kingdoms(self, seat: int) -> frozenset[int]:
+        """The Kingdoms in which ``seat`` controls at least one guild."""
+        kingdoms = self._kingdoms
+        if kingdoms is None:
+            self._kingdoms = kingdoms = [frozenset(KINGDOM_OF[guild] for guild in self.controlled(s))
+                                         for s in range(len(self.supporters[0]))]
+        return kingdoms[seat]
+
+    def open_guilds(self) -> tuple[int, ...]:
+        """The guilds with room for another pawn, in board order."""
+        open_now = self._open
+        if open_now is None:
+            self._open = open_now = tuple(compress(ALL_GUILDS, self.room))
+        return open_now

@@ -1,0 +1,150 @@
+"""The actions Princes offers, each made (and worded) once per distinct argument.
+
+An offered action is immutable and depends only on its arguments, so listing the legal
+actions hands out the same objects again instead of building and wording new ones: random
+games and the search bots list them hundreds of thousands of times. Which actions are legal
+is decided in moves.py and rules.py; this module only knows how each one is worded.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dragon_tui.engine import Action
+from dragon_tui.engine.wording import a_or_an
+
+from .board import owner_name
+from .data import ALL_GUILDS, CLANS, GUILDS, KINGDOMS, RES_LETTER, RESOURCES, card, guild_name
+
+
+@lru_cache(maxsize=None)
+def gain_text(produce: tuple[int, ...]) -> str:
+    """"+2i +1s": what a card produces, or what a gather brought (a tuple, remembered)."""
+    return " ".join(f"+{n}{RES_LETTER[r]}" for r, n in enumerate(produce) if n)
+
+
+# ---------------------------------------------------------------------- before the main action
+@lru_cache(maxsize=None)
+def kayu_discard(c: int) -> Action:
+    return Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
+
+
+@lru_cache(maxsize=None)
+def kayu_done(n: int) -> Action:
+    return Action("kayu_done", (), f"Ka'yu: discard {n} and draw {n}" if n else "Ka'yu: keep the hand")
+
+
+@lru_cache(maxsize=None)
+def fill(k: int, deck: str) -> Action:
+    return Action("fill", (deck,), f"Fill the {KINGDOMS[k]} prospect space from the {deck} deck")
+
+
+# ---------------------------------------------------------------------- the main actions
+@lru_cache(maxsize=None)
+def gather(c: int, feed: int) -> Action:
+    cd = card(c)
+    eat = f", feeding {feed} sheep" if feed else ""
+    return Action("gather", (c,), f"Gather with {cd.name}{' (starter)' if cd.starter else ''}: {gain_text(cd.produce)}{eat}")
+
+
+@lru_cache(maxsize=None)
+def recruit(k: int, c: int, cost: int) -> Action:
+    res = 1 if card(c).is_dragon else 0
+    return Action("recruit", (k,), f"Recruit {card(c).text()} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}")
+
+
+KEEP = Action("keep", (), "Dismiss nothing")
+
+
+@lru_cache(maxsize=None)
+def dismiss(c: int, where: str) -> Action:
+    loss = f" (-{card(c).prestige} prestige)" if card(c).prestige else ""
+    return Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}")
+
+
+@lru_cache(maxsize=None)
+def deploy(c: int) -> Action:
+    return Action("deploy", (c,), f"Deploy with {card(c).text()}")
+
+
+@lru_cache(maxsize=None)
+def deploy_to(c: int, guild: int) -> Action:
+    return Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
+
+
+#: Per guild, its maneuver action (listed whenever the seat has a supporter there).
+MANEUVER = tuple(Action("maneuver", (guild,), f"Maneuver a supporter out of the {guild_name(guild)} guild")
+                 for guild in ALL_GUILDS)
+#: Per guild, the action that moves the maneuvered supporter there.
+MANEUVER_TO = tuple(Action("maneuver_to", (guild,), f"Move the supporter to the {guild_name(guild)} guild")
+                    for guild in ALL_GUILDS)
+
+END_TURN = Action("end_turn", (), "End the turn")
+END_TURN_NO_MAIN = Action("end_turn", (), "End the turn (no main action is possible)")
+
+
+# ---------------------------------------------------------------------- King's Guards, bonuses
+KG_PROSPECTS = Action("kg_prospects", (), "King's Guard: place two new prospects")
+KG_DISCARD = Action("kg_discard", (), "King's Guard: discard cards from your hand")
+VUUR = Action("vuur", (), "Vu'ur bonus: turn a King's Guard into a supporter")
+DISCARD_DONE = Action("discard_done", (), "Stop discarding")
+
+
+@lru_cache(maxsize=None)
+def maji(a: int, b: int) -> Action:
+    return Action("maji", (a, b), f"Ma'ji bonus: +1 {RESOURCES[a]} and +1 {RESOURCES[b]}")
+
+
+@lru_cache(maxsize=None)
+def kg_lift(k: int, i: int, c: int) -> Action:
+    return Action("kg_lift", (k, i), f"King's Guard: lift {card(c).name} to the top in {KINGDOMS[k]}")
+
+
+@lru_cache(maxsize=None)
+def kg_place(deck: str, k: int) -> Action:
+    return Action("kg_place", (deck, k), f"Draw {a_or_an(deck)} onto the {KINGDOMS[k]} prospects")
+
+
+@lru_cache(maxsize=None)
+def discard(c: int) -> Action:
+    return Action("discard", (c,), f"Discard {card(c).text()}")
+
+
+# ---------------------------------------------------------------------- Guild Favors
+@lru_cache(maxsize=None)
+def favor(c: int) -> Action:
+    return Action("favor", (c,), f"Play the {GUILDS[card(c).guild]} Favor")
+
+
+FAVOR_DONE = Action("favor_done", (), "Finish the favor")
+#: Merchant Favor: per resource, take three of it.
+TAKE = tuple(Action("take", (r,), f"Merchant Favor: take 3 {RESOURCES[r]}") for r in range(3))
+KG_FROM = tuple(Action("kg_from", (guild,), f"Soldier Favor: move a King's Guard out of {guild_name(guild)}")
+                for guild in ALL_GUILDS)
+KG_TAKE = tuple(Action("kg_take", (guild,), f"Soldier Favor: take a King's Guard from {guild_name(guild)}")
+                for guild in ALL_GUILDS)
+KG_TO = tuple(Action("kg_to", (guild,), f"Soldier Favor: put the King's Guard in {guild_name(guild)}")
+              for guild in ALL_GUILDS)
+SUP_TO = tuple(Action("sup_to", (guild,), f"Cleric Favor: move it to {guild_name(guild)}") for guild in ALL_GUILDS)
+SORC_ADD = tuple(Action("sorc_add", (guild,), f"Sorcerer Favor: add a supporter to {guild_name(guild)}")
+                 for guild in ALL_GUILDS)
+
+
+@lru_cache(maxsize=None)
+def sup_from(owner: int, guild: int) -> Action:
+    return Action("sup_from", (owner, guild), f"Cleric Favor: move {owner_name(owner)}'s supporter out of {guild_name(guild)}")
+
+
+@lru_cache(maxsize=None)
+def lord_from(owner: int, h: int) -> Action:
+    return Action("lord_from", (owner, h), f"Royal Favor: move {owner_name(owner)}'s Dragon Lord out of {CLANS[h]}")
+
+
+@lru_cache(maxsize=None)
+def lord_to(h: int) -> Action:
+    return Action("lord_to", (h,), f"Royal Favor: move it to the {CLANS[h]} Clan House")
+
+
+@lru_cache(maxsize=None)
+def sorc_remove(owner: int, guild: int) -> Action:
+    return Action("sorc_remove", (owner, guild), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(guild)}")
