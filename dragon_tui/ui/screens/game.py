@@ -16,7 +16,6 @@ import importlib
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -27,7 +26,7 @@ from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
-from ..widgets.panel import refresh_content
+from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
 
@@ -36,7 +35,7 @@ def board_class(game_id: str):
     return importlib.import_module(f"dragon_tui.ui.boards.{game_id}").Board
 
 
-class StatusLine(Static):
+class StatusLine(SizedByLayout, Static):
     """The phase, and while a bot thinks its progress and how to hurry it."""
 
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
@@ -116,14 +115,14 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         Board = board_class(self.table.game.id)
-        with Horizontal(id="status-bar"):
+        with Row(id="status-bar"):
             yield Static(f"{self.table.game.title} · ", id="status-title")
             yield StatusLine(id="status").data_bind(GameScreen.snapshot)
         yield Board(self.table, interactive=True, id="board").data_bind(GameScreen.snapshot)
-        with Horizontal(id="lower"):
-            with Vertical(id="actions-pane"):
+        with Row(id="lower"):
+            with Column(id="actions-pane"):
                 yield ActionList(id="actions").data_bind(GameScreen.snapshot)
-            with Vertical(id="log-pane"):
+            with Column(id="log-pane"):
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
         yield Footer()

@@ -21,15 +21,17 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive, reactive
+from textual.scrollbar import ScrollBar
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .panel import SizedByLayout, pane_scrollbar
 from ...session import Snapshot
 
 SHOWN_LINES = 200
 
 
-class GameLog(ScrollView):
+class GameLog(SizedByLayout, ScrollView):
     """Keeps the newest line in sight, or the first line the person has not seen yet."""
 
     can_focus = True
@@ -37,6 +39,10 @@ class GameLog(ScrollView):
     #: How many wrapped lines there are. The log's box is set by the stylesheet, so new lines
     #: need no layout of the screen, only new scroll bars (a scroll bar that appears lays it out).
     virtual_size = Reactive(Size(0, 0), layout=False)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return pane_scrollbar(self)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -153,20 +159,23 @@ class GameLog(ScrollView):
     def _say_below(self, top: float | None = None) -> None:
         top = self.scroll_y if top is None else top
         below = max(0, len(self._strips) - self.scrollable_content_region.height - round(top))
-        self.border_subtitle = f"↓ {below} more (PgDn)" if below else ""
+        subtitle = f"↓ {below} more (PgDn)" if below else ""
+        if subtitle != self.border_subtitle:  # setting it repaints the log, even to the same text
+            self.border_subtitle = subtitle
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
         self._say_below()
 
-    def on_resize(self) -> None:
+    def fit_to_size(self) -> None:
         # Room for the scrollbar is kept whether it shows or not, so it never rewraps the log.
         width = self.content_region.width - self.styles.scrollbar_size_vertical
         if width > 0 and width != self._width:
             self._width = width
             self._rewrap()
-        # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
-        self.call_after_refresh(self._place_view)
+        else:
+            # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
+            self._place_view()
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
