@@ -136,6 +136,9 @@ class GameScreen(Screen):
         self._save_listeners = getattr(self.table, "save_listeners", [])
         self._save_listeners.append(self._saved_elsewhere)
         self._report_save_error(self.table)
+        autosaver = getattr(self.table, "autosaver", None)
+        if autosaver is not None:  # each move is written once the screen has drawn it
+            autosaver.defer = self.call_after_refresh
 
     def _keys_in_use(self) -> frozenset[str]:
         """The one-character keys this screen, its board and their parts bind: the model hands
@@ -173,6 +176,8 @@ class GameScreen(Screen):
             listeners.remove(self._saved_elsewhere)
         autosaver = getattr(self.table, "autosaver", None)
         if autosaver is not None:
+            if autosaver.defer == self.call_after_refresh:
+                autosaver.defer = None
             autosaver.flush()
 
     def _published(self, snapshot: Snapshot) -> None:
