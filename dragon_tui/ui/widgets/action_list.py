@@ -69,6 +69,10 @@ class ActionList(SizedByLayout, OptionList):
         if width != self._lines_width:
             self._lines_width = width
             self._clear_caches()
+            if self.is_attached and self in self.screen._dirty_widgets:
+                # New choices (which repaint the whole list) brought or took the scroll bar:
+                # the frame being drawn repaints the list anyway, with these lines.
+                self._repaint_required = False
 
     def _on_resize(self, event) -> None:
         event.prevent_default()  # OptionList's own handler would redraw it once more

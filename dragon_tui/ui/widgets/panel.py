@@ -10,7 +10,10 @@ a key — while a repaint touches the pane alone.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
@@ -81,6 +84,8 @@ def pane_scrollbar(widget: Widget) -> ScrollBar:
 def refresh_content(widget: Widget) -> None:
     """Repaint ``widget``; lay the screen out again only if its size may have changed."""
     widget.refresh()
+    if not widget.display:
+        return  # takes no room: showing it again lays the screen out anyway
     if not widget.is_mounted or not widget.size:
         widget.refresh(layout=True)  # not laid out yet
         return
@@ -91,8 +96,31 @@ def refresh_content(widget: Widget) -> None:
     if height is not None and not height.is_auto:
         return  # the stylesheet decides its size, not the content
     content = widget.content_size
-    if widget.get_content_height(widget.size, widget.size, content.width) != content.height:
+    wanted = widget.get_content_height(widget.size, widget.size, content.width)
+    if wanted != content.height and _box_height(widget, wanted) != widget.outer_size.height:
         widget.refresh(layout=True)
+
+
+def _box_height(widget: Widget, content_height: int) -> int | None:
+    """The height the layout would give ``widget`` for content this tall, within its
+    min-height and max-height (in cells, or a percentage that comes out whole); None when
+    that takes Textual's own layout to tell."""
+    styles = widget.styles
+    gutter = styles.gutter.height
+    border_box = styles.box_sizing == "border-box"
+    parent = widget.parent
+    container = (parent.content_size if isinstance(parent, Widget) else widget.app.size) - styles.margin.totals
+    height = Fraction(content_height)
+    for limit, pick in ((styles.min_height, max), (styles.max_height, min)):
+        if limit is None:
+            continue
+        if limit.unit not in (Unit.CELLS, Unit.PERCENT):
+            return None
+        value = limit.resolve(container, widget.app.size) - (gutter if border_box else 0)
+        if value.denominator != 1:
+            return None
+        height = pick(height, value)
+    return int(max(height, 0)) + gutter
 
 
 class Panel(SizedByLayout, Static):
