@@ -18,8 +18,9 @@ says how many lines are below.
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive, reactive
 from textual.scrollbar import ScrollBar
 from textual.scroll_view import ScrollView
@@ -64,6 +65,7 @@ class GameLog(SizedByLayout, ScrollView):
         #: first unseen line (if they do not all fit) through resizes.
         self._anchored = False
         self.border_title = "Log"
+        self._line_style: Style | None = None
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         if snapshot is None:
@@ -167,6 +169,11 @@ class GameLog(SizedByLayout, ScrollView):
         super().watch_scroll_y(old, new)
         self._say_below()
 
+    def on_resize(self) -> None:
+        # Placed already by fit_to_size, before the frame; again in case a second layout
+        # (a scroll bar that came) moved the end: a no-op, and no frame, when nothing moved.
+        self._place_view()
+
     def fit_to_size(self) -> None:
         # Room for the scrollbar is kept whether it shows or not, so it never rewraps the log.
         width = self.content_region.width - self.styles.scrollbar_size_vertical
@@ -177,12 +184,18 @@ class GameLog(SizedByLayout, ScrollView):
             # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
             self._place_view()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The log's style, once per paint: ``rich_style`` walks every ancestor's styles.
+        self._line_style = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
+        style = self._line_style or self.rich_style
         if index >= len(self._strips):
-            return Strip.blank(width, self.rich_style)
-        return self._strips[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        return self._strips[index].crop_extend(0, width, style).apply_style(style)
 
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:
