@@ -11,6 +11,7 @@ never imported here.
 
 from __future__ import annotations
 
+import gc
 import importlib
 
 from textual import on, work
@@ -128,6 +129,10 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The game's history (every position, for undo and the replay) is long-lived: kept out
+        # of the garbage collector's full passes, which otherwise walk all of it now and then
+        # — a pause of 50–200 ms on a key late in a long game. Unfrozen when the screen goes.
+        gc.freeze()
         self.add_class(f"game-{self.table.game.id}")
         self.model.reserve_keys(self._keys_in_use())
         self.model.subscribe(self._published)
@@ -170,6 +175,7 @@ class GameScreen(Screen):
             self.notify("Autosave works again.")
 
     def on_unmount(self) -> None:
+        gc.unfreeze()
         self.model.cancel_bot()
         listeners = getattr(self, "_save_listeners", [])
         if self._saved_elsewhere in listeners:
