@@ -36,6 +36,10 @@ def board_class(game_id: str):
     return importlib.import_module(f"dragon_tui.ui.boards.{game_id}").Board
 
 
+#: One frame of Textual's screen updates (60 per second).
+FRAME = 1 / 60
+
+
 class StatusLine(SizedByLayout, Static):
     """The phase, and while a bot thinks its progress and how to hurry it."""
 
@@ -143,7 +147,14 @@ class GameScreen(Screen):
         self._report_save_error(self.table)
         autosaver = getattr(self.table, "autosaver", None)
         if autosaver is not None:  # each move is written once the screen has drawn it
-            autosaver.defer = self.call_after_refresh
+            autosaver.defer = self._after_paint
+
+    def _after_paint(self, callback) -> None:
+        """Call ``callback`` once the move just made is on screen. ``call_after_refresh`` alone
+        can run before that frame: the panes ask the screen for their repaint only when they
+        are idle themselves, and the screen, idle first, may find nothing to draw yet. A
+        frame's time later the repaints have been asked for, and the callback waits for them."""
+        self.set_timer(FRAME, lambda: self.call_after_refresh(callback))
 
     def _keys_in_use(self) -> frozenset[str]:
         """The one-character keys this screen, its board and their parts bind: the model hands
@@ -182,7 +193,7 @@ class GameScreen(Screen):
             listeners.remove(self._saved_elsewhere)
         autosaver = getattr(self.table, "autosaver", None)
         if autosaver is not None:
-            if autosaver.defer == self.call_after_refresh:
+            if autosaver.defer == self._after_paint:
                 autosaver.defer = None
             autosaver.flush()
 
