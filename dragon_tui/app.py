@@ -81,6 +81,16 @@ class DragonApp(App):
             return themes
         return {name: theme for name, theme in themes.items() if name in THEME_NAMES}
 
+    def get_theme(self, theme_name: str) -> Theme | None:
+        """Textual's lookup, without copying the themes into a new dict twice a call: Textual
+        asks for the current theme for every line it paints."""
+        own_only = getattr(self, "_own_themes_only", False)
+        for name in (token.strip() for token in theme_name.split(",")):
+            theme = self._registered_themes.get(name)
+            if theme is not None and (not own_only or name in THEME_NAMES):
+                return theme
+        return None
+
     def on_mount(self) -> None:
         self._started = True
         if self._settings_problem:

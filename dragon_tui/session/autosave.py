@@ -15,6 +15,7 @@ before it, so a kill -9 loses at most the action in flight, never a half-written
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,9 @@ from typing import Any
 
 from ..engine import SaveFileError
 from . import storage
+
+#: The longest a write waits for the UI's word that the change is drawn (seconds).
+MAX_HOLD = 1.0
 
 #: Told the outcome of one write: its error, or None when it went well.
 Done = Callable[[OSError | None], None]
@@ -35,24 +39,47 @@ class Autosaver:
         self._thread: threading.Thread | None = None
         #: The last write's error, if it failed (a full disk): shown, never raised at the UI.
         self.error: OSError | None = None
+        #: Set by a UI: ``defer(start)`` calls ``start`` once the screen has drawn the change
+        #: (the writer turns the game into JSON holding the GIL: it waits for the paint, so a
+        #: key is not answered slower for its save). None: write at once.
+        self.defer: Callable[[Callable[[], None]], object] | None = None
+        self._released = True
 
     def submit(self, path: Path, build: Callable[[], dict[str, Any]], done: Done | None = None) -> None:
         """Write ``build()`` to ``path`` soon; a newer submission replaces an unwritten one.
         ``done`` hears, in the writer thread, the write's error or None once it is over."""
+        defer = self.defer
         with self._lock:
             self._pending = (path, build, done)
+            self._released = defer is None
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="dragon-autosave", daemon=True)
                 self._thread.start()
+            self._lock.notify_all()
+        if defer is not None:
+            defer(self.release)
+
+    def release(self) -> None:
+        """Let the writer start on what was submitted (the UI has drawn it)."""
+        with self._lock:
+            self._released = True
             self._lock.notify_all()
 
     def _run(self) -> None:
         while True:
             with self._lock:
-                while self._pending is None:
-                    if not self._lock.wait(timeout=5.0):
-                        self._thread = None  # idle: end; the next submit starts a new one
-                        return
+                held_until = None
+                while self._pending is None or not self._released:
+                    if self._pending is None:
+                        if not self._lock.wait(timeout=5.0) and self._pending is None:
+                            self._thread = None  # idle: end; the next submit starts a new one
+                            return
+                        continue
+                    now = time.monotonic()
+                    held_until = held_until or now + MAX_HOLD
+                    if now >= held_until:
+                        break  # never held longer than MAX_HOLD, whatever the UI does
+                    self._lock.wait(timeout=held_until - now)
                 path, build, done = self._pending
                 self._pending = None
                 self._busy = True
@@ -71,6 +98,8 @@ class Autosaver:
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything submitted is on disk; returns False on timeout."""
         with self._lock:
+            self._released = True
+            self._lock.notify_all()
             return self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
 
 

@@ -1,10 +1,12 @@
 """The table model and the one turn controller, headless."""
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 
 from dragon_tui.engine import IllegalAction
 from dragon_tui.session import Seat, Table, TableModel, TurnController, storage
@@ -206,3 +208,29 @@ def test_autosave_in_a_writer_thread_survives_kill_9(tmp_path):
     assert flushed <= len(saved.moves) <= played + 1
     leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) <= 1  # at most the write in flight
+
+
+def test_autosave_deferred_by_the_ui_waits_for_its_word(tmp_path, monkeypatch):
+    """The game screen defers each write until it has drawn the move (the writer holds the
+    GIL while it builds the JSON); the write then happens, and never waits past MAX_HOLD."""
+    from dragon_tui.session import autosave
+
+    monkeypatch.setattr(autosave, "MAX_HOLD", 0.3)
+    saver = autosave.Autosaver()
+    starts: list = []
+    saver.defer = starts.append
+    written = threading.Event()
+    path = tmp_path / "game.json"
+    saver.submit(path, lambda: {"moves": 1}, lambda error: written.set())
+    assert len(starts) == 1
+    assert not written.wait(0.1) and not path.exists()  # held: the screen has not drawn it yet
+    starts.pop()()  # the screen has drawn it
+    assert written.wait(2.0) and json.loads(path.read_text()) == {"moves": 1}
+
+    written.clear()
+    saver.submit(path, lambda: {"moves": 2}, lambda error: written.set())  # never released
+    assert written.wait(2.0) and json.loads(path.read_text()) == {"moves": 2}
+
+    saver.submit(path, lambda: {"moves": 3})
+    assert saver.flush(timeout=0.2)  # flush writes at once, held or not
+    assert json.loads(path.read_text()) == {"moves": 3}

@@ -9,13 +9,13 @@ from textual.widgets._toast import Toast, ToastRack
 
 from dragon_tui.ui.widgets.game_log import GameLog
 
-from .apps import app_with, settle
+from .apps import app_with, settle, workers_done
 from .hoard.tables import after_person_moves, hoard_table
 
 
 async def bots_done(pilot) -> None:
     while pilot.app.screen.thinking:
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot)  # a bot worker superseded by the next turn's counts as done
         await pilot.pause()
     await settle(pilot)
 

@@ -9,9 +9,10 @@ from textual.widget import Widget
 from ...engine import Action, State
 from ...session import Choice, Snapshot, Table
 from ..widgets.messages import Picked, ShowInList, TakeHighlighted
+from ..widgets.panel import SizedByLayout
 
 
-class BoardBase(Widget):
+class BoardBase(SizedByLayout, Widget):
     """A game's board. Subclasses repaint in ``paint`` (or their own ``watch_view`` /
     ``watch_offered``); they never reach into sibling widgets: they post messages up."""
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from ...engine import Action, State
 from ...session import Table
 from .base import BoardBase
+from ..widgets.panel import Column, Row
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import HandPanel
 from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, Legend
@@ -42,10 +42,10 @@ class Board(BoardBase):
         self.letters = seat_letters(self.names)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="carc-main"):
+        with Row(id="carc-main"):
             yield TileGrid(self.letters, id="carc-grid")
             yield RemainingTiles(id="carc-remaining")
-            with Vertical(id="carc-side"):
+            with Column(id="carc-side"):
                 yield HandPanel(id="carc-hand")
                 yield ScorePanel(id="carc-scores")
                 yield Legend(id="carc-legend")
@@ -98,7 +98,7 @@ class Board(BoardBase):
     def point_at(self, action: Action) -> None:
         self.query_one(TileGrid).point_at(action)
 
-    def on_resize(self) -> None:
+    def fit_to_size(self) -> None:
         # The legend only when the side panel has the rows for it (not at 80×24).
         side_needs = 9 + 1 + len(self.names) + 1 + 1 + len_legend()
         self.query_one(Legend).display = self.size.height >= side_needs

@@ -21,11 +21,11 @@ from ...engine import Action, State
 from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
 from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
 from .base import BoardBase
-from ..widgets.panel import refresh_content
+from ..widgets.panel import SizedByLayout, refresh_content
 from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
 
 
-class CourtPanel(Widget):
+class CourtPanel(SizedByLayout, Widget):
     """A panel that renders itself for its width: ``get_content_height`` and ``render`` agree."""
 
     def __init__(self, **kwargs) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 
 from ...engine import State
 from ...games.crowns import data
 from .base import BoardBase
-from ..widgets.panel import Panel
+from ..widgets.panel import Panel, Row
 
 HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
 
@@ -104,7 +103,7 @@ class DiceBar(Panel):
 class Board(BoardBase):
     def compose(self) -> ComposeResult:
         labels = self.table.game.seat_labels
-        with Horizontal(id="councils"):
+        with Row(id="councils"):
             for seat in (0, 1):
                 yield CouncilPanel(seat, self.table.seats[seat].name, labels[seat], classes="council")
         yield DiceBar(id="dice")

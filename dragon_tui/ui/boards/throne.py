@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.reactive import reactive
 
 from ...engine import Action, IllegalAction, State
 from ...games.throne import data
 from ...session import Table
 from .base import BoardBase
+from ..widgets.panel import Row
 from ..layout import has_room
 from ..widgets.throne_guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
 from ..widgets.throne_hand import HandPanel
@@ -62,10 +62,10 @@ class Board(BoardBase, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield GuildGrid(id="throne-guilds", classes="throne-panel")
-        with Horizontal(id="throne-mid"):
+        with Row(id="throne-mid"):
             yield PlayersPanel(id="throne-players", classes="throne-panel")
             yield HandPanel(id="throne-hand", classes="throne-panel")
-        with Horizontal(id="throne-low"):
+        with Row(id="throne-low"):
             yield ClanHouses(id="throne-houses", classes="throne-panel")
             yield ScoreTrack(id="throne-track", classes="throne-panel")
 

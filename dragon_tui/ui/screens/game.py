@@ -11,12 +11,12 @@ never imported here.
 
 from __future__ import annotations
 
+import gc
 import importlib
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -27,7 +27,7 @@ from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
-from ..widgets.panel import refresh_content
+from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
 
@@ -36,7 +36,11 @@ def board_class(game_id: str):
     return importlib.import_module(f"dragon_tui.ui.boards.{game_id}").Board
 
 
-class StatusLine(Static):
+#: One frame of Textual's screen updates (60 per second).
+FRAME = 1 / 60
+
+
+class StatusLine(SizedByLayout, Static):
     """The phase, and while a bot thinks its progress and how to hurry it."""
 
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
@@ -116,19 +120,23 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         Board = board_class(self.table.game.id)
-        with Horizontal(id="status-bar"):
+        with Row(id="status-bar"):
             yield Static(f"{self.table.game.title} · ", id="status-title")
             yield StatusLine(id="status").data_bind(GameScreen.snapshot)
         yield Board(self.table, interactive=True, id="board").data_bind(GameScreen.snapshot)
-        with Horizontal(id="lower"):
-            with Vertical(id="actions-pane"):
+        with Row(id="lower"):
+            with Column(id="actions-pane"):
                 yield ActionList(id="actions").data_bind(GameScreen.snapshot)
-            with Vertical(id="log-pane"):
+            with Column(id="log-pane"):
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
         yield Footer()
 
     def on_mount(self) -> None:
+        # The game's history (every position, for undo and the replay) is long-lived: kept out
+        # of the garbage collector's full passes, which otherwise walk all of it now and then
+        # — a pause of 50–200 ms on a key late in a long game. Unfrozen when the screen goes.
+        gc.freeze()
         self.add_class(f"game-{self.table.game.id}")
         self.model.reserve_keys(self._keys_in_use())
         self.model.subscribe(self._published)
@@ -137,6 +145,16 @@ class GameScreen(Screen):
         self._save_listeners = getattr(self.table, "save_listeners", [])
         self._save_listeners.append(self._saved_elsewhere)
         self._report_save_error(self.table)
+        autosaver = getattr(self.table, "autosaver", None)
+        if autosaver is not None:  # each move is written once the screen has drawn it
+            autosaver.defer = self._after_paint
+
+    def _after_paint(self, callback) -> None:
+        """Call ``callback`` once the move just made is on screen. ``call_after_refresh`` alone
+        can run before that frame: the panes ask the screen for their repaint only when they
+        are idle themselves, and the screen, idle first, may find nothing to draw yet. A
+        frame's time later the repaints have been asked for, and the callback waits for them."""
+        self.set_timer(FRAME, lambda: self.call_after_refresh(callback))
 
     def _keys_in_use(self) -> frozenset[str]:
         """The one-character keys this screen, its board and their parts bind: the model hands
@@ -168,12 +186,15 @@ class GameScreen(Screen):
             self.notify("Autosave works again.")
 
     def on_unmount(self) -> None:
+        gc.unfreeze()
         self.model.cancel_bot()
         listeners = getattr(self, "_save_listeners", [])
         if self._saved_elsewhere in listeners:
             listeners.remove(self._saved_elsewhere)
         autosaver = getattr(self.table, "autosaver", None)
         if autosaver is not None:
+            if autosaver.defer == self._after_paint:
+                autosaver.defer = None
             autosaver.flush()
 
     def _published(self, snapshot: Snapshot) -> None:

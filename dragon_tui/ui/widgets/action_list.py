@@ -11,16 +11,18 @@ from rich.text import Text
 from textual.message import Message
 from textual.geometry import Size
 from textual.reactive import Reactive, reactive
+from textual.scrollbar import ScrollBar
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import Action
+from .panel import SizedByLayout, pane_scrollbar
 from ...session import Choice, Snapshot, assign_keys
 
 __all__ = ["ActionList", "assign_keys"]
 
 
-class ActionList(OptionList):
+class ActionList(SizedByLayout, OptionList):
     class Chosen(Message):
         def __init__(self, action: Action) -> None:
             super().__init__()
@@ -32,9 +34,15 @@ class ActionList(OptionList):
     #: bar that appears or goes still lays the screen out).
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return pane_scrollbar(self)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._choices: tuple[Choice, ...] = ()
+        #: The width the options' lines were wrapped for.
+        self._lines_width = 0
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         if snapshot is not None and snapshot.choices is not self._choices:
@@ -48,6 +56,27 @@ class ActionList(OptionList):
         )
         if choices:
             self.highlighted = 0
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        self._fit_lines()  # also when a scroll bar came or went in the same box
+        return resized
+
+    def _fit_lines(self) -> None:
+        """The options are wrapped for the width they have: what OptionList does on Resize,
+        done when the width changes, before the layout's frame is drawn."""
+        width = self.scrollable_content_region.width
+        if width != self._lines_width:
+            self._lines_width = width
+            self._clear_caches()
+            if self.is_attached and self in self.screen._dirty_widgets:
+                # New choices (which repaint the whole list) brought or took the scroll bar:
+                # the frame being drawn repaints the list anyway, with these lines.
+                self._repaint_required = False
+
+    def _on_resize(self, event) -> None:
+        event.prevent_default()  # OptionList's own handler would redraw it once more
+        self._fit_lines()
 
     def action_for_key(self, key: str) -> Action | None:
         return next((c.action for c in self._choices if c.key == key), None)

@@ -30,6 +30,7 @@ from ...session import assign_keys
 from .messages import Picked
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
 from .carcassonne_ink import CarcInk
+from .panel import SizedByLayout
 
 #: Characters per tile (width, height) at each zoom level ("map" picks from MAP_SIZES).
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}
@@ -45,7 +46,7 @@ DETAILED_FITS = (11, 5)
 _BLANK = Style()
 
 
-class TileGrid(Widget, can_focus=True):
+class TileGrid(SizedByLayout, Widget, can_focus=True):
     """The table of tiles with a cursor."""
 
     BINDINGS = [
@@ -326,7 +327,7 @@ class TileGrid(Widget, can_focus=True):
             return None
         return self.origin[0] + c, self.origin[1] + r
 
-    def on_resize(self, event: events.Resize) -> None:
+    def fit_to_size(self) -> None:
         if not self._sized and self.size.width and self.size.height:
             self._sized = True
             self.origin = None  # centre on the cursor once the real size is known

@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, SYMBOL_GLYPH
 from .carcassonne_ink import CarcInk
+from .panel import SizedByLayout
 
 ROWS = (
     (("▒", "city", "city"), (GLYPH_PENNANT, "pennant", "mark")),
@@ -19,7 +20,7 @@ ROWS = (
 )
 
 
-class Legend(Static):
+class Legend(SizedByLayout, Static):
     def on_mount(self) -> None:
         self.show()
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from .panel import SizedByLayout
 
-class TextPanel(Static):
+
+class TextPanel(SizedByLayout, Static):
     _shown: Text | None = None
 
     def show_text(self, text: Text) -> None:

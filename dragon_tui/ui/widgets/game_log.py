@@ -18,18 +18,21 @@ says how many lines are below.
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive, reactive
+from textual.scrollbar import ScrollBar
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .panel import SizedByLayout, pane_scrollbar
 from ...session import Snapshot
 
 SHOWN_LINES = 200
 
 
-class GameLog(ScrollView):
+class GameLog(SizedByLayout, ScrollView):
     """Keeps the newest line in sight, or the first line the person has not seen yet."""
 
     can_focus = True
@@ -37,6 +40,10 @@ class GameLog(ScrollView):
     #: How many wrapped lines there are. The log's box is set by the stylesheet, so new lines
     #: need no layout of the screen, only new scroll bars (a scroll bar that appears lays it out).
     virtual_size = Reactive(Size(0, 0), layout=False)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return pane_scrollbar(self)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -58,6 +65,7 @@ class GameLog(ScrollView):
         #: first unseen line (if they do not all fit) through resizes.
         self._anchored = False
         self.border_title = "Log"
+        self._line_style: Style | None = None
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         if snapshot is None:
@@ -153,27 +161,41 @@ class GameLog(ScrollView):
     def _say_below(self, top: float | None = None) -> None:
         top = self.scroll_y if top is None else top
         below = max(0, len(self._strips) - self.scrollable_content_region.height - round(top))
-        self.border_subtitle = f"↓ {below} more (PgDn)" if below else ""
+        subtitle = f"↓ {below} more (PgDn)" if below else ""
+        if subtitle != self.border_subtitle:  # setting it repaints the log, even to the same text
+            self.border_subtitle = subtitle
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
         self._say_below()
 
     def on_resize(self) -> None:
+        # Placed already by fit_to_size, before the frame; again in case a second layout
+        # (a scroll bar that came) moved the end: a no-op, and no frame, when nothing moved.
+        self._place_view()
+
+    def fit_to_size(self) -> None:
         # Room for the scrollbar is kept whether it shows or not, so it never rewraps the log.
         width = self.content_region.width - self.styles.scrollbar_size_vertical
         if width > 0 and width != self._width:
             self._width = width
             self._rewrap()
-        # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
-        self.call_after_refresh(self._place_view)
+        else:
+            # The lines rewrap to the new size: keep the newest (or the first unseen) in sight.
+            self._place_view()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The log's style, once per paint: ``rich_style`` walks every ancestor's styles.
+        self._line_style = self.rich_style
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
+        style = self._line_style or self.rich_style
         if index >= len(self._strips):
-            return Strip.blank(width, self.rich_style)
-        return self._strips[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        return self._strips[index].crop_extend(0, width, style).apply_style(style)
 
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:

@@ -9,7 +9,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ...games.hoard import data
-from .panel import refresh_content
+from .panel import SizedByLayout, refresh_content
 
 LEGEND = "  ".join(f"{data.SYMBOLS[c]} {c}" for c in data.COLOURS) + " · treasure: points, cost (own colour + any)"
 SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",
@@ -102,7 +102,7 @@ def flow(items: list[Text], width: int, lead: Text | None = None, gap: int = 2) 
     return lines
 
 
-class FlowBox(Widget):
+class FlowBox(SizedByLayout, Widget):
     """A widget drawn as rows of items that wrap between items; subclasses fill ``rows``."""
 
     DEFAULT_CSS = "FlowBox { height: auto; }"

@@ -10,13 +10,82 @@ a key — while a repaint touches the pane alone.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
+
+
+class SizedByLayout:
+    """Mixin for the game screen's panes and containers: a new size from a layout asks for
+    no second layout.
+
+    Textual keeps a widget's ``virtual_size`` in a reactive that lays the whole screen out
+    again when it changes, and a layout gives every widget whose box changed a new one: so a
+    pane that grows (a hand of cards) costs two layouts of the screen, and two frames, where
+    one does. The second layout is for scroll bars that may appear; these widgets do not
+    scroll (the scrolling ones, the log and the action list, update their scroll bars
+    themselves), so theirs is skipped.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        new_box = self._size != size
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized:
+            self.fit_to_size()
+        if new_box:
+            # The layout that gave the new box draws the whole widget in its own frame: a
+            # repaint asked for meanwhile (by ``fit_to_size``, a scroll) would draw it again
+            # in a second frame, for nothing.
+            self._repaint_required = False
+            for bar in (self._vertical_scrollbar, self._horizontal_scrollbar):
+                if bar is not None:  # moved or resized with the widget: drawn by the layout too
+                    bar._repaint_required = False
+        return resized
+
+    def fit_to_size(self) -> None:
+        """Called by the layout that gives the widget a new size, before that layout's frame
+        is drawn: what depends on the size (wrapped lines, the scroll position) is redone
+        here rather than on the Resize event, which comes after the frame and would draw
+        a second one."""
+
+
+class Row(SizedByLayout, Horizontal):
+    """A Horizontal of the game screen (see ``SizedByLayout``)."""
+
+
+class Column(SizedByLayout, Vertical):
+    """A Vertical of the game screen (see ``SizedByLayout``)."""
+
+
+class PaneScrollBar(SizedByLayout, ScrollBar):
+    """The scroll bar of a pane that scrolls: it is sized by the layout that sizes its pane,
+    and needs no second one (Textual's own scroll bar asks for it)."""
+
+
+def pane_scrollbar(widget: Widget) -> ScrollBar:
+    """``widget``'s vertical scroll bar, created as a ``PaneScrollBar`` (what Textual's
+    ``Widget.vertical_scrollbar`` does, with that class)."""
+    if widget._vertical_scrollbar is None:
+        bar = PaneScrollBar(vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical)
+        bar.display = False
+        widget._vertical_scrollbar = bar
+        widget.app._start_widget(widget, bar)
+    return widget._vertical_scrollbar
 
 
 def refresh_content(widget: Widget) -> None:
     """Repaint ``widget``; lay the screen out again only if its size may have changed."""
     widget.refresh()
+    if not widget.display:
+        return  # takes no room: showing it again lays the screen out anyway
     if not widget.is_mounted or not widget.size:
         widget.refresh(layout=True)  # not laid out yet
         return
@@ -27,11 +96,34 @@ def refresh_content(widget: Widget) -> None:
     if height is not None and not height.is_auto:
         return  # the stylesheet decides its size, not the content
     content = widget.content_size
-    if widget.get_content_height(widget.size, widget.size, content.width) != content.height:
+    wanted = widget.get_content_height(widget.size, widget.size, content.width)
+    if wanted != content.height and _box_height(widget, wanted) != widget.outer_size.height:
         widget.refresh(layout=True)
 
 
-class Panel(Static):
+def _box_height(widget: Widget, content_height: int) -> int | None:
+    """The height the layout would give ``widget`` for content this tall, within its
+    min-height and max-height (in cells, or a percentage that comes out whole); None when
+    that takes Textual's own layout to tell."""
+    styles = widget.styles
+    gutter = styles.gutter.height
+    border_box = styles.box_sizing == "border-box"
+    parent = widget.parent
+    container = (parent.content_size if isinstance(parent, Widget) else widget.app.size) - styles.margin.totals
+    height = Fraction(content_height)
+    for limit, pick in ((styles.min_height, max), (styles.max_height, min)):
+        if limit is None:
+            continue
+        if limit.unit not in (Unit.CELLS, Unit.PERCENT):
+            return None
+        value = limit.resolve(container, widget.app.size) - (gutter if border_box else 0)
+        if value.denominator != 1:
+            return None
+        height = pick(height, value)
+    return int(max(height, 0)) + gutter
+
+
+class Panel(SizedByLayout, Static):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._shown: object = None

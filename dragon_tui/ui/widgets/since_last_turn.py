@@ -8,9 +8,10 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...session import Snapshot
+from .panel import SizedByLayout
 
 
-class SinceLastTurn(Static):
+class SinceLastTurn(SizedByLayout, Static):
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True)
 
     def __init__(self, **kwargs) -> None:

@@ -136,7 +136,7 @@ class ThronePanel(Panel):
         self.scene = scene
         self.show_content(self.paint(scene, self.content_size.width or 80))
 
-    def on_resize(self) -> None:
+    def fit_to_size(self) -> None:
         if self.scene is not None:
             self.show_content(self.paint(self.scene, self.content_size.width or 80))
 
