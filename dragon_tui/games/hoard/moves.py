@@ -22,7 +22,9 @@ from ...engine.wording import count_of
 from . import data, offers
 from .offers import a_or_an
 from .offers import seat as _seat
-from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
+from .data import (
+    CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
+)
 
 
 @lru_cache(maxsize=None)
@@ -98,17 +100,16 @@ class Moves:
         seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
-            face = KINDS.get
-            wizards = None  # listed at the first playable card: many hands hold none
+            wizards = None  # listed after the first play (``_has_act_choice`` stops there)
             for c in hand:
-                k = face(c) or kind(c)
-                if k not in PLAYABLE_ACTIONS:
+                if c not in PLAYABLE_CARDS:  # (never a placeholder: its face is unknown)
                     continue
-                if wizards is None:
-                    wizards = [w for w in hand if (face(w) or kind(w)) == "wizard"]
+                k = KINDS[c]
                 targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
                 for args in targets:
                     yield offers.play_action(c, args)
+                    if wizards is None:
+                        wizards = [w for w in hand if w in WIZARD_CARDS]
                     for w in wizards:
                         yield offers.wizard_action(w, c, args)
         if not self.used_treasure:
