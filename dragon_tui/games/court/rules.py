@@ -150,7 +150,8 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            actions = [buy_action(i, c, self.price(i)) for i, c in enumerate(row) if self._buy_blocker(i) is None]
+            auction, blocker = self.options.get("auction", "dutch"), self._buy_blocker
+            actions = [buy_action(i, c, price(c, i, auction)) for i, c in enumerate(row) if blocker(i) is None]
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -235,7 +236,7 @@ class CourtState(CourtTexts, State):
             return "prince"
         if self.options.get("full_court", "replace") == "closed" and self.court_full():
             return "closed"
-        if self.price(slot) > self.cp:
+        if price(card, slot, self.options.get("auction", "dutch")) > self.cp:  # (self.price without the call)
             return "price"
         return None
 
@@ -347,9 +348,13 @@ class CourtState(CourtTexts, State):
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
+        row = self.row
+        princes = [i for i, c in enumerate(row) if c is not None and IS_PRINCE[c]]
+        if not princes:  # most turns: no Generals to count
+            return princes
         strength = self.general_total()
         cp = self.cp
-        return [i for i, c in enumerate(self.row) if c is not None and IS_PRINCE[c] and CARDS[c].strength - strength <= cp]
+        return [i for i in princes if CARDS[row[i]].strength - strength <= cp]
 
     def _phase2(self) -> None:
         if self._beatable_slots():

@@ -168,6 +168,9 @@ KINDS = _KINDS
 COLOUR_OF: tuple[int, ...] = tuple(c.colour for c in CARDS)
 #: The cards that are treasures or lairs (``Card.is_treasure``).
 TREASURE_CARDS = frozenset(c.id for c in CARDS if c.is_treasure)
+#: The cards played on the turn as an action card (kind in ``PLAYABLE_ACTIONS``), and the Wizards.
+PLAYABLE_CARDS = frozenset(c.id for c in CARDS if c.kind in PLAYABLE_ACTIONS)
+WIZARD_CARDS = frozenset(c.id for c in CARDS if c.kind == "wizard")
 
 
 def back(card: int) -> int | None:

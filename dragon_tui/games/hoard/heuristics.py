@@ -15,7 +15,7 @@ for bringing the end nearer and filling lairs.
 
 from __future__ import annotations
 
-from .data import CARDS, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY
+from .data import CARDS, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY, PAYS_FOR
 
 SHEEP = 0.3
 #: Extra worth of an action card in hand.
@@ -42,8 +42,9 @@ def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int,
         return SHEEP
     c = CARDS[card]
     value = SHEEP + (0.1 if c.colour in wanted else 0.0)
-    if c.kind in ACTION_VALUE:
-        return value + ACTION_VALUE[c.kind]
+    action = ACTION_VALUE.get(c.kind)
+    if action is not None:
+        return value + action
     if c.kind == "lair":
         if _lair_open(state, seat, c.colour) or len(state.lairs[seat]) >= state.lair_limit:
             return value
@@ -55,7 +56,9 @@ def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int,
     colour = c.colour
     count = paying.get(colour)
     if count is None:
-        paying[colour] = count = sum(1 for x in hand if x >= 0 and (CARDS[x].colour == colour or CARDS[x].kind == "wild"))
+        # (the cards of that colour or wild: PAYS_FOR, whose placeholders do not count here)
+        pays = PAYS_FOR[colour]
+        paying[colour] = count = len([x for x in hand if x >= 0 and x in pays])
     matching = count - hand.count(card)
     reach = 1.0 if matching >= c.own and len(hand) - 1 >= c.own + c.any else 0.6
     return value + 0.2 * c.vp * reach

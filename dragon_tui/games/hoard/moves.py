@@ -22,7 +22,9 @@ from ...engine.wording import count_of
 from . import data, offers
 from .offers import a_or_an
 from .offers import seat as _seat
-from .data import CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, TREASURE_CARDS, back, kind
+from .data import (
+    CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
+)
 
 
 @lru_cache(maxsize=None)
@@ -98,21 +100,24 @@ class Moves:
         seat = self.active
         hand = self.hands[seat]
         if not self.used_action:
-            face = KINDS.get
-            wizards = [c for c in hand if (face(c) or kind(c)) == "wizard"]
+            wizards = None  # listed after the first play (``_has_act_choice`` stops there)
             for c in hand:
-                k = face(c) or kind(c)
-                if k not in PLAYABLE_ACTIONS:
+                if c not in PLAYABLE_CARDS:  # (never a placeholder: its face is unknown)
                     continue
+                k = KINDS[c]
                 targets = [(t,) for t in self._targets(k, seat)] if k in ("thief", "knight") else [()]
                 for args in targets:
                     yield offers.play_action(c, args)
+                    if wizards is None:
+                        wizards = [w for w in hand if w in WIZARD_CARDS]
                     for w in wizards:
                         yield offers.wizard_action(w, c, args)
         if not self.used_treasure:
             paying: dict[int, int] = {}
+            block = self._treasure_block
             for c in hand:
-                if self._can_lay(c, paying):
+                # (``_can_lay`` without the call: the treasure ids are all >= 0)
+                if c in TREASURE_CARDS and block(c, paying) is None:
                     yield offers.treasure_action(c)
 
     def _can_lay(self, c: int, paying: dict[int, int] | None = None) -> bool:
@@ -150,7 +155,8 @@ class Moves:
         else:
             count = paying.get(colour)
             if count is None:
-                paying[colour] = count = self._paying(hand, colour)
+                pays = PAYS_FOR[colour]  # (``_paying`` without the call)
+                paying[colour] = count = len([x for x in hand if x in pays])
         return None if self._covers(len(hand) - copies, count - copies, card.own, card.any) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
@@ -187,33 +193,42 @@ class Moves:
 
     def _pay_choices(self) -> list[Action]:
         hand = self.hands[self.active]
-        paying = self._paying(hand, CARDS[self.pay["card"]].colour)
-        acts = []
-        for c in self._distinct(hand):
-            if self._pay_step(c, paying) is None:
-                continue
-            acts.append(offers.pay_action(c))
-        return acts
+        colour = CARDS[self.pay["card"]].colour
+        pays = PAYS_FOR[colour]
+        paying = len([c for c in hand if c in pays])
+        # Whether a card may pay depends only on whether it pays as the treasure's colour:
+        # ask the rule once for each of the two answers, not once per card.
+        if self._pay_slot(True, paying) is not None:
+            if self._pay_slot(False, paying) is not None:
+                return [offers.pay_action(c) for c in self._distinct(hand)]
+            return [offers.pay_action(c) for c in self._distinct(hand) if c in pays]
+        if self._pay_slot(False, paying) is not None:
+            return [offers.pay_action(c) for c in self._distinct(hand) if c not in pays]
+        return []
 
     def _pay_step(self, c: int, paying: int | None = None) -> str | None:
         """Which part of the cost card ``c`` would cover ("own"/"any"), None if it may not pay
         (``paying``: the hand's ``_paying`` count for the treasure's colour, when known)."""
+        if paying is None:
+            paying = self._paying(self.hands[self.active], CARDS[self.pay["card"]].colour)
+        return self._pay_slot(self._matches(c, CARDS[self.pay["card"]].colour), paying)
+
+    def _pay_slot(self, matches: bool, paying: int) -> str | None:
+        """Which part of the cost a card of the turn player's hand would cover ("own"/"any"),
+        None if it may not pay. ``matches``: the card pays as the treasure's colour;
+        ``paying``: the hand's ``_paying`` count for that colour."""
         pay = self.pay
-        colour = CARDS[pay["card"]].colour
         own, any_ = pay["own"], pay["any"]
-        if self._matches(c, colour) and own > 0:
+        if matches and own > 0:
             slot, own = "own", own - 1
         elif any_ > 0:
             slot, any_ = "any", any_ - 1
         else:
             return None
-        # ``c`` (in the hand) is spent: the rest of the hand must pay what is still owed.
-        hand = self.hands[self.active]
-        if paying is None:
-            paying = self._paying(hand, colour)
-        if self._matches(c, colour):
+        # The card (in the hand) is spent: the rest of the hand must pay what is still owed.
+        if matches:
             paying -= 1
-        return slot if self._covers(len(hand) - 1, paying, own, any_) else None
+        return slot if self._covers(len(self.hands[self.active]) - 1, paying, own, any_) else None
 
     def _react_choices(self) -> list[Action]:
         seat = self.current_player

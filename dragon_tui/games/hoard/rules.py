@@ -57,6 +57,8 @@ from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY, UNKNOWN
 from .moves import Moves
 
 
+#: Every card id (determinize deals those a view replaced by placeholders).
+_ALL_CARDS = frozenset(range(data.NUM_CARDS))
 #: Lairs a player may open, by player count (rule 14); two players: one per colour.
 _LAIR_LIMITS = {3: 3, 4: 2}
 
@@ -380,10 +382,6 @@ class HoardState(Moves, State):
         slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
         discard, deck = st.discard, st.deck
         slots += [(discard, i, back(c)) for i, c in enumerate(discard)]
-        if deck:  # only the top card's back shows
-            top = len(deck) - 1
-            slots += [(deck, i, None) for i in range(top)]
-            slots.append((deck, top, back(deck[top])))
         # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
         # Wild Sheep. Filled first, while every colour still has plain cards to give.
         if st.pay is not None and st.active != seat:
@@ -392,11 +390,25 @@ class HoardState(Moves, State):
             plain = len([1 for c in paid if data.kind(c) != "wild"])
         else:
             plain = 0
-        # The unseen cards: those in the unseen places, plus any a view already replaced by
-        # placeholders (so a seat's view can be determinized too).
+        # The unseen cards: those in the unseen places (the whole deck last, in its order),
+        # plus any a view already replaced by placeholders (so a seat's view can be
+        # determinized too).
         pool = [lst[i] for lst, i, _ in slots if lst[i] >= 0]
-        present = {c for c in st.all_cards() if c >= 0}
-        pool += [c for c in range(data.NUM_CARDS) if c not in present]
+        pool += [c for c in deck if c >= 0]
+        missing = _ALL_CARDS.difference(st.all_cards())
+        if missing:
+            pool += sorted(missing)
+        # Only the deck's top card shows its back: the cards under it (and the top too, if
+        # even its back is unknown) are dealt from what is left, after any other place whose
+        # back is unknown.
+        top = len(deck) - 1
+        under = max(top, 0)
+        if deck:
+            top_colour = back(deck[top])
+            if top_colour is None:
+                under += 1
+            else:
+                slots.append((deck, top, top_colour))
         by_colour: dict[int, list[int]] = {}
         colour_of = data.COLOUR_OF
         for card in pool:
@@ -420,5 +432,8 @@ class HoardState(Moves, State):
         rng.shuffle(rest)
         for (lst, i), card in zip(free, rest):
             lst[i] = card
+        start = len(free)
+        dealt = max(0, min(under, len(rest) - start))
+        deck[:dealt] = rest[start:start + dealt]
         st.rng = Rng(rng.next64(), st.rng.draws)
         return st

@@ -68,7 +68,7 @@ class BoardFacts:
         osup, okg, ons = old.supporters, old.guards, old.neutral
         if kg == okg and ns == ons:  # the common case: only supporters moved
             new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
-            changed = [guild for guild in ALL_GUILDS if sup[guild] != osup[guild]]
+            changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
         else:
             new.guards, new.neutral = kg[:], ns[:]
             new.by_guards = old.by_guards if kg == okg else {}
