@@ -64,7 +64,7 @@ class DragonApp(App):
         self._own_themes_only = True
         self.settings, self._settings_problem = settings.load_settings()
         remembered = self.settings.get("theme")
-        self.theme = theme or (remembered if remembered in THEME_NAMES else "dragon-dark")
+        self._start_theme(theme or (remembered if remembered in THEME_NAMES else "dragon-dark"))
         self._started = False
         self.autosaver = Autosaver()
         #: The settings file has a writer of its own: one writer keeps only the newest pending
@@ -80,6 +80,19 @@ class DragonApp(App):
         if not getattr(self, "_own_themes_only", False):
             return themes
         return {name: theme for name, theme in themes.items() if name in THEME_NAMES}
+
+    def _start_theme(self, name: str) -> None:
+        """Start in theme ``name`` without a theme *change*: what ``App.theme``'s watcher would
+        do, done before any stylesheet is parsed, so the stylesheets are parsed once, with this
+        theme's variables (the watcher would parse them with Textual's default theme first,
+        then again with this one, and restyle every widget in between)."""
+        self.set_reactive(App.theme, self._validate_theme(name))
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{name}", update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         self._started = True
