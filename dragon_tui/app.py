@@ -99,14 +99,26 @@ class DragonApp(App):
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        self.push_screen(MenuScreen())
+        # Started into a game or a review, the menu is built when that screen closes (see
+        # pop_screen): the first paint does not wait for a menu nobody sees yet.
         if self._start_with is not None:
             self.start_table(self._start_with)
         if self._review[0] is not None:
             from .ui.screens.review import ReviewScreen
 
             self.push_screen(ReviewScreen(self._review[0], self._review[1]))
+        if len(self.screen_stack) <= 1:
+            self.push_screen(MenuScreen())
         self._check_size()
+
+    def pop_screen(self):
+        """Close the top screen. The menu is always at the bottom of the stack: when the last
+        screen above Textual's empty default screen closes (a game or a review the command
+        line opened), the menu opens in its place."""
+        closed = super().pop_screen()
+        if len(self.screen_stack) == 1 and not self._exit:
+            self.push_screen(MenuScreen())
+        return closed
 
     def start_table(self, table: Table) -> GameScreen:
         """Open a table on the game screen; from now on every move is autosaved, in the table's
@@ -202,6 +214,33 @@ class DragonApp(App):
             self.exit()
             return
         self.ask_before_abandoning(game.table, self.exit)
+
+    # ----------------------------------------------------------- room-dependent layouts
+    def push_screen(self, screen, *args, **kwargs):
+        if isinstance(screen, Screen):
+            self._fit_breakpoints(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        if isinstance(screen, Screen):
+            self._fit_breakpoints(screen)
+        return super().switch_screen(screen)
+
+    def _fit_breakpoints(self, screen: Screen) -> None:
+        """Give a screen its width and height classes (ui/layout.py) before it composes.
+        Textual sets them when the screen gets its first Resize, after its widgets were
+        styled, and a class change on the screen restyles every widget on it: a second
+        styling pass before the first paint. Set here, the Resize finds them in place."""
+        if self._driver is None:  # not started: the size is not known yet
+            return
+        width, height = self.size
+        for dimension, own, default in ((width, screen.HORIZONTAL_BREAKPOINTS, self.HORIZONTAL_BREAKPOINTS),
+                                        (height, screen.VERTICAL_BREAKPOINTS, self.VERTICAL_BREAKPOINTS)):
+            breakpoints = (default if own is None else own) or []
+            # As Screen._on_resize picks: the largest breakpoint the size reaches.
+            reached = next((name for edge, name in sorted(breakpoints, reverse=True) if dimension >= edge), None)
+            for _edge, name in breakpoints:
+                screen.set_class(name == reached, name, update=False)
 
     # ----------------------------------------------------------- small terminals
     def on_resize(self, event) -> None:
