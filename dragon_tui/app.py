@@ -15,6 +15,7 @@ import traceback
 from dataclasses import replace
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -25,11 +26,13 @@ from .session import Autosaver, Table
 from .session import settings, storage
 from .session.autosave import unfinished_games
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
-from .ui.screens.game import GameScreen
 from .ui.screens.menu import MenuScreen
 from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
-from .ui.styles import stylesheets
+from .ui.styles import game_stylesheet, shared_stylesheets
 from .ui.themes import THEME_NAMES, THEMES
+
+if TYPE_CHECKING:
+    from .ui.screens.game import GameScreen
 
 
 #: Built-in commands a remote player must not have: they write files on the server.
@@ -40,7 +43,7 @@ MAX_CRASH_LOG = 8 << 20
 
 class DragonApp(App):
     TITLE = "Dragon TUI"
-    CSS_PATH = stylesheets()
+    CSS_PATH = shared_stylesheets()  # and each game's own file with its first screen (push_screen)
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
     #: Notices are read in a glance; long ones (autosave errors) say their own timeout.
     NOTIFICATION_TIMEOUT = 3
@@ -54,6 +57,8 @@ class DragonApp(App):
                  autosave: bool = True, review: Table | None = None, review_seat: int | None = None) -> None:
         """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
+        if table is not None or review is not None:  # its styles parsed with the others, once
+            self._add_game_styles(self.css_path, table or review)
         self._start_with = table
         #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
         self._review = (review, review_seat)
@@ -64,7 +69,7 @@ class DragonApp(App):
         self._own_themes_only = True
         self.settings, self._settings_problem = settings.load_settings()
         remembered = self.settings.get("theme")
-        self.theme = theme or (remembered if remembered in THEME_NAMES else "dragon-dark")
+        self._start_theme(theme or (remembered if remembered in THEME_NAMES else "dragon-dark"))
         self._started = False
         self.autosaver = Autosaver()
         #: The settings file has a writer of its own: one writer keeps only the newest pending
@@ -91,19 +96,44 @@ class DragonApp(App):
                 return theme
         return None
 
+    def _start_theme(self, name: str) -> None:
+        """Start in theme ``name`` without a theme *change*: what ``App.theme``'s watcher would
+        do, done before any stylesheet is parsed, so the stylesheets are parsed once, with this
+        theme's variables (the watcher would parse them with Textual's default theme first,
+        then again with this one, and restyle every widget in between)."""
+        self.set_reactive(App.theme, self._validate_theme(name))
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{name}", update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
+
     def on_mount(self) -> None:
         self._started = True
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        self.push_screen(MenuScreen())
+        # Started into a game or a review, the menu is built when that screen closes (see
+        # pop_screen): the first paint does not wait for a menu nobody sees yet.
         if self._start_with is not None:
             self.start_table(self._start_with)
         if self._review[0] is not None:
             from .ui.screens.review import ReviewScreen
 
             self.push_screen(ReviewScreen(self._review[0], self._review[1]))
+        if len(self.screen_stack) <= 1:
+            self.push_screen(MenuScreen())
         self._check_size()
+
+    def pop_screen(self):
+        """Close the top screen. The menu is always at the bottom of the stack: when the last
+        screen above Textual's empty default screen closes (a game or a review the command
+        line opened), the menu opens in its place."""
+        closed = super().pop_screen()
+        if len(self.screen_stack) == 1 and not self._exit:
+            self.push_screen(MenuScreen())
+        return closed
 
     def start_table(self, table: Table) -> GameScreen:
         """Open a table on the game screen; from now on every move is autosaved, in the table's
@@ -121,6 +151,7 @@ class DragonApp(App):
             table.autosaver = self.autosaver  # every move is written off the UI thread
             if new:
                 self._drop_oldest_unfinished(keep=table.autosave_to)
+        GameScreen = _game_screen()
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
         return screen
@@ -165,6 +196,7 @@ class DragonApp(App):
         the lobby's business: back to the menu."""
         from .session import fresh_seed
 
+        GameScreen = _game_screen()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
             self.pop_screen()
         if isinstance(self.screen, GameScreen):
@@ -194,11 +226,53 @@ class DragonApp(App):
 
     async def action_quit(self) -> None:
         """Quit, asking first when that loses an unfinished game (see :meth:`abandons`)."""
+        GameScreen = _game_screen()
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
         if game is None:
             self.exit()
             return
         self.ask_before_abandoning(game.table, self.exit)
+
+    # ----------------------------------------------------------- room-dependent layouts
+    def push_screen(self, screen, *args, **kwargs):
+        if isinstance(screen, Screen):
+            self._prepare(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        if isinstance(screen, Screen):
+            self._prepare(screen)
+        return super().switch_screen(screen)
+
+    def _prepare(self, screen: Screen) -> None:
+        """What a screen needs before it composes: its game's styles, its breakpoint classes."""
+        if getattr(screen, "table", None) is not None:
+            self._add_game_styles(screen.css_path, screen.table)  # Textual reads it as it pushes the screen
+        self._fit_breakpoints(screen)
+
+    @staticmethod
+    def _add_game_styles(css_path: list, table) -> None:
+        """Add the stylesheet of the table's game to a list of stylesheets to load."""
+        game_id = getattr(getattr(table, "game", None), "id", None)
+        path = game_stylesheet(game_id) if isinstance(game_id, str) else None
+        if path is not None and path not in css_path:
+            css_path.append(path)
+
+    def _fit_breakpoints(self, screen: Screen) -> None:
+        """Give a screen its width and height classes (ui/layout.py) before it composes.
+        Textual sets them when the screen gets its first Resize, after its widgets were
+        styled, and a class change on the screen restyles every widget on it: a second
+        styling pass before the first paint. Set here, the Resize finds them in place."""
+        if self._driver is None:  # not started: the size is not known yet
+            return
+        width, height = self.size
+        for dimension, own, default in ((width, screen.HORIZONTAL_BREAKPOINTS, self.HORIZONTAL_BREAKPOINTS),
+                                        (height, screen.VERTICAL_BREAKPOINTS, self.VERTICAL_BREAKPOINTS)):
+            breakpoints = (default if own is None else own) or []
+            # As Screen._on_resize picks: the largest breakpoint the size reaches.
+            reached = next((name for edge, name in sorted(breakpoints, reverse=True) if dimension >= edge), None)
+            for _edge, name in breakpoints:
+                screen.set_class(name == reached, name, update=False)
 
     # ----------------------------------------------------------- small terminals
     def on_resize(self, event) -> None:
@@ -272,7 +346,7 @@ class DragonApp(App):
             yield command
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, _game_screen()):
             if not screen.table.state.is_over:
                 yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)
                 yield SystemCommand("Undo", "Take back your last decision", screen.action_undo)
@@ -281,6 +355,14 @@ class DragonApp(App):
             yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
             yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)
             yield SystemCommand("Back to the menu", "Leave this game (it stays autosaved)", screen.action_leave)
+
+
+def _game_screen() -> type[GameScreen]:
+    """The game screen's class, imported when first needed: the menu paints without the game
+    screen, its boards' base and its widgets loaded (start-up, issue 14)."""
+    from .ui.screens.game import GameScreen
+
+    return GameScreen
 
 
 def log_crash(text: str) -> None:

@@ -38,8 +38,6 @@ class Game:
     options: tuple[RuleOption, ...] = ()
     #: True when seats hold secrets (hands): hot-seat play then shows a "pass the keyboard" screen.
     hidden_information: bool = False
-    #: One line for the menu.
-    blurb: str = ""
     #: evaluate(state, seat) -> float, higher is better for seat: drives the greedy bot.
     heuristic: Callable[[State, int], float] | None = None
     #: Optional: every seat's ``heuristic`` value in one pass (the same numbers). The search

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import importlib
 import json
 import os
 import signal
@@ -189,9 +190,15 @@ def _warm_up() -> None:
     import dragon_tui.ui.screens.lobby  # noqa: F401
     from dragon_tui.games import GAMES, get_game
 
+    # The app itself loads these when a game first opens (its own start-up stays light); a
+    # session forked from here has them already.
+    import dragon_tui.ai  # noqa: F401
+    import dragon_tui.ui.screens.game  # noqa: F401
+
     for game_id in GAMES:
         with contextlib.suppress(Exception):
             get_game(game_id)
+            importlib.import_module(f"dragon_tui.ui.boards.{game_id}")
     _rehearse()
 
 

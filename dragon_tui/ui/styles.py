@@ -20,3 +20,19 @@ def stylesheets() -> list[Path]:
     files = sorted(folder.glob("*.tcss"))
     files.sort(key=lambda p: p.name != "app.tcss")
     return files
+
+
+def game_stylesheet(game_id: str) -> Path | None:
+    """The game's own file, ``<game id>.tcss``, if it has one."""
+    path = styles_dir() / f"{game_id}.tcss"
+    return path if path.is_file() else None
+
+
+def shared_stylesheets() -> list[Path]:
+    """Every file but the games' own: what the app loads up front. A game's file is loaded
+    with the first screen that shows that game (Textual parses every stylesheet again
+    whenever one is added, so the menu need not parse five games' styles to start)."""
+    from ..games import CATALOG
+
+    games = {f"{entry.id}.tcss" for entry in CATALOG}
+    return [path for path in stylesheets() if path.name not in games]

@@ -75,7 +75,6 @@ GAME = Game(
     state_class=CarcassonneState,
     options=OPTIONS,
     hidden_information=False,
-    blurb="Lay tiles, claim cities, roads, monasteries and fields; steer the dragon, court the fairy.",
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package="dragon_tui.games.carcassonne",

@@ -51,7 +51,6 @@ GAME = Game(
     state_class=CourtState,
     options=OPTIONS,
     hidden_information=False,
-    blurb="Solitaire: buy ministers, generals and poets from the Society Row; hold off nine Daemon Princes.",
     heuristic=evaluate,
     help_package="dragon_tui.games.court",
     rules_revision=2,  # 2: a Prince drawn by the refill right after a fight raids in the same turn (issue 12)

@@ -13,7 +13,6 @@ GAME = Game(
     state_class=CrownsState,
     options=OPTIONS,
     hidden_information=False,
-    blurb="Dice duel: seat your council, arm, loose the dragon, take 3 gems.",
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package=__name__,

@@ -45,7 +45,6 @@ GAME = Game(
     state_class=HoardState,
     options=OPTIONS,
     hidden_information=True,
-    blurb="Spend coloured sheep on treasures, hoard them in lairs, rob and raid your rivals.",
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package="dragon_tui.games.hoard",

@@ -41,7 +41,6 @@ GAME = Game(
         ),
     ),
     hidden_information=True,
-    blurb="Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses.",
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package="dragon_tui.games.throne",

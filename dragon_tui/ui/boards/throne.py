@@ -61,6 +61,10 @@ class Board(BoardBase, can_focus=True):
         self._keys_on_board: bool | None = None
 
     def compose(self) -> ComposeResult:
+        # The board's classes before its panels mount (a class set later restyles every panel).
+        self.add_class(f"players-{len(self.table.seats)}")
+        self.set_class(not has_room(self.screen, "-wider", "-taller"), "-compact")
+        self._apply_view()
         yield GuildGrid(id="throne-guilds", classes="throne-panel")
         with Row(id="throne-mid"):
             yield PlayersPanel(id="throne-players", classes="throne-panel")
@@ -72,7 +76,6 @@ class Board(BoardBase, can_focus=True):
     def on_mount(self) -> None:
         # Only where decisions are made: the replay viewer keeps its arrows for stepping.
         self.can_focus = self.interactive
-        self.add_class(f"players-{len(self.table.seats)}")
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
         self.call_later(self._place_focus, list(self.offered))
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())

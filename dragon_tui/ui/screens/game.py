@@ -104,7 +104,8 @@ class GameScreen(Screen):
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, table: Table, bot_delay: float = 0.4) -> None:
-        super().__init__()
+        # The game's class from the start: a class added once mounted restyles the whole screen.
+        super().__init__(classes=f"game-{table.game.id}")
         self.table = table
         self.model = TableModel(table)
         self.model.controller.delay = bot_delay
@@ -137,7 +138,6 @@ class GameScreen(Screen):
         # of the garbage collector's full passes, which otherwise walk all of it now and then
         # — a pause of 50–200 ms on a key late in a long game. Unfrozen when the screen goes.
         gc.freeze()
-        self.add_class(f"game-{self.table.game.id}")
         self.model.reserve_keys(self._keys_in_use())
         self.model.subscribe(self._published)
         self.snapshot = self.model.snapshot

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ... import __version__
 from ...engine import SaveFileError
-from ...games import CATALOG, GAMES, is_playable
+from ...games import CATALOG, catalog_entry, is_playable
 from ...session import Table
 from ...session.autosave import UnfinishedGame, unfinished_games
 
@@ -86,8 +86,8 @@ class MenuScreen(Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted game's one-line description under the list."""
         choice = event.option.id or ""
-        game = GAMES.get(choice.split(":", 1)[1]) if choice.startswith("game:") else None
-        self.query_one("#blurb", Static).update(game.blurb if game else "")
+        entry = catalog_entry(choice.split(":", 1)[1]) if choice.startswith("game:") else None
+        self.query_one("#blurb", Static).update(entry.blurb if entry else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""

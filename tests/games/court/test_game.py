@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dragon_tui.engine import Rng
-from dragon_tui.games import get_game
+from dragon_tui.games import catalog_entry, get_game
 from dragon_tui.games.court import GAME
 from dragon_tui.games.court.data import CARDS, CLANS, GENERAL, PRINCE_IDS, ROLES
 
@@ -24,7 +24,7 @@ def test_registered_as_a_one_player_game():
     assert (GAME.min_players, GAME.max_players) == (1, 1)
     with pytest.raises(ValueError):
         GAME.new_state(2, 0)
-    assert GAME.heuristic is not None and GAME.blurb
+    assert GAME.heuristic is not None and catalog_entry("court").blurb
 
 
 def test_54_cards_nine_princes_and_five_roles_by_three_clans_by_three_ranks():

@@ -1,0 +1,113 @@
+"""Start-up to the first paint (issue 14): what the app must *not* do before its first frame.
+
+Timings are for ``python -m dragon_tui.bench_ui``; these tests pin the causes, which can be
+asserted exactly: what is imported, which stylesheets are parsed and with which theme, which
+screens are composed, and that no class change restyles a screen after its widgets mounted.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dragon_tui.app import DragonApp
+from dragon_tui.games import CATALOG, GAMES
+from dragon_tui.session import Seat, Table
+from dragon_tui.ui.screens.game import GameScreen
+from dragon_tui.ui.screens.menu import MenuScreen
+from dragon_tui.ui.styles import game_stylesheet
+from dragon_tui.ui.themes import LIGHT
+
+from .apps import app_with, duel_table, settle
+
+#: Loaded only when a screen needs them: the bots' search, the shared-table code, the charts,
+#: the game screen and its boards.
+NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext", "dragon_tui.session.controller",
+                "dragon_tui.session.model", "dragon_tui.ui.screens.game", "dragon_tui.ui.boards",
+                "dragon_tui.ui.screens.review")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a new Python process has loaded after running ``code``."""
+    probe = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def loaded(modules: set[str], package: str) -> bool:
+    return any(m == package or m.startswith(package + ".") for m in modules)
+
+
+def test_the_menu_app_loads_no_game_no_bot_and_no_game_screen():
+    modules = modules_after("from dragon_tui.app import DragonApp\nDragonApp(autosave=False)")
+    assert "textual.app" in modules
+    assert not [m for m in NOT_AT_START if loaded(modules, m)]
+    assert not [entry.id for entry in CATALOG if loaded(modules, f"dragon_tui.games.{entry.id}")]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_game_started_at_once_loads_its_own_rules_only(game_id):
+    modules = modules_after(
+        "from dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
+        "from dragon_tui.session import Seat, Table\n"
+        f"game = GAMES[{game_id!r}]\n"
+        "seats = [Seat(f'P{i}') for i in range(game.min_players)]\n"
+        f"DragonApp(table=Table({game_id!r}, seats, 3), autosave=False)")
+    assert loaded(modules, f"dragon_tui.games.{game_id}")
+    others = [entry.id for entry in CATALOG if entry.id != game_id and loaded(modules, f"dragon_tui.games.{entry.id}")]
+    assert others == []
+    assert not loaded(modules, "dragon_tui.ai") and not loaded(modules, "dragon_tui.net")
+
+
+def test_the_stylesheets_are_parsed_with_the_chosen_theme_from_the_first():
+    """Textual would parse them with its default theme, then again on the switch to ours."""
+    app = DragonApp(theme="dragon-light", autosave=False)
+    assert app.theme == "dragon-light"
+    assert app.stylesheet._variables["background"] == LIGHT.background
+    assert app.has_class("-light-mode") and not app.has_class("-dark-mode")
+
+
+async def test_the_menu_parses_no_games_stylesheet_and_a_game_brings_its_own():
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        sources = {location[0] for location in app.stylesheet.source}
+        assert not [entry.id for entry in CATALOG if str(game_stylesheet(entry.id)) in sources]
+        app.start_table(duel_table())
+        await settle(pilot)
+        assert str(game_stylesheet("crowns")) in {location[0] for location in app.stylesheet.source}
+        council = app.screen.query_one(".council")
+        assert council.styles.border_top[0] == "round"  # a rule of crowns.tcss
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_a_game_started_at_once_paints_without_a_menu_and_the_menu_opens_when_it_is_left(game_id):
+    game = GAMES[game_id]
+    seats = [Seat("Ana")] + [Seat(f"Bot {i}", "bot", "random") for i in range(1, game.min_players)]
+    app = DragonApp(table=Table(game_id, seats, 3), bot_delay=5, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert not any(isinstance(s, MenuScreen) for s in app.screen_stack)
+        app.screen.action_leave()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert len(app.screen_stack) == 2  # Textual's default screen and the menu
+
+
+@pytest.mark.parametrize("size,width,height", [((80, 24), "-narrow", "-short"), ((120, 40), "-wider", "-taller")])
+async def test_a_pushed_screen_has_its_breakpoint_classes_before_it_composes(size, width, height):
+    app = app_with()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = GameScreen(duel_table())
+        restyled = []
+        screen.update_node_styles = lambda animate=True: restyled.append(sorted(screen.classes))
+        app.push_screen(screen)
+        assert screen.has_class(width, height)  # before its widgets exist
+        await settle(pilot)
+        # Only Textual's own restyle when a screen resumes; no class change after mounting.
+        assert restyled == [sorted(screen.classes)]
