@@ -23,7 +23,8 @@ CASES = [
     ("crowns", 0.8, (120, 40)),  # the "since your last turn" box goes: the log grows
     ("hoard", 0.2, (120, 40)),  # the hand grows: the board grows, the panes below shrink
     ("throne", 0.2, (120, 40)),  # the players panel (min-height 7) is repainted
-    ("court", 0.2, (80, 24)),  # the new choices bring the action list's scroll bar
+    ("court", 0.2, (80, 24)),  # the new choices overflow the action list
+    ("throne", 0.8, (80, 24)),  # the new choices no longer overflow it (a scroll bar went)
 ]
 
 
@@ -43,3 +44,33 @@ async def test_a_move_that_resizes_a_pane_is_drawn_in_one_frame(game_id, point, 
         frames = [f for f in clock.frames if f[0] > start]
     assert len(table.moves) == before + 1, "the key played a move"
     assert len(frames) == 1, f"{len(frames)} frames for one key"
+
+
+async def test_the_action_list_says_what_is_out_of_sight_instead_of_a_scroll_bar():
+    """A scroll bar that comes and goes with the choices lays the whole screen out (a second
+    frame): the list draws none, and its border counts the choices above and below the view."""
+    from dragon_tui.ui.widgets.action_list import ActionList
+
+    from .apps import app_with
+    from .throne.test_throne_snapshots import deploying
+
+    app = app_with(deploying())  # a Dragon's deploy: twelve guilds to choose from
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        actions = app.screen.query_one(ActionList)
+        actions.focus()
+        await pilot.pause()
+        count = len(actions.actions)
+        assert actions.max_scroll_y > 0, "this position's list overflows at 80x24"
+        assert not actions.show_vertical_scrollbar and actions.allow_vertical_scroll
+        note = actions.border_subtitle
+        assert note.startswith("↓ ") and note.endswith(" more") and "↑" not in note
+        hidden = int(note.split()[1])
+        assert 0 < hidden < count
+        await pilot.press("end")
+        await pilot.pause()
+        note = actions.border_subtitle
+        assert note.startswith("↑ ") and "↓" not in note
+        await pilot.press("home")
+        await pilot.pause()
+        assert actions.border_subtitle.startswith("↓ ")

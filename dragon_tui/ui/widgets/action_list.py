@@ -38,6 +38,39 @@ class ActionList(SizedByLayout, OptionList):
     def vertical_scrollbar(self) -> ScrollBar:
         return pane_scrollbar(self)
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """The list draws no scroll bar (``overflow-y: hidden``): a bar that comes or goes with
+        new choices makes Textual lay the whole screen out again, a second frame on the key
+        that brought them. The keys and the wheel still scroll it, and the border says how
+        many choices are out of sight (``_note_hidden``), as the log's border does."""
+        if self._check_disabled():
+            return False
+        return self.max_scroll_y > 0
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._note_hidden()
+
+    def _note_hidden(self) -> None:
+        """"↑ 2 more · ↓ 5 more" on the bottom border: the choices above and below the view."""
+        note = ""
+        height = self.scrollable_content_region.height
+        if self._choices and height:
+            lines = self._lines
+            top = round(self.scroll_y)
+            above = below = 0
+            if 0 < top < len(lines):
+                index, offset = lines[top]
+                above = index + (1 if offset else 0)
+            bottom = top + height
+            if bottom < len(lines):
+                index, offset = lines[bottom]
+                below = len(self._choices) - index
+            note = " · ".join(part for part in (above and f"↑ {above} more", below and f"↓ {below} more") if part)
+        if note != (self.border_subtitle or ""):  # setting it repaints, even to the same text
+            self.border_subtitle = note
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._choices: tuple[Choice, ...] = ()
@@ -56,6 +89,7 @@ class ActionList(SizedByLayout, OptionList):
         )
         if choices:
             self.highlighted = 0
+        self._note_hidden()
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         resized = super()._size_updated(size, virtual_size, container_size, layout)
@@ -66,6 +100,7 @@ class ActionList(SizedByLayout, OptionList):
         """The options are wrapped for the width they have: what OptionList does on Resize,
         done when the width changes, before the layout's frame is drawn."""
         width = self.scrollable_content_region.width
+        self._note_hidden()
         if width != self._lines_width:
             self._lines_width = width
             self._clear_caches()
