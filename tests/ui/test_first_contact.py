@@ -522,3 +522,20 @@ async def test_esc_closes_the_carcassonne_replay():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
+
+
+async def test_a_move_made_just_before_quitting_is_in_its_autosave():
+    """The autosave of a move waits for the move's frame (issue 14: the writer holds the GIL);
+    quitting at once must still write it, not drop the waiting save."""
+    app = app_with(autosave=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.start_table(Table("court", [Seat("Cai")], 9))
+        await settle(pilot)
+        path = screen.table.autosave_to
+        screen.table.autosaver.defer = lambda start: None  # the move's frame never comes
+        key = screen.model.snapshot.choices[0].key
+        await pilot.press(key)
+        assert len(screen.table.moves) == 1
+        assert len(json.loads(path.read_text())["moves"]) == 0  # still waiting
+        app.exit()
+    assert len(json.loads(path.read_text())["moves"]) == 1
