@@ -81,20 +81,19 @@ class DragonApp(App):
         """Only the app's own themes (the palette's Theme command lists these): the boards'
         colours are variables those three define. (Textual's own are there only while the app
         is being built: its constructor reads the default one.)"""
-        themes = super().available_themes
-        if not getattr(self, "_own_themes_only", False):
-            return themes
-        return {name: theme for name, theme in themes.items() if name in THEME_NAMES}
+        return {name: theme for name, theme in super().available_themes.items() if self._offers_theme(name)}
 
     def get_theme(self, theme_name: str) -> Theme | None:
         """Textual's lookup, without copying the themes into a new dict twice a call: Textual
         asks for the current theme for every line it paints."""
-        own_only = getattr(self, "_own_themes_only", False)
         for name in (token.strip() for token in theme_name.split(",")):
             theme = self._registered_themes.get(name)
-            if theme is not None and (not own_only or name in THEME_NAMES):
+            if theme is not None and self._offers_theme(name):
                 return theme
         return None
+
+    def _offers_theme(self, name: str) -> bool:
+        return not getattr(self, "_own_themes_only", False) or name in THEME_NAMES
 
     def _start_theme(self, name: str) -> None:
         """Start in theme ``name`` without a theme *change*: what ``App.theme``'s watcher would

@@ -84,7 +84,7 @@ class BoardMixin:
     def board_facts(self) -> BoardFacts:
         """Who controls each guild and which have room, for the board as it is now."""
         facts = self._facts
-        # (``facts.matches`` written out: every step of a game asks this two or three times)
+        # Recognised by value (see facts.py): every step of a game asks this two or three times.
         if (facts is None or facts.supporters != self.supporters or facts.guards != self.guards
                 or facts.neutral != self.neutral_supporters):
             facts = self._facts = BoardFacts.of(self, facts)

@@ -46,9 +46,6 @@ class BoardFacts:
     #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
     derived: dict
 
-    def matches(self, supporters: list[list[int]], guards: list[int], neutral: list[int]) -> bool:
-        return self.supporters == supporters and self.guards == guards and self.neutral == neutral
-
     @classmethod
     def of(cls, state, old: BoardFacts | None) -> BoardFacts:
         """The facts of ``state``'s board; ``old`` (facts of an earlier board of the same
