@@ -98,20 +98,15 @@ class CourtState(CourtTexts, State):
     game_id = "court"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
+    _FLAT_ORDER = tuple(sorted(FLAT_FIELDS))
     VERSION = 1
 
     def copy_fields(self) -> dict:
         """Hand-written copies for ``clone`` (the search clones at every iteration): every
-        mutable field is a flat list of card ids (or None for a free space or slot)."""
-        return {
-            "pile": self.pile[:],
-            "row": self.row[:],
-            "court": self.court[:],
-            "discard": self.discard[:],
-            "daemon_court": self.daemon_court[:],
-            "defeated": self.defeated[:],
-            "set_aside": self.set_aside[:],
-        }
+        mutable field is a flat list of card ids (or None for a free space or slot), so the
+        declared ``FLAT_FIELDS`` are all there is to copy — without the base class's walk over
+        every attribute."""
+        return {name: getattr(self, name)[:] for name in self._FLAT_ORDER}
 
     # ------------------------------------------------------------------------------- setup
     def setup(self) -> None:
