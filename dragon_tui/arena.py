@@ -1,6 +1,7 @@
 """``dragon-tui arena``: bot-only games that measure how strong each level is.
 
     dragon-tui arena GAME --seats hard,greedy[,...] --games N --seed S [--processes P] [--time-scale X]
+                     [--record FILE]
 
 Each entry of ``--seats`` is a bot level; the number of entries is the number of players.
 Games are played in rotation groups: the same deal (seed) is played once per rotation of the
@@ -9,6 +10,11 @@ fraction and come with 95% Wilson intervals; mean scores and the mean and longes
 time per level follow. For the solitaire every level plays every seed alone, and the report
 gives each level's score distribution.
 
+With ``--record FILE`` every finished game is appended to FILE as one JSON line, and a run
+started again with the same file and settings plays only the games it does not hold yet: a
+Princes run of forty games takes hours, and a stop (Ctrl+C, a reboot, the end of a session)
+must not throw the finished ones away.
+
 Every game is played on a ``session.Table`` through the shared ``TurnController``, exactly as
 bots play at the app's table (forced moves at once, no search, and not counted as decisions).
 """
@@ -16,6 +22,7 @@ bots play at the app's table (forced moves at once, no search, and not counted a
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -157,6 +164,110 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class RecordError(ValueError):
+    """A ``--record`` file that cannot be continued: another run's, or damaged."""
+
+
+def _record_header(game_id: str, seats: list[str], games: int, seed: int, time_scale: float) -> dict:
+    return {"arena": 1, "game": game_id, "seats": list(seats), "games": games, "seed": seed,
+            "time_scale": time_scale}
+
+
+def _record_to_json(rec: GameRecord) -> str:
+    return json.dumps({"seed": rec.seed, "entries": rec.entries, "scores": rec.scores, "winners": rec.winners,
+                       "times": {str(e): list(v) for e, v in rec.times.items()}, "moves": rec.moves})
+
+
+def _record_from_json(data: object, seats: int) -> GameRecord:
+    """One line of a record file, checked: a hand-edited or damaged line is refused, not trusted."""
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    seed, entries, scores = data.get("seed"), data.get("entries"), data.get("scores")
+    winners, times, moves = data.get("winners"), data.get("times"), data.get("moves")
+
+    def ints(v, n=None):
+        return isinstance(v, list) and (n is None or len(v) == n) and all(type(x) is int for x in v)
+
+    if type(seed) is not int or not ints(entries) or not 1 <= len(entries) <= seats:
+        raise ValueError("bad seed or seats")
+    if not all(0 <= e < seats for e in entries) or len(set(entries)) != len(entries):
+        raise ValueError("bad seats")
+    if not (isinstance(scores, list) and len(scores) == len(entries)
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in scores)):
+        raise ValueError("bad scores")
+    if not ints(winners) or not all(0 <= w < len(entries) for w in winners):
+        raise ValueError("bad winners")
+    if type(moves) is not int or moves < 0 or not isinstance(times, dict):
+        raise ValueError("bad moves or times")
+    parsed: dict[int, tuple[int, float, float]] = {}
+    for key, value in times.items():
+        if not (key.isdigit() and int(key) in entries and isinstance(value, list) and len(value) == 3
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)):
+            raise ValueError("bad times")
+        parsed[int(key)] = (int(value[0]), float(value[1]), float(value[2]))
+    return GameRecord(seed, entries, [float(x) for x in scores], winners, parsed, moves)
+
+
+def read_record(path: str, header: dict) -> tuple[list[GameRecord], int]:
+    """The games a ``--record`` file already holds for this run, and the length in bytes of
+    its whole lines; ([], 0) when it does not exist.
+
+    A file written for other settings is refused (its games would be counted as this run's).
+    A last line cut short by a crash is dropped, so that game is simply played again; any
+    other damaged line stops the run with its line number."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except FileNotFoundError:
+        return [], 0
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read the record {path}: {exc}") from None
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        return [], 0
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        first = None
+    if first != header:
+        raise RecordError(f"{path} records another run (game, seats, games, seed or time scale differ); "
+                          "use another file, or the settings it was started with")
+    records = []
+    whole = len(lines[0].encode()) + 1
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            records.append(_record_from_json(json.loads(line), len(header["seats"])))
+        except ValueError as exc:
+            if number == len(lines) and not line.endswith("}"):
+                break  # cut short while being written: that game is played again
+            raise RecordError(f"{path}, line {number}: not a game record ({exc})") from None
+        whole += len(line.encode()) + 1
+    return records, whole
+
+
+class _RecordWriter:
+    """Appends each finished game to the record file at once (flushed and synced), so a stop
+    at any moment loses at most the games in flight."""
+
+    def __init__(self, path: str, header: dict, keep: int) -> None:
+        self.file = open(path, "a", encoding="utf-8")
+        self.file.truncate(keep)  # drops a last line cut short, so the next game starts a line
+        if keep == 0:
+            self._write(json.dumps(header))
+
+    def _write(self, line: str) -> None:
+        self.file.write(line + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def add(self, rec: GameRecord) -> None:
+        self._write(_record_to_json(rec))
+
+    def close(self) -> None:
+        self.file.close()
+
+
 class _TimedAgent:
     """A seat's bot, timed: every decision it is asked for adds to ``times``."""
 
@@ -226,12 +337,15 @@ def _leave_ctrl_c_to_the_parent() -> None:
 
 
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
-              processes: int | None = None, progress=None, time_scale: float = 1.0) -> ArenaReport:
+              processes: int | None = None, progress=None, time_scale: float = 1.0,
+              record: str | None = None) -> ArenaReport:
     """Play ``games`` bot-only games (per level for the solitaire) and collect the figures.
 
     ``time_scale`` multiplies the search levels' wall-clock safety limit: on a busy machine a
     value above 1 lets every decision reach its iteration cap, so the figures measure the
-    levels as they play on an idle machine (and stay reproducible for the seed)."""
+    levels as they play on an idle machine (and stay reproducible for the seed).
+    ``record`` names a file that keeps every finished game; the games it already holds are
+    not played again (see the module's docstring)."""
     game = get_game(game_id)
     for level in seats:
         if level not in LEVELS and level not in ARENA_LEVELS:
@@ -240,12 +354,31 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     if not solitaire and not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} is for {span(game.min_players, game.max_players, 'player')}, not {len(seats)}.")
     tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale))
+    records: list[GameRecord] = []
+    writer = None
+    if record is not None:
+        header = _record_header(game_id, seats, games, seed, time_scale)
+        held_records, keep = read_record(record, header)
+        held = {(r.seed, tuple(r.entries)): r for r in held_records}
+        wanted = {(t[3], tuple(t[2])) for t in tasks}
+        records = [r for key, r in held.items() if key in wanted]
+        tasks = [t for t in tasks if (t[3], tuple(t[2])) not in held]
+        writer = _RecordWriter(record, header, keep)
+        if progress and records:
+            progress(len(records), len(records) + len(tasks), records)
+    total = len(records) + len(tasks)
     processes = processes if processes is not None else (os.cpu_count() or 1)
     start = time.perf_counter()
-    records: list[GameRecord] = []
     stopped_early = False
     # A long run (a Princes game with hard bots takes many minutes) must not lose its finished
     # games to Ctrl+C: stopping reports what was played so far.
+    def finished(rec: GameRecord) -> None:
+        records.append(rec)
+        if writer is not None:
+            writer.add(rec)
+        if progress:
+            progress(len(records), total, records)
+
     try:
         if processes > 1 and len(tasks) > 1:
             import multiprocessing as mp
@@ -253,16 +386,15 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
             context = mp.get_context("fork" if sys.platform != "win32" else "spawn")
             with context.Pool(processes, initializer=_leave_ctrl_c_to_the_parent) as pool:
                 for rec in pool.imap_unordered(_play, tasks):
-                    records.append(rec)
-                    if progress:
-                        progress(len(records), len(tasks), records)
+                    finished(rec)
         else:
             for task in tasks:
-                records.append(_play(task))
-                if progress:
-                    progress(len(records), len(tasks), records)
+                finished(_play(task))
     except KeyboardInterrupt:
-        stopped_early = len(records) < len(tasks)
+        stopped_early = len(records) < total
+    finally:
+        if writer is not None:
+            writer.close()
     records.sort(key=lambda r: (r.seed, r.entries))
     return ArenaReport(game_id, list(seats), games, seed, solitaire, entry_stats(seats, records), records,
                        time.perf_counter() - start, stopped_early)
@@ -303,6 +435,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--time-scale", type=float, default=1.0,
                         help="multiply the levels' time limits (above 1 on a busy machine: iteration caps decide)")
+    parser.add_argument("--record", metavar="FILE",
+                        help="keep every finished game in FILE (JSON lines); run again with the same file and "
+                        "settings to play only the games still missing")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -317,8 +452,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr, flush=True)
 
     try:
-        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale)
-    except ValueError as exc:
+        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale,
+                           args.record)
+    except (ValueError, OSError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if not args.quiet:

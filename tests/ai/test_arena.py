@@ -93,3 +93,52 @@ def test_a_failing_bot_stops_the_arena_loudly(monkeypatch):
     monkeypatch.setattr(arena, "make_agent", lambda *args, **kwargs: Broken())
     with pytest.raises(RuntimeError, match="boom"):
         run_arena("crowns", ["random", "random"], 1, seed=3, processes=1)
+
+
+def test_a_record_file_keeps_finished_games_and_a_second_run_plays_only_the_missing_ones(tmp_path):
+    """A long run stopped part-way continues from its record: the games already in the file
+    are not played again, and the report covers all of them."""
+    path = str(tmp_path / "crowns.jsonl")
+
+    def stop_after_first(done, total, records):
+        raise KeyboardInterrupt
+
+    first = run_arena("crowns", ["greedy", "random"], 4, seed=1, processes=1, progress=stop_after_first, record=path)
+    assert first.stopped_early and len(first.records) == 1
+    assert len(open(path).read().splitlines()) == 2  # the header and the finished game
+    played = []
+    second = run_arena("crowns", ["greedy", "random"], 4, seed=1, processes=1, record=path,
+                       progress=lambda done, total, records: played.append((done, total)))
+    assert played[0] == (1, 4)  # the game from the file, reported before any is played
+    assert played[-1] == (4, 4) and len(played) == 4
+    assert not second.stopped_early
+    whole = run_arena("crowns", ["greedy", "random"], 4, seed=1, processes=1)
+    assert [(r.seed, r.entries, r.scores, r.winners, r.moves) for r in second.records] == \
+        [(r.seed, r.entries, r.scores, r.winners, r.moves) for r in whole.records]
+    again = []
+    run_arena("crowns", ["greedy", "random"], 4, seed=1, processes=1, record=path,
+              progress=lambda done, total, records: again.append(done))
+    assert again == [4]  # everything was in the file: nothing played
+
+
+def test_a_record_of_another_run_or_a_damaged_one_is_refused_with_a_message(tmp_path, capsys):
+    path = tmp_path / "run.jsonl"
+    args = ["crowns", "--seats", "random,random", "--games", "2", "--seed", "3", "--processes", "1", "--quiet",
+            "--record", str(path)]
+    assert main(args) == 0
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3
+    capsys.readouterr()
+    assert main([*args[:6], "4", *args[7:]]) == 2  # another seed: another run's games
+    assert "records another run" in capsys.readouterr().err
+    path.write_text("\n".join([lines[0], '{"seed": "x"}', lines[2]]) + "\n")
+    assert main(args) == 2
+    assert "line 2: not a game record" in capsys.readouterr().err
+    # A last line cut short (a crash while writing) is dropped and that game played again.
+    path.write_text("\n".join([lines[0], lines[1], lines[2][:20]]))
+    assert main(args) == 0
+    import json
+
+    now = path.read_text().splitlines()
+    assert len(now) == 3 and now[:2] == lines[:2]
+    assert json.loads(now[2])["entries"] == json.loads(lines[2])["entries"]
