@@ -15,7 +15,7 @@ for bringing the end nearer and filling lairs.
 
 from __future__ import annotations
 
-from .data import CARDS, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY, PAYS_FOR
+from .data import CARDS, COLOUR_OF, HAND_LIMIT, LAIR_BONUS, LAIR_CAPACITY, PAYS_FOR
 
 SHEEP = 0.3
 #: Extra worth of an action card in hand.
@@ -28,11 +28,19 @@ SKIP = 1.5
 
 
 def _held(state, seat: int, colour: int) -> int:
-    return sum(1 for t in state.treasures[seat] if CARDS[t].colour == colour)
+    return sum(1 for t in state.treasures[seat] if COLOUR_OF[t] == colour)
 
 
 def _lair_open(state, seat: int, colour: int) -> bool:
-    return any(CARDS[x].colour == colour for x in state.lairs[seat])
+    return any(COLOUR_OF[x] == colour for x in state.lairs[seat])
+
+
+#: Per card id, what the hand's valuation reads of it (colour, kind, worth as an action card or
+#: None, own sheep, any sheep, points): ``CARDS[card]``'s fields without the attribute lookups,
+#: since the search values every hand thousands of times a decision.
+_CARD_INFO = tuple((c.colour, c.kind, ACTION_VALUE.get(c.kind), c.own, c.any, c.vp) for c in CARDS)
+#: The cards a treasure in hand makes wanted: treasures other than lairs.
+_WANTING = frozenset(c.id for c in CARDS if c.is_treasure and c.kind != "lair")
 
 
 def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int, int]) -> float:
@@ -40,28 +48,26 @@ def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int,
     colour or wild), filled in here."""
     if card < 0:
         return SHEEP
-    c = CARDS[card]
-    value = SHEEP + (0.1 if c.colour in wanted else 0.0)
-    action = ACTION_VALUE.get(c.kind)
+    colour, kind, action, own, any_, vp = _CARD_INFO[card]
+    value = SHEEP + (0.1 if colour in wanted else 0.0)
     if action is not None:
         return value + action
-    if c.kind == "lair":
-        if _lair_open(state, seat, c.colour) or len(state.lairs[seat]) >= state.lair_limit:
+    if kind == "lair":
+        if _lair_open(state, seat, colour) or len(state.lairs[seat]) >= state.lair_limit:
             return value
         # Kept in hand a lair earns nothing: playing it must look better than holding it.
-        return value + 0.5 * (OPEN_LAIR + LAIR_BONUS[min(_held(state, seat, c.colour), LAIR_CAPACITY)])
+        return value + 0.5 * (OPEN_LAIR + LAIR_BONUS[min(_held(state, seat, colour), LAIR_CAPACITY)])
     hand = state.hands[seat]
     # The other cards of the hand that pay for this colour: every copy of the card itself
     # would have counted (its own colour), so they are taken off.
-    colour = c.colour
     count = paying.get(colour)
     if count is None:
         # (the cards of that colour or wild: PAYS_FOR, whose placeholders do not count here)
         pays = PAYS_FOR[colour]
         paying[colour] = count = len([x for x in hand if x >= 0 and x in pays])
     matching = count - hand.count(card)
-    reach = 1.0 if matching >= c.own and len(hand) - 1 >= c.own + c.any else 0.6
-    return value + 0.2 * c.vp * reach
+    reach = 1.0 if matching >= own and len(hand) - 1 >= own + any_ else 0.6
+    return value + 0.2 * vp * reach
 
 
 def _treasure_gain(state, seat: int, treasure: int) -> float:
@@ -121,7 +127,7 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
         return 1000.0 * (1 if seat in winners else 0) + 10.0 * margin
     value = scores[seat] - 0.6 * max(others) + LAID * len(state.treasures[seat])
     hand = state.hands[seat]
-    wanted = {CARDS[c].colour for c in hand if c >= 0 and CARDS[c].is_treasure and CARDS[c].kind != "lair"}
+    wanted = {_CARD_INFO[c][0] for c in hand if c in _WANTING}
     paying: dict[int, int] = {}
     value += sum(_card_value(state, seat, c, wanted, paying) for c in hand)
     for lair in state.lairs[seat]:

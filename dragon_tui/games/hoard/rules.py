@@ -59,6 +59,8 @@ from .moves import Moves
 
 #: Every card id (determinize deals those a view replaced by placeholders).
 _ALL_CARDS = frozenset(range(data.NUM_CARDS))
+#: Per card id, its points (``CARDS[card].vp``).
+_VP = tuple(c.vp for c in CARDS)
 #: Lairs a player may open, by player count (rule 14); two players: one per colour.
 _LAIR_LIMITS = {3: 3, 4: 2}
 
@@ -154,7 +156,8 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- scoring
     def treasure_points(self, seat: int) -> int:
-        return sum(CARDS[c].vp for c in self.treasures[seat])
+        vp = _VP
+        return sum([vp[c] for c in self.treasures[seat]])
 
     def lair_contents(self, seat: int) -> dict[str, int]:
         """How many treasures each of the seat's lairs holds (by colour name)."""
@@ -191,7 +194,14 @@ class HoardState(Moves, State):
         return left
 
     def lair_points(self, seat: int) -> int:
-        return sum(LAIR_BONUS[k] for k in self.lair_contents(seat).values())
+        """``lair_contents``' bonuses added up, without building its dict (the search asks
+        for the scores at every leaf)."""
+        lairs = self.lairs[seat]
+        if not lairs:
+            return 0
+        colour_of = data.COLOUR_OF
+        held = [colour_of[c] for c in self.treasures[seat]]
+        return sum(LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)] for colour in {colour_of[x] for x in lairs})
 
     def scores(self) -> list[float]:
         return [float(self.treasure_points(s) + self.lair_points(s)) for s in range(self.num_players)]
