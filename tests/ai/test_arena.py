@@ -60,14 +60,19 @@ def test_progress_line_tallies_wins(capsys):
     assert "2/2 games · wins greedy " in err and ", random " in err
 
 
-def test_hard_old_is_an_arena_level_with_the_earlier_caps():
+def test_hard_old_is_an_arena_level_with_the_earlier_caps_and_settings():
+    """hard-old is the hard level as it was before issue 16: its caps and its search
+    settings, so the arena shows what the new hard gained in all."""
     from dragon_tui.ai.agents import HARD_OLD_CAPS, LEVELS, level_config
 
     assert "hard-old" not in LEVELS  # the setup screen does not offer it
     for game_id, cap in HARD_OLD_CAPS.items():
         old, new = level_config("hard-old", game_id), level_config("hard", game_id)
         assert old.iterations == cap < new.iterations
-        assert (old.time_limit, old.trees, old.order_continuations) == (new.time_limit, new.trees, new.order_continuations)
+        assert (old.time_limit, old.trees) == (new.time_limit, new.trees)
+        # Carcassonne's hard expands its own follow-up choices best-first since then.
+        assert old.order_continuations == (game_id == "throne")
+        assert new.order_continuations == (game_id in ("throne", "carcassonne"))
     report = run_arena("crowns", ["hard-old", "random"], games=2, processes=1)
     assert [e.level for e in report.entries] == ["hard-old", "random"]
 
