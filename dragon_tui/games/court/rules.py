@@ -55,9 +55,13 @@ from .board import (
     IS_PRINCE,
     ROW_SLOTS,
     SPACE_LETTERS,
+    STRENGTH,
+    any_prince_in_row,
     general_strength,
+    general_total,
     neighbours,
     price,
+    price_table,
     princes_in_row,
     rightmost_court_card,
     same_row,
@@ -86,6 +90,7 @@ OVER = "over"
 
 
 _PRINCES = frozenset(PRINCE_IDS)
+_RIGHT_TO_LEFT = tuple(range(ROW_SLOTS - 1, -1, -1))
 
 
 #: A card's name by id (``_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
@@ -145,8 +150,12 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            auction, blocker = self.options.get("auction", "dutch"), self._buy_blocker
-            actions = [buy_action(i, c, price(c, i, auction)) for i, c in enumerate(row) if blocker(i) is None]
+            prices = price_table(self.options.get("auction", "dutch"))
+            actions = []
+            for i, blocker in enumerate(self._buy_blockers()):
+                if blocker is None:
+                    c = row[i]
+                    actions.append(buy_action(i, c, prices[c][i]))
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -214,26 +223,37 @@ class CourtState(CourtTexts, State):
         return None not in self.court
 
     def general_total(self) -> int:
-        base, bonus = general_strength(self.court)
-        return base + bonus
+        return general_total(self.court)
 
     # ----------------------------------------------------------------------------- phase 1
     def _buy_blocker(self, slot: int) -> str | None:
         """What stops the card in ``slot`` from being bought now, as a short key (None: it
-        can be bought). The rule of buying; ``_buy_problem`` words it for the player, and the
-        legal list asks this one, which builds no sentence for every card it cannot offer."""
+        can be bought); see ``_buy_blockers``."""
         if not 0 <= slot < ROW_SLOTS:
             return "no_slot"
-        card = self.row[slot]
-        if card is None:
-            return "empty"
-        if IS_PRINCE[card]:
-            return "prince"
-        if self.options.get("full_court", "replace") == "closed" and self.court_full():
-            return "closed"
-        if price(card, slot, self.options.get("auction", "dutch")) > self.cp:  # (self.price without the call)
-            return "price"
-        return None
+        return self._buy_blockers()[slot]
+
+    def _buy_blockers(self) -> list[str | None]:
+        """What stops the card in each row slot from being bought now, as a short key (None:
+        it can be bought). The rule of buying; ``_buy_problem`` words it for the player, and
+        the legal list asks this one, which builds no sentence for every card it cannot offer
+        and looks the rule options up once for the whole row."""
+        options, cp = self.options, self.cp
+        closed = options.get("full_court", "replace") == "closed" and None not in self.court  # (court_full)
+        prices = price_table(options.get("auction", "dutch"))
+        out: list[str | None] = []
+        for slot, card in enumerate(self.row):
+            if card is None:
+                out.append("empty")
+            elif IS_PRINCE[card]:
+                out.append("prince")
+            elif closed:
+                out.append("closed")
+            elif prices[card][slot] > cp:
+                out.append("price")
+            else:
+                out.append(None)
+        return out
 
     def _buy_problem(self, slot: int) -> str | None:
         """Why the card in ``slot`` cannot be bought now (None: it can)."""
@@ -270,8 +290,10 @@ class CourtState(CourtTexts, State):
         self.log.append(f"{{p0}} buys the {_name(self.pending)} from slot {slot + 1} for {cost} CP.")
 
     def _place_spaces(self) -> list[int]:
-        free = [s for s in range(COURT_SPACES) if self.court[s] is None]
-        return free if free else list(range(COURT_SPACES))
+        court = self.court
+        if None in court:
+            return [s for s in range(COURT_SPACES) if court[s] is None]
+        return list(range(COURT_SPACES))
 
     def _place(self, space: int) -> None:
         card = self.pending
@@ -344,12 +366,14 @@ class CourtState(CourtTexts, State):
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
         row = self.row
-        princes = [i for i, c in enumerate(row) if c is not None and IS_PRINCE[c]]
-        if not princes:  # most turns: no Generals to count
-            return princes
-        strength = self.general_total()
-        cp = self.cp
-        return [i for i in princes if CARDS[row[i]].strength - strength <= cp]
+        if not any_prince_in_row(row):  # most turns: no Generals to count
+            return []
+        strength, cp = general_total(self.court), self.cp  # (self.general_total without the call)
+        beatable = []
+        for i, c in enumerate(row):  # (a loop: a list comprehension costs a call here)
+            if c is not None and IS_PRINCE[c] and STRENGTH[c] - strength <= cp:
+                beatable.append(i)
+        return beatable
 
     def _phase2(self) -> None:
         if self._beatable_slots():
@@ -412,12 +436,14 @@ class CourtState(CourtTexts, State):
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
         row = self.row
         if None not in row:
-            return  # nothing to close or draw (most calls)
-        cards = [c for c in row if c is not None]
-        gaps = ROW_SLOTS - len(cards)
-        row = self.row = [None] * gaps + cards
+            return  # nothing to close or draw
+        gaps = row.count(None)
+        cards = row[:]
+        for _ in range(gaps):  # (without a list comprehension, which costs a call here)
+            cards.remove(None)
+        row = self.row = [None] * gaps + cards  # closed up: the cards keep their order
         pile = self.pile
-        for slot in range(gaps - 1, -1, -1):
+        for slot in _RIGHT_TO_LEFT[ROW_SLOTS - gaps:]:  # slot gaps-1 down to 0
             while pile:
                 card = pile.pop()
                 self.reveal()
