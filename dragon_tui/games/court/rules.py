@@ -76,7 +76,7 @@ from .data import (
     POET,
     PRINCE_IDS,
 )
-from .texts import NO_FIGHT, CourtTexts, buy_action, fight_action, pass_action, place_action, take_action
+from .texts import NO_FIGHT, CourtTexts, buy_table, fight_action, pass_action, place_action, place_table, take_table
 
 START_CP = 10
 STARTING_CARDS = 3
@@ -150,16 +150,18 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            prices = price_table(self.options.get("auction", "dutch"))
+            offers = buy_table(self.options.get("auction", "dutch"))  # buy_action by [card][slot]
             actions = []
             for i, blocker in enumerate(self._buy_blockers()):
                 if blocker is None:
-                    c = row[i]
-                    actions.append(buy_action(i, c, prices[c][i]))
+                    actions.append(offers[row[i]][i])
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
             card, court = self.pending, self.court
+            if None in court:  # free spaces only: place_action(card, s, None) by [card][space]
+                offers = place_table()[card]
+                return [offers[s] for s in self._place_spaces()]
             return [place_action(card, s, court[s]) for s in self._place_spaces()]
         if phase == FIGHT:
             strength = self.general_total()
@@ -167,7 +169,8 @@ class CourtState(CourtTexts, State):
             actions.append(NO_FIGHT)
             return actions
         if phase == SETUP_TAKE:
-            return [take_action(i, c) for i, c in enumerate(row) if c is not None]
+            offers = take_table()  # take_action by [card][slot]
+            return [offers[c][i] for i, c in enumerate(row) if c is not None]
         return []
 
     def quick_legal(self, action: Action) -> bool:
@@ -376,14 +379,15 @@ class CourtState(CourtTexts, State):
         return beatable
 
     def _phase2(self) -> None:
-        if self._beatable_slots():
-            self.phase = FIGHT
-            return
-        if princes_in_row(self.row):  # none of them beatable
-            self.log.append(
+        in_row = princes_in_row(self.row)
+        if in_row:
+            if self._beatable_slots():
+                self.phase = FIGHT
+                return
+            self.log.append(  # none of them beatable
                 f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
             )
-        self._phase3()
+        self._phase3(in_row=in_row)
 
     def _fight(self, slot: int) -> None:
         prince = CARDS[self.row[slot]]
@@ -402,10 +406,16 @@ class CourtState(CourtTexts, State):
         self._phase3(resting=fresh)
 
     # ----------------------------------------------------------------------------- phase 3
-    def _phase3(self, resting: int = 0) -> None:
-        """The Princes raid; ``resting`` of those in the row do not count (just drawn, see 8.)."""
-        raids = princes_in_row(self.row) - resting
-        if raids and self.options.get("raids", "one") == "one":
+    def _phase3(self, resting: int = 0, in_row: int | None = None) -> None:
+        """The Princes raid; ``resting`` of those in the row do not count (just drawn, see 8.).
+        ``in_row``: how many Princes the row holds, when the caller has just counted them."""
+        if in_row is None:
+            in_row = princes_in_row(self.row)
+        raids = in_row - resting
+        if raids <= 0:
+            self._check_end(in_row)  # the row as it was
+            return
+        if self.options.get("raids", "one") == "one":
             raids = 1
         for _ in range(raids):
             i = rightmost_court_card(self.row)
@@ -418,8 +428,10 @@ class CourtState(CourtTexts, State):
             self._refill()
         self._check_end()
 
-    def _check_end(self) -> None:
-        in_row = princes_in_row(self.row)
+    def _check_end(self, in_row: int | None = None) -> None:
+        """``in_row``: how many Princes the row holds, when the caller has just counted them."""
+        if in_row is None:
+            in_row = princes_in_row(self.row)
         if in_row >= 4:
             self.log.append("Four Daemon Princes stand in the Society Row: the game ends.")
         elif _PRINCES.isdisjoint(self.pile):
@@ -435,13 +447,14 @@ class CourtState(CourtTexts, State):
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
         row = self.row
-        if None not in row:
-            return  # nothing to close or draw
         gaps = row.count(None)
-        cards = row[:]
-        for _ in range(gaps):  # (without a list comprehension, which costs a call here)
-            cards.remove(None)
-        row = self.row = [None] * gaps + cards  # closed up: the cards keep their order
+        if not gaps:
+            return  # nothing to close or draw
+        if gaps == 1:  # the common case, without building a new row
+            del row[row.index(None)]
+            row.insert(0, None)
+        else:
+            row[:] = [None] * gaps + [c for c in row if c is not None]  # the cards keep their order
         pile = self.pile
         for slot in _RIGHT_TO_LEFT[ROW_SLOTS - gaps:]:  # slot gaps-1 down to 0
             while pile:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import Action
-from .board import COURT_SPACES, ROW_SLOTS, SPACE_LETTERS, space_name
+from .board import COURT_SPACES, IS_PRINCE, ROW_SLOTS, SPACE_LETTERS, price_table, space_name
 from .data import CARDS
 
 #: Inputs are card ids, slots, spaces and small numbers, so the caches stay small; the bound
@@ -47,6 +47,30 @@ def place_action(card: int, space: int, old: int | None) -> Action:
     if old is None:
         return Action("place", (space,), f"Place the {name} in space {space_name(space)}")
     return Action("place", (space,), f"Place the {name} in space {space_name(space)}, dismissing the {CARDS[old].name}")
+
+
+@lru_cache(maxsize=8)
+def buy_table(auction: str) -> tuple:
+    """``buy_action`` of every court card in every row slot under the ``auction`` rule option,
+    by ``[card][slot]`` (None for a Prince, which is never bought): the legal list indexes it
+    instead of calling a cache for each card of the row."""
+    prices = price_table(auction)
+    return tuple(
+        None if IS_PRINCE[card] else tuple(buy_action(slot, card, prices[card][slot]) for slot in range(ROW_SLOTS))
+        for card in range(len(CARDS))
+    )
+
+
+@lru_cache(maxsize=1)
+def take_table() -> tuple:
+    """``take_action`` of every card in every row slot, by ``[card][slot]``."""
+    return tuple(tuple(take_action(slot, card) for slot in range(ROW_SLOTS)) for card in range(len(CARDS)))
+
+
+@lru_cache(maxsize=1)
+def place_table() -> tuple:
+    """``place_action`` of every card into every free space, by ``[card][space]``."""
+    return tuple(tuple(place_action(card, space, None) for space in range(COURT_SPACES)) for card in range(len(CARDS)))
 
 
 @lru_cache(maxsize=_CACHE)
