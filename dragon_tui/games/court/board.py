@@ -129,10 +129,3 @@ def princes_in_row(row: list) -> int:
         if _PRINCE_IN_SLOT[c]:
             n += 1
     return n
-
-
-def any_prince_in_row(row: list) -> bool:
-    for c in row:
-        if _PRINCE_IN_SLOT[c]:
-            return True
-    return False

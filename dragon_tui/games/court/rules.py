@@ -56,7 +56,6 @@ from .board import (
     ROW_SLOTS,
     SPACE_LETTERS,
     STRENGTH,
-    any_prince_in_row,
     general_strength,
     general_total,
     neighbours,
@@ -294,9 +293,13 @@ class CourtState(CourtTexts, State):
 
     def _place_spaces(self) -> list[int]:
         court = self.court
-        if None in court:
-            return [s for s in range(COURT_SPACES) if court[s] is None]
-        return list(range(COURT_SPACES))
+        if None not in court:
+            return list(range(COURT_SPACES))
+        free = []
+        for s, card in enumerate(court):  # (a loop: a list comprehension costs a call here)
+            if card is None:
+                free.append(s)
+        return free
 
     def _place(self, space: int) -> None:
         card = self.pending
@@ -368,9 +371,8 @@ class CourtState(CourtTexts, State):
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
+        """The row slots of the Princes you can beat now (callers ask only with a Prince in the row)."""
         row = self.row
-        if not any_prince_in_row(row):  # most turns: no Generals to count
-            return []
         strength, cp = general_total(self.court), self.cp  # (self.general_total without the call)
         beatable = []
         for i, c in enumerate(row):  # (a loop: a list comprehension costs a call here)
@@ -459,7 +461,7 @@ class CourtState(CourtTexts, State):
         for slot in _RIGHT_TO_LEFT[ROW_SLOTS - gaps:]:  # slot gaps-1 down to 0
             while pile:
                 card = pile.pop()
-                self.reveal()
+                self.reveals += 1  # (self.reveal(), written out: every draw comes here)
                 if setting_aside and IS_PRINCE[card]:
                     self.set_aside.append(card)
                     self.log.append(f"The {_name(card)} is drawn during setup and set aside.")
