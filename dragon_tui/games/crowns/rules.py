@@ -28,6 +28,8 @@ from .data import ADVISOR_BY_ID
 
 #: The log's few nouns with their article, worked out once ("a shield", "a sword step").
 _a_or_an = lru_cache(maxsize=64)(a_or_an)
+#: "1 sword step", "3 sword steps" for the battle's log lines, worked out once per number.
+_count_of = lru_cache(maxsize=256)(count_of)
 
 # Phases in which the active player may cash the crown or spend the cross.
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
@@ -287,7 +289,7 @@ class CrownsState(State):
     # ------------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         # Kinds in order of how often random and searched games take them.
-        me = self.current_player
+        me = self.battle["loser"] if self.phase == "reroll" else self.active  # (current_player; the game runs)
         kind = action.kind
         if kind == "roll":
             self._roll()
@@ -360,7 +362,7 @@ class CrownsState(State):
     def _roll(self) -> None:
         me = self.active
         rng = self.rng
-        first, second = rng.die(), rng.die()
+        first, second = rng.randint(1, 6), rng.randint(1, 6)  # two dice (rng.die() without its call)
         self.dice = [first, second]
         self.log.append(f"{{p{me}}} rolls {first} and {second}.")
         if first == second:
@@ -490,7 +492,8 @@ class CrownsState(State):
     # ------------------------------------------------------------------ the battle
     def _attack(self) -> None:
         att = self.active
-        self.battle = {"rolls": [self.rng.die(), self.rng.die()], "rerolls": [0, 0], "loser": None, "margin": 0}
+        rng = self.rng  # both roll a die (rng.die() without its call)
+        self.battle = {"rolls": [rng.randint(1, 6), rng.randint(1, 6)], "rerolls": [0, 0], "loser": None, "margin": 0}
         self.log.append(f"{{p{att}}} attacks! Rolls: {self.battle['rolls'][0]} against {self.battle['rolls'][1]}.")
         self._after_battle_roll()
 
@@ -509,7 +512,7 @@ class CrownsState(State):
         self.gold[me] -= price
         self.battle["rerolls"][me] += 1
         side = 0 if me == self.active else 1
-        self.battle["rolls"][side] = self.rng.die()
+        self.battle["rolls"][side] = self.rng.randint(1, 6)  # a die
         self.log.append(f"{{p{me}}} pays {price} gold to re-roll: {self.battle['rolls'][side]}.")
         self._after_battle_roll()
 
@@ -520,7 +523,7 @@ class CrownsState(State):
         if def_roll > att_roll:
             lost = min(margin, self.swords[att])
             self.swords[att] -= lost
-            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {count_of(lost, 'sword step')}.")
+            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {_count_of(lost, 'sword step')}.")
             self._end_turn()
         elif self.shields[dfd] == 0:
             self.log.append(f"{{p{att}}} wins against a castle without shields.")
@@ -534,7 +537,7 @@ class CrownsState(State):
         att, dfd = self.active, 1 - self.active
         self.swords[att] -= steps
         self.shields[dfd] -= steps
-        self.log.append(f"{{p{att}}} trades {count_of(steps, 'sword step')} for {steps} of {{p{dfd}}}'s shields.")
+        self.log.append(f"{{p{att}}} trades {_count_of(steps, 'sword step')} for {steps} of {{p{dfd}}}'s shields.")
         if steps and self.shields[dfd] == 0:
             self._capture_gem(att, dfd, tokens=True)
         self._end_turn()
