@@ -72,6 +72,11 @@ def same_row(space: int) -> list[int]:
     return [s for s in range(start, start + COURT_COLUMNS) if s != space]
 
 
+#: ``neighbours(space)`` and ``same_row(space)`` of every space, worked out once.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(neighbours(s)) for s in range(COURT_SPACES))
+SAME_ROW: tuple[tuple[int, ...], ...] = tuple(tuple(same_row(s)) for s in range(COURT_SPACES))
+
+
 def general_strength(court: list) -> tuple[int, int]:
     """(printed strength of all Generals, clan bonus 0 or +2)."""
     return _general_strength(tuple(court))

@@ -53,17 +53,17 @@ from ...engine.wording import count_of
 from .board import (
     COURT_SPACES,
     IS_PRINCE,
+    NEIGHBOURS,
     ROW_SLOTS,
+    SAME_ROW,
     SPACE_LETTERS,
     STRENGTH,
     general_strength,
     general_total,
-    neighbours,
     price,
     price_table,
     princes_in_row,
     rightmost_court_card,
-    same_row,
     tax_income,
 )
 from .data import (
@@ -334,12 +334,12 @@ class CourtState(CourtTexts, State):
     def _entry_power(self, space: int) -> None:
         card = CARDS[self.court[space]]
         if card.role == MINISTER:
-            kin = sum(1 for s in same_row(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            kin = self._kin(SAME_ROW[space], card.clan)
             gain = MINISTER_BASE_CP + kin
             self.cp += gain
             self.log.append(f"The {card.name} brings {gain} CP.")
         elif card.role == POET:
-            kin = sum(1 for s in neighbours(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            kin = self._kin(NEIGHBOURS[space], card.clan)
             if kin:
                 self.verse_vp += kin
                 self.log.append(f"The {card.name} writes verses for {count_of(kin, 'neighbour')} of her clan: +{kin} VP.")
@@ -353,6 +353,15 @@ class CourtState(CourtTexts, State):
             else:
                 self.cp += COURTESAN_FALLBACK_CP
                 self.log.append(f"The {card.name} finds no one to rescue and brings {COURTESAN_FALLBACK_CP} CP.")
+
+    def _kin(self, spaces: tuple[int, ...], clan: str) -> int:
+        """How many cards of ``clan`` the Royal Court holds in ``spaces``."""
+        court, kin = self.court, 0
+        for s in spaces:
+            c = court[s]
+            if c is not None and CARDS[c].clan == clan:
+                kin += 1
+        return kin
 
     def _pass(self) -> None:
         i = rightmost_court_card(self.row)
