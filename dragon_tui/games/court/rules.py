@@ -75,7 +75,22 @@ from .data import (
     POET,
     PRINCE_IDS,
 )
-from .texts import NO_FIGHT, CourtTexts, buy_table, fight_action, pass_action, place_action, place_table, take_table
+from .texts import (
+    NO_FIGHT,
+    PASS_DISCARDS,
+    PLACES,
+    PRINCE_ENTERS,
+    RAIDS,
+    TAKES,
+    CourtTexts,
+    buy_table,
+    collects,
+    fight_action,
+    pass_action,
+    place_action,
+    place_table,
+    take_table,
+)
 
 START_CP = 10
 STARTING_CARDS = 3
@@ -281,7 +296,7 @@ class CourtState(CourtTexts, State):
         self.pending = self.row[slot]
         self.row[slot] = None
         self.phase = SETUP_PLACE
-        self.log.append(f"{{p0}} takes the {_name(self.pending)} as a starting card.")
+        self.log.append(TAKES[self.pending])
 
     def _buy(self, slot: int) -> None:
         cost = self.price(slot)
@@ -309,7 +324,7 @@ class CourtState(CourtTexts, State):
             self.discard.append(old)
             self.log.append(f"{{p0}} dismisses the {_name(old)} from space {SPACE_LETTERS[space]}.")
         self.court[space] = card
-        self.log.append(f"{{p0}} places the {_name(card)} in space {SPACE_LETTERS[space]}.")
+        self.log.append(PLACES[card][space])
         if self.phase == SETUP_PLACE:
             self.taken += 1
             if self.taken < STARTING_CARDS:
@@ -369,13 +384,13 @@ class CourtState(CourtTexts, State):
             card = self.row[i]
             self.row[i] = None
             self.discard.append(card)
-            self.log.append(f"{{p0}} passes; the {_name(card)} is discarded from slot {i + 1}.")
+            self.log.append(PASS_DISCARDS[card][i])
             self._refill()
         else:
             self.log.append("{p0} passes.")
         income = tax_income(self.court)
         self.cp += income
-        self.log.append(f"{{p0}} collects {income} CP.")
+        self.log.append(collects(income))
         self._phase2()
 
     # ----------------------------------------------------------------------------- phase 2
@@ -435,7 +450,7 @@ class CourtState(CourtTexts, State):
             card = self.row[i]
             self.row[i] = None
             self.daemon_court.append(card)
-            self.log.append(f"The Daemon Princes carry the {_name(card)} off to their court (-{CARDS[card].vp} VP).")
+            self.log.append(RAIDS[card])
             self._refill()
         self._check_end()
 
@@ -477,7 +492,7 @@ class CourtState(CourtTexts, State):
                     continue
                 row[slot] = card
                 if IS_PRINCE[card]:
-                    self.log.append(f"A Daemon Prince enters the Society Row: the {_name(card)} (strength {CARDS[card].strength}).")
+                    self.log.append(PRINCE_ENTERS[card])
                 break
             if row[slot] is None:
                 self.log.append("The draw pile is empty; the gap stays open.")

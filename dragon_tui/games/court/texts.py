@@ -81,6 +81,38 @@ def fight_action(slot: int, card: int, strength: int) -> Action:
     cost = f"Generals {strength} + {pay} CP" if pay else f"Generals {strength}"
     return Action("fight", (slot,), f"Fight the {prince.name} (slot {slot + 1}, strength {prince.strength}): {cost}")
 
+# ------------------------------------------------------------------------------ log lines
+# The log's most frequent lines, worded once per card and slot or space: a random game writes
+# about eighty lines, and formatting each one again was a good part of a step.
+_CARD_IDS = range(len(CARDS))
+#: By card: taking it as a starting card.
+TAKES: tuple[str, ...] = tuple(f"{{p0}} takes the {CARDS[c].name} as a starting card." for c in _CARD_IDS)
+#: By [card][space]: placing it in the Royal Court.
+PLACES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{{p0}} places the {CARDS[c].name} in space {SPACE_LETTERS[s]}." for s in range(COURT_SPACES))
+    for c in _CARD_IDS
+)
+#: By [card][slot]: passing discards it from the row.
+PASS_DISCARDS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{{p0}} passes; the {CARDS[c].name} is discarded from slot {i + 1}." for i in range(ROW_SLOTS))
+    for c in _CARD_IDS
+)
+#: By card: a raid carries it off.
+RAIDS: tuple[str, ...] = tuple(
+    f"The Daemon Princes carry the {card.name} off to their court (-{card.vp} VP)." for card in CARDS
+)
+#: By card (a Prince): the refill draws it into the row.
+PRINCE_ENTERS: tuple[str, ...] = tuple(
+    f"A Daemon Prince enters the Society Row: the {card.name} (strength {card.strength})." for card in CARDS
+)
+
+
+@lru_cache(maxsize=64)
+def collects(income: int) -> str:
+    """Passing: the copper collected."""
+    return f"{{p0}} collects {income} CP."
+
+
 _PHASE_NAMES = {
     "setup_take": "choosing starting cards",
     "setup_place": "placing a starting card",
