@@ -84,8 +84,10 @@ from .texts import (
     TAKES,
     CourtTexts,
     buy_table,
+    buys,
     collects,
     fight_action,
+    none_beatable,
     pass_action,
     place_action,
     place_table,
@@ -304,7 +306,7 @@ class CourtState(CourtTexts, State):
         self.row[slot] = None
         self.cp -= cost
         self.phase = PLACE
-        self.log.append(f"{{p0}} buys the {_name(self.pending)} from slot {slot + 1} for {cost} CP.")
+        self.log.append(buys(self.pending, slot, cost))
 
     def _place_spaces(self) -> list[int]:
         court = self.court
@@ -410,9 +412,7 @@ class CourtState(CourtTexts, State):
             if self._beatable_slots():
                 self.phase = FIGHT
                 return
-            self.log.append(  # none of them beatable
-                f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
-            )
+            self.log.append(none_beatable(self.general_total(), self.cp))
         self._phase3(in_row=in_row)
 
     def _fight(self, slot: int) -> None:

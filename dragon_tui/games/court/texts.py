@@ -113,6 +113,17 @@ def collects(income: int) -> str:
     return f"{{p0}} collects {income} CP."
 
 
+@lru_cache(maxsize=_CACHE)
+def buys(card: int, slot: int, cost: int) -> str:
+    return f"{{p0}} buys the {CARDS[card].name} from slot {slot + 1} for {cost} CP."
+
+
+@lru_cache(maxsize=_CACHE)
+def none_beatable(strength: int, cp: int) -> str:
+    """Phase 2 passes by itself: Princes in the row, none of them beatable."""
+    return f"No Daemon Prince in the row can be beaten (Generals {strength}, {cp} CP)."
+
+
 _PHASE_NAMES = {
     "setup_take": "choosing starting cards",
     "setup_place": "placing a starting card",
