@@ -397,7 +397,8 @@ class CourtState(CourtTexts, State):
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
-        """The row slots of the Princes you can beat now (callers ask only with a Prince in the row)."""
+        """The row slots of the Princes you can beat now. Callers ask only with a Prince in the
+        row (phase 2 after counting them, the fight phase), so the Generals are counted at once."""
         row = self.row
         strength, cp = general_total(self.court), self.cp  # (self.general_total without the call)
         beatable = []
