@@ -18,8 +18,8 @@ SPACE_LETTERS = "ABCDEFGH"
 DUTCH_SURCHARGE = (3, 2, 1, 0)
 #: ``CARDS[c].is_prince`` by card id, as a plain tuple: the rules ask it at every step.
 IS_PRINCE: tuple[bool, ...] = tuple(card.is_prince for card in CARDS)
-#: The same by row slot content, None (an empty slot) included: ``map`` over a row with it
-#: counts or finds Princes without a Python loop.
+#: The same by row slot content, None (an empty slot) included: one lookup per slot instead
+#: of testing for None first (the row is scanned several times a step).
 _PRINCE_IN_SLOT: dict = {None: False, **dict(enumerate(IS_PRINCE))}
 #: The same for court cards (not a Prince, not an empty slot).
 _COURT_CARD_IN_SLOT: dict = {c: not prince for c, prince in _PRINCE_IN_SLOT.items() if c is not None} | {None: False}

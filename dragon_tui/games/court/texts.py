@@ -1,5 +1,5 @@
-"""What the Court state says to the player: the choices' labels, status line, keys, and
-reasons for refusals.
+"""What the Court state says to the player: the choices' labels, status line, keys, reasons
+for refusals, and the log's most frequent lines.
 
 A mixin so the rules module stays about rules; it reads the state's attributes only. The
 choices are built by small functions of the few values their labels show, cached: a turn
@@ -80,6 +80,7 @@ def fight_action(slot: int, card: int, strength: int) -> Action:
     pay = max(0, prince.strength - strength)
     cost = f"Generals {strength} + {pay} CP" if pay else f"Generals {strength}"
     return Action("fight", (slot,), f"Fight the {prince.name} (slot {slot + 1}, strength {prince.strength}): {cost}")
+
 
 # ------------------------------------------------------------------------------ log lines
 # The log's most frequent lines, worded once per card and slot or space: a random game writes
