@@ -75,7 +75,12 @@ class Rng:
         return self.randint(1, sides)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.randint(0, len(items) - 1)]
+        # randint(0, len(items) - 1) written out: every random playout step calls this.
+        self.draws += 1
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % len(items)]
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
@@ -133,10 +138,13 @@ class KeyedRng(Rng):
         self.draws = n + 1
         return _block(self._key, n >> 3)[n & 7]
 
-    # Rng's randint and shuffle write the SplitMix64 step out for speed; here they must draw
+    # Rng's randint, choice and shuffle write the SplitMix64 step out for speed; here they must draw
     # from the keyed stream instead (the key in ``state`` never changes).
     def randint(self, low: int, high: int) -> int:
         return low + self.next64() % (high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randint(0, len(items) - 1)]
 
     def shuffle(self, items: MutableSequence) -> None:
         for i in range(len(items) - 1, 0, -1):

@@ -18,6 +18,15 @@ SPACE_LETTERS = "ABCDEFGH"
 DUTCH_SURCHARGE = (3, 2, 1, 0)
 #: ``CARDS[c].is_prince`` by card id, as a plain tuple: the rules ask it at every step.
 IS_PRINCE: tuple[bool, ...] = tuple(card.is_prince for card in CARDS)
+#: The same by row slot content, None (an empty slot) included: one lookup per slot instead
+#: of testing for None first (the row is scanned several times a step).
+_PRINCE_IN_SLOT: dict = {None: False, **dict(enumerate(IS_PRINCE))}
+#: The same for court cards (not a Prince, not an empty slot).
+_COURT_CARD_IN_SLOT: dict = {c: not prince for c, prince in _PRINCE_IN_SLOT.items() if c is not None} | {None: False}
+_RIGHT_TO_LEFT = tuple(range(ROW_SLOTS - 1, -1, -1))
+_ALL_CLANS = frozenset(CLANS)
+#: ``CARDS[c].strength`` by card id (Generals and Princes; 0 for the others).
+STRENGTH: tuple[int, ...] = tuple(card.strength for card in CARDS)
 _IS_GENERAL: tuple[bool, ...] = tuple(card.role == GENERAL for card in CARDS)
 _IS_TAX_COLLECTOR: tuple[bool, ...] = tuple(card.role == TAX_COLLECTOR for card in CARDS)
 #: The Royal Court changes only when a card is placed, while its Generals and Tax Collectors
@@ -27,13 +36,18 @@ _COURT_CACHE = 4096
 
 
 def price(card_id: int, slot: int, auction: str = "dutch") -> int:
-    if auction == "dutch":
-        return _DUTCH_PRICES[card_id][slot]
-    return CARDS[card_id].cost
+    return price_table(auction)[card_id][slot]
 
 
-#: Every card's price in every slot under the Dutch auction, worked out once.
+def price_table(auction: str = "dutch") -> tuple[tuple[int, ...], ...]:
+    """Every card's price in every row slot under the ``auction`` rule option
+    (``price_table(auction)[card][slot]``): the Dutch auction's surcharge, or the printed cost."""
+    return _DUTCH_PRICES if auction == "dutch" else _PRINTED_PRICES
+
+
+#: The two price tables, worked out once.
 _DUTCH_PRICES = tuple(tuple(card.cost + extra for extra in DUTCH_SURCHARGE) for card in CARDS)
+_PRINTED_PRICES = tuple((card.cost,) * ROW_SLOTS for card in CARDS)
 
 
 def space_name(space: int) -> str:
@@ -58,17 +72,37 @@ def same_row(space: int) -> list[int]:
     return [s for s in range(start, start + COURT_COLUMNS) if s != space]
 
 
+#: ``neighbours(space)`` and ``same_row(space)`` of every space, worked out once.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(neighbours(s)) for s in range(COURT_SPACES))
+SAME_ROW: tuple[tuple[int, ...], ...] = tuple(tuple(same_row(s)) for s in range(COURT_SPACES))
+
+
 def general_strength(court: list) -> tuple[int, int]:
     """(printed strength of all Generals, clan bonus 0 or +2)."""
     return _general_strength(tuple(court))
 
 
+def general_total(court: list) -> int:
+    """The Generals' strength in phase 2: printed strength plus the clan bonus."""
+    return _general_total(tuple(court))
+
+
+@lru_cache(maxsize=_COURT_CACHE)
+def _general_total(court: tuple) -> int:
+    return sum(_general_strength(court))
+
+
 @lru_cache(maxsize=_COURT_CACHE)
 def _general_strength(court: tuple) -> tuple[int, int]:
-    generals = [CARDS[c] for c in court if c is not None and _IS_GENERAL[c]]
-    base = sum(g.strength for g in generals)
-    clans = {g.clan for g in generals}
-    bonus = CLAN_BONUS if len(generals) >= 3 and clans >= set(CLANS) else 0
+    base = generals = 0
+    clans = set()
+    for c in court:  # (a plain loop: random courts seldom repeat, so this runs often)
+        if c is not None and _IS_GENERAL[c]:
+            card = CARDS[c]
+            base += card.strength
+            generals += 1
+            clans.add(card.clan)
+    bonus = CLAN_BONUS if generals >= 3 and clans >= _ALL_CLANS else 0
     return base, bonus
 
 
@@ -79,14 +113,17 @@ def tax_income(court: list) -> int:
 
 @lru_cache(maxsize=_COURT_CACHE)
 def _tax_income(court: tuple) -> int:
-    return 1 + len([c for c in court if c is not None and _IS_TAX_COLLECTOR[c]])
+    income = 1
+    for c in court:
+        if c is not None and _IS_TAX_COLLECTOR[c]:
+            income += 1
+    return income
 
 
 def rightmost_court_card(row: list) -> int | None:
     """Index of the rightmost non-Daemon card in the row, or None."""
-    for i in range(ROW_SLOTS - 1, -1, -1):
-        c = row[i]
-        if c is not None and not IS_PRINCE[c]:
+    for i in _RIGHT_TO_LEFT:
+        if _COURT_CARD_IN_SLOT[row[i]]:
             return i
     return None
 
@@ -94,6 +131,6 @@ def rightmost_court_card(row: list) -> int | None:
 def princes_in_row(row: list) -> int:
     n = 0
     for c in row:
-        if c is not None and IS_PRINCE[c]:
+        if _PRINCE_IN_SLOT[c]:
             n += 1
     return n

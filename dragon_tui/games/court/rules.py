@@ -53,14 +53,17 @@ from ...engine.wording import count_of
 from .board import (
     COURT_SPACES,
     IS_PRINCE,
+    NEIGHBOURS,
     ROW_SLOTS,
+    SAME_ROW,
     SPACE_LETTERS,
+    STRENGTH,
     general_strength,
-    neighbours,
+    general_total,
     price,
+    price_table,
     princes_in_row,
     rightmost_court_card,
-    same_row,
     tax_income,
 )
 from .data import (
@@ -72,7 +75,24 @@ from .data import (
     POET,
     PRINCE_IDS,
 )
-from .texts import NO_FIGHT, CourtTexts, buy_action, fight_action, pass_action, place_action, take_action
+from .texts import (
+    NO_FIGHT,
+    PASS_DISCARDS,
+    PLACES,
+    PRINCE_ENTERS,
+    RAIDS,
+    TAKES,
+    CourtTexts,
+    buy_table,
+    buys,
+    collects,
+    fight_action,
+    none_beatable,
+    pass_action,
+    place_action,
+    place_table,
+    take_table,
+)
 
 START_CP = 10
 STARTING_CARDS = 3
@@ -86,6 +106,7 @@ OVER = "over"
 
 
 _PRINCES = frozenset(PRINCE_IDS)
+_RIGHT_TO_LEFT = tuple(range(ROW_SLOTS - 1, -1, -1))
 
 
 #: A card's name by id (``_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
@@ -145,12 +166,18 @@ class CourtState(CourtTexts, State):
         phase = self.phase
         row = self.row
         if phase == BUY:
-            auction, blocker = self.options.get("auction", "dutch"), self._buy_blocker
-            actions = [buy_action(i, c, price(c, i, auction)) for i, c in enumerate(row) if blocker(i) is None]
+            offers = buy_table(self.options.get("auction", "dutch"))  # buy_action by [card][slot]
+            actions = []
+            for i, blocker in enumerate(self._buy_blockers()):
+                if blocker is None:
+                    actions.append(offers[row[i]][i])
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
             card, court = self.pending, self.court
+            if None in court:  # free spaces only: place_action(card, s, None) by [card][space]
+                offers = place_table()[card]
+                return [offers[s] for s in self._place_spaces()]
             return [place_action(card, s, court[s]) for s in self._place_spaces()]
         if phase == FIGHT:
             strength = self.general_total()
@@ -158,7 +185,8 @@ class CourtState(CourtTexts, State):
             actions.append(NO_FIGHT)
             return actions
         if phase == SETUP_TAKE:
-            return [take_action(i, c) for i, c in enumerate(row) if c is not None]
+            offers = take_table()  # take_action by [card][slot]
+            return [offers[c][i] for i, c in enumerate(row) if c is not None]
         return []
 
     def quick_legal(self, action: Action) -> bool:
@@ -214,26 +242,37 @@ class CourtState(CourtTexts, State):
         return None not in self.court
 
     def general_total(self) -> int:
-        base, bonus = general_strength(self.court)
-        return base + bonus
+        return general_total(self.court)
 
     # ----------------------------------------------------------------------------- phase 1
     def _buy_blocker(self, slot: int) -> str | None:
         """What stops the card in ``slot`` from being bought now, as a short key (None: it
-        can be bought). The rule of buying; ``_buy_problem`` words it for the player, and the
-        legal list asks this one, which builds no sentence for every card it cannot offer."""
+        can be bought); see ``_buy_blockers``."""
         if not 0 <= slot < ROW_SLOTS:
             return "no_slot"
-        card = self.row[slot]
-        if card is None:
-            return "empty"
-        if IS_PRINCE[card]:
-            return "prince"
-        if self.options.get("full_court", "replace") == "closed" and self.court_full():
-            return "closed"
-        if price(card, slot, self.options.get("auction", "dutch")) > self.cp:  # (self.price without the call)
-            return "price"
-        return None
+        return self._buy_blockers()[slot]
+
+    def _buy_blockers(self) -> list[str | None]:
+        """What stops the card in each row slot from being bought now, as a short key (None:
+        it can be bought). The rule of buying; ``_buy_problem`` words it for the player, and
+        the legal list asks this one, which builds no sentence for every card it cannot offer
+        and looks the rule options up once for the whole row."""
+        options, cp = self.options, self.cp
+        closed = options.get("full_court", "replace") == "closed" and None not in self.court  # (court_full)
+        prices = price_table(options.get("auction", "dutch"))
+        out: list[str | None] = []
+        for slot, card in enumerate(self.row):
+            if card is None:
+                out.append("empty")
+            elif IS_PRINCE[card]:
+                out.append("prince")
+            elif closed:
+                out.append("closed")
+            elif prices[card][slot] > cp:
+                out.append("price")
+            else:
+                out.append(None)
+        return out
 
     def _buy_problem(self, slot: int) -> str | None:
         """Why the card in ``slot`` cannot be bought now (None: it can)."""
@@ -259,7 +298,7 @@ class CourtState(CourtTexts, State):
         self.pending = self.row[slot]
         self.row[slot] = None
         self.phase = SETUP_PLACE
-        self.log.append(f"{{p0}} takes the {_name(self.pending)} as a starting card.")
+        self.log.append(TAKES[self.pending])
 
     def _buy(self, slot: int) -> None:
         cost = self.price(slot)
@@ -267,11 +306,17 @@ class CourtState(CourtTexts, State):
         self.row[slot] = None
         self.cp -= cost
         self.phase = PLACE
-        self.log.append(f"{{p0}} buys the {_name(self.pending)} from slot {slot + 1} for {cost} CP.")
+        self.log.append(buys(self.pending, slot, cost))
 
     def _place_spaces(self) -> list[int]:
-        free = [s for s in range(COURT_SPACES) if self.court[s] is None]
-        return free if free else list(range(COURT_SPACES))
+        court = self.court
+        if None not in court:
+            return list(range(COURT_SPACES))
+        free = []
+        for s, card in enumerate(court):  # (a loop: a list comprehension costs a call here)
+            if card is None:
+                free.append(s)
+        return free
 
     def _place(self, space: int) -> None:
         card = self.pending
@@ -281,7 +326,7 @@ class CourtState(CourtTexts, State):
             self.discard.append(old)
             self.log.append(f"{{p0}} dismisses the {_name(old)} from space {SPACE_LETTERS[space]}.")
         self.court[space] = card
-        self.log.append(f"{{p0}} places the {_name(card)} in space {SPACE_LETTERS[space]}.")
+        self.log.append(PLACES[card][space])
         if self.phase == SETUP_PLACE:
             self.taken += 1
             if self.taken < STARTING_CARDS:
@@ -306,12 +351,12 @@ class CourtState(CourtTexts, State):
     def _entry_power(self, space: int) -> None:
         card = CARDS[self.court[space]]
         if card.role == MINISTER:
-            kin = sum(1 for s in same_row(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            kin = self._kin(SAME_ROW[space], card.clan)
             gain = MINISTER_BASE_CP + kin
             self.cp += gain
             self.log.append(f"The {card.name} brings {gain} CP.")
         elif card.role == POET:
-            kin = sum(1 for s in neighbours(space) if self.court[s] is not None and CARDS[self.court[s]].clan == card.clan)
+            kin = self._kin(NEIGHBOURS[space], card.clan)
             if kin:
                 self.verse_vp += kin
                 self.log.append(f"The {card.name} writes verses for {count_of(kin, 'neighbour')} of her clan: +{kin} VP.")
@@ -326,40 +371,50 @@ class CourtState(CourtTexts, State):
                 self.cp += COURTESAN_FALLBACK_CP
                 self.log.append(f"The {card.name} finds no one to rescue and brings {COURTESAN_FALLBACK_CP} CP.")
 
+    def _kin(self, spaces: tuple[int, ...], clan: str) -> int:
+        """How many cards of ``clan`` the Royal Court holds in ``spaces``."""
+        court, kin = self.court, 0
+        for s in spaces:
+            c = court[s]
+            if c is not None and CARDS[c].clan == clan:
+                kin += 1
+        return kin
+
     def _pass(self) -> None:
         i = rightmost_court_card(self.row)
         if i is not None:
             card = self.row[i]
             self.row[i] = None
             self.discard.append(card)
-            self.log.append(f"{{p0}} passes; the {_name(card)} is discarded from slot {i + 1}.")
+            self.log.append(PASS_DISCARDS[card][i])
             self._refill()
         else:
             self.log.append("{p0} passes.")
         income = tax_income(self.court)
         self.cp += income
-        self.log.append(f"{{p0}} collects {income} CP.")
+        self.log.append(collects(income))
         self._phase2()
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
+        """The row slots of the Princes you can beat now. Callers ask only with a Prince in the
+        row (phase 2 after counting them, the fight phase), so the Generals are counted at once."""
         row = self.row
-        princes = [i for i, c in enumerate(row) if c is not None and IS_PRINCE[c]]
-        if not princes:  # most turns: no Generals to count
-            return princes
-        strength = self.general_total()
-        cp = self.cp
-        return [i for i in princes if CARDS[row[i]].strength - strength <= cp]
+        strength, cp = general_total(self.court), self.cp  # (self.general_total without the call)
+        beatable = []
+        for i, c in enumerate(row):  # (a loop: a list comprehension costs a call here)
+            if c is not None and IS_PRINCE[c] and STRENGTH[c] - strength <= cp:
+                beatable.append(i)
+        return beatable
 
     def _phase2(self) -> None:
-        if self._beatable_slots():
-            self.phase = FIGHT
-            return
-        if princes_in_row(self.row):  # none of them beatable
-            self.log.append(
-                f"No Daemon Prince in the row can be beaten (Generals {self.general_total()}, {self.cp} CP)."
-            )
-        self._phase3()
+        in_row = princes_in_row(self.row)
+        if in_row:
+            if self._beatable_slots():
+                self.phase = FIGHT
+                return
+            self.log.append(none_beatable(self.general_total(), self.cp))
+        self._phase3(in_row=in_row)
 
     def _fight(self, slot: int) -> None:
         prince = CARDS[self.row[slot]]
@@ -378,10 +433,16 @@ class CourtState(CourtTexts, State):
         self._phase3(resting=fresh)
 
     # ----------------------------------------------------------------------------- phase 3
-    def _phase3(self, resting: int = 0) -> None:
-        """The Princes raid; ``resting`` of those in the row do not count (just drawn, see 8.)."""
-        raids = princes_in_row(self.row) - resting
-        if raids and self.options.get("raids", "one") == "one":
+    def _phase3(self, resting: int = 0, in_row: int | None = None) -> None:
+        """The Princes raid; ``resting`` of those in the row do not count (just drawn, see 8.).
+        ``in_row``: how many Princes the row holds, when the caller has just counted them."""
+        if in_row is None:
+            in_row = princes_in_row(self.row)
+        raids = in_row - resting
+        if raids <= 0:
+            self._check_end(in_row)  # the row as it was
+            return
+        if self.options.get("raids", "one") == "one":
             raids = 1
         for _ in range(raids):
             i = rightmost_court_card(self.row)
@@ -390,12 +451,14 @@ class CourtState(CourtTexts, State):
             card = self.row[i]
             self.row[i] = None
             self.daemon_court.append(card)
-            self.log.append(f"The Daemon Princes carry the {_name(card)} off to their court (-{CARDS[card].vp} VP).")
+            self.log.append(RAIDS[card])
             self._refill()
         self._check_end()
 
-    def _check_end(self) -> None:
-        in_row = princes_in_row(self.row)
+    def _check_end(self, in_row: int | None = None) -> None:
+        """``in_row``: how many Princes the row holds, when the caller has just counted them."""
+        if in_row is None:
+            in_row = princes_in_row(self.row)
         if in_row >= 4:
             self.log.append("Four Daemon Princes stand in the Society Row: the game ends.")
         elif _PRINCES.isdisjoint(self.pile):
@@ -411,23 +474,26 @@ class CourtState(CourtTexts, State):
     def _refill(self, setting_aside: bool = False) -> None:
         """Close every gap by sliding right, then draw into slot 1 until the row is full."""
         row = self.row
-        if None not in row:
-            return  # nothing to close or draw (most calls)
-        cards = [c for c in row if c is not None]
-        gaps = ROW_SLOTS - len(cards)
-        row = self.row = [None] * gaps + cards
+        gaps = row.count(None)
+        if not gaps:
+            return  # nothing to close or draw
+        if gaps == 1:  # the common case, without building a new row
+            del row[row.index(None)]
+            row.insert(0, None)
+        else:
+            row[:] = [None] * gaps + [c for c in row if c is not None]  # the cards keep their order
         pile = self.pile
-        for slot in range(gaps - 1, -1, -1):
+        for slot in _RIGHT_TO_LEFT[ROW_SLOTS - gaps:]:  # slot gaps-1 down to 0
             while pile:
                 card = pile.pop()
-                self.reveal()
+                self.reveals += 1  # (self.reveal(), written out: every draw comes here)
                 if setting_aside and IS_PRINCE[card]:
                     self.set_aside.append(card)
                     self.log.append(f"The {_name(card)} is drawn during setup and set aside.")
                     continue
                 row[slot] = card
                 if IS_PRINCE[card]:
-                    self.log.append(f"A Daemon Prince enters the Society Row: the {_name(card)} (strength {CARDS[card].strength}).")
+                    self.log.append(PRINCE_ENTERS[card])
                 break
             if row[slot] is None:
                 self.log.append("The draw pile is empty; the gap stays open.")

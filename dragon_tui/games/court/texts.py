@@ -1,5 +1,5 @@
-"""What the Court state says to the player: the choices' labels, status line, keys, and
-reasons for refusals.
+"""What the Court state says to the player: the choices' labels, status line, keys, reasons
+for refusals, and the log's most frequent lines.
 
 A mixin so the rules module stays about rules; it reads the state's attributes only. The
 choices are built by small functions of the few values their labels show, cached: a turn
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import Action
-from .board import COURT_SPACES, ROW_SLOTS, SPACE_LETTERS, space_name
+from .board import COURT_SPACES, IS_PRINCE, ROW_SLOTS, SPACE_LETTERS, price_table, space_name
 from .data import CARDS
 
 #: Inputs are card ids, slots, spaces and small numbers, so the caches stay small; the bound
@@ -49,6 +49,30 @@ def place_action(card: int, space: int, old: int | None) -> Action:
     return Action("place", (space,), f"Place the {name} in space {space_name(space)}, dismissing the {CARDS[old].name}")
 
 
+@lru_cache(maxsize=8)
+def buy_table(auction: str) -> tuple:
+    """``buy_action`` of every court card in every row slot under the ``auction`` rule option,
+    by ``[card][slot]`` (None for a Prince, which is never bought): the legal list indexes it
+    instead of calling a cache for each card of the row."""
+    prices = price_table(auction)
+    return tuple(
+        None if IS_PRINCE[card] else tuple(buy_action(slot, card, prices[card][slot]) for slot in range(ROW_SLOTS))
+        for card in range(len(CARDS))
+    )
+
+
+@lru_cache(maxsize=1)
+def take_table() -> tuple:
+    """``take_action`` of every card in every row slot, by ``[card][slot]``."""
+    return tuple(tuple(take_action(slot, card) for slot in range(ROW_SLOTS)) for card in range(len(CARDS)))
+
+
+@lru_cache(maxsize=1)
+def place_table() -> tuple:
+    """``place_action`` of every card into every free space, by ``[card][space]``."""
+    return tuple(tuple(place_action(card, space, None) for space in range(COURT_SPACES)) for card in range(len(CARDS)))
+
+
 @lru_cache(maxsize=_CACHE)
 def fight_action(slot: int, card: int, strength: int) -> Action:
     """Fighting the Prince ``card`` in ``slot`` with Generals of ``strength``, paying the rest."""
@@ -56,6 +80,50 @@ def fight_action(slot: int, card: int, strength: int) -> Action:
     pay = max(0, prince.strength - strength)
     cost = f"Generals {strength} + {pay} CP" if pay else f"Generals {strength}"
     return Action("fight", (slot,), f"Fight the {prince.name} (slot {slot + 1}, strength {prince.strength}): {cost}")
+
+
+# ------------------------------------------------------------------------------ log lines
+# The log's most frequent lines, worded once per card and slot or space: a random game writes
+# about eighty lines, and formatting each one again was a good part of a step.
+_CARD_IDS = range(len(CARDS))
+#: By card: taking it as a starting card.
+TAKES: tuple[str, ...] = tuple(f"{{p0}} takes the {CARDS[c].name} as a starting card." for c in _CARD_IDS)
+#: By [card][space]: placing it in the Royal Court.
+PLACES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{{p0}} places the {CARDS[c].name} in space {SPACE_LETTERS[s]}." for s in range(COURT_SPACES))
+    for c in _CARD_IDS
+)
+#: By [card][slot]: passing discards it from the row.
+PASS_DISCARDS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{{p0}} passes; the {CARDS[c].name} is discarded from slot {i + 1}." for i in range(ROW_SLOTS))
+    for c in _CARD_IDS
+)
+#: By card: a raid carries it off.
+RAIDS: tuple[str, ...] = tuple(
+    f"The Daemon Princes carry the {card.name} off to their court (-{card.vp} VP)." for card in CARDS
+)
+#: By card (a Prince): the refill draws it into the row.
+PRINCE_ENTERS: tuple[str, ...] = tuple(
+    f"A Daemon Prince enters the Society Row: the {card.name} (strength {card.strength})." for card in CARDS
+)
+
+
+@lru_cache(maxsize=64)
+def collects(income: int) -> str:
+    """Passing: the copper collected."""
+    return f"{{p0}} collects {income} CP."
+
+
+@lru_cache(maxsize=_CACHE)
+def buys(card: int, slot: int, cost: int) -> str:
+    return f"{{p0}} buys the {CARDS[card].name} from slot {slot + 1} for {cost} CP."
+
+
+@lru_cache(maxsize=_CACHE)
+def none_beatable(strength: int, cp: int) -> str:
+    """Phase 2 passes by itself: Princes in the row, none of them beatable."""
+    return f"No Daemon Prince in the row can be beaten (Generals {strength}, {cp} CP)."
+
 
 _PHASE_NAMES = {
     "setup_take": "choosing starting cards",

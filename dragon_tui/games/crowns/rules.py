@@ -22,8 +22,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import Action, State
-from ...engine.wording import a_or_an, count_of
-from . import choices, data
+from ...engine.wording import a_or_an
+from . import choices, data, log_lines
 from .data import ADVISOR_BY_ID
 
 #: The log's few nouns with their article, worked out once ("a shield", "a sword step").
@@ -287,7 +287,7 @@ class CrownsState(State):
     # ------------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         # Kinds in order of how often random and searched games take them.
-        me = self.current_player
+        me = self.battle["loser"] if self.phase == "reroll" else self.active  # (current_player; the game runs)
         kind = action.kind
         if kind == "roll":
             self._roll()
@@ -300,7 +300,7 @@ class CrownsState(State):
             self.chair_die = action.args[0]
             self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
         elif kind == "skip":
-            self.log.append(f"{{p{me}}} lets the {self._activating_name()} rest.")
+            self.log.append(log_lines.rests(me, self._activating_name()))
             self._run_pending()
         elif kind == "attack":
             self._attack()
@@ -313,9 +313,7 @@ class CrownsState(State):
             track[me] += steps
             if steps == 2:
                 self.smith_token[me] = False
-            noun = "shield" if kind == "buy_shield" else "sword step"
-            doubled = ", doubled by the Smith" if steps == 2 else ""
-            self.log.append(f"{{p{me}}} buys {_a_or_an(noun)}{doubled}.")
+            self.log.append(log_lines.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
         elif kind == "accept":
             self._accept()
         elif kind == "use":
@@ -360,9 +358,9 @@ class CrownsState(State):
     def _roll(self) -> None:
         me = self.active
         rng = self.rng
-        first, second = rng.die(), rng.die()
+        first, second = rng.randint(1, 6), rng.randint(1, 6)  # two dice (rng.die() without its call)
         self.dice = [first, second]
-        self.log.append(f"{{p{me}}} rolls {first} and {second}.")
+        self.log.append(log_lines.rolls(me, first, second))
         if first == second:
             self.chair_die = 0
             self._take_die(me, first, first)
@@ -372,7 +370,7 @@ class CrownsState(State):
     def _take_die(self, me: int, chair: int, gold: int) -> None:
         self._gain(me, gold)
         who = self.chairs[me][chair - 1]
-        self.log.append(f"{{p{me}}} takes chair {chair} and {gold} gold ({self.gold[me]}).")
+        self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
         if who is not None:
             self._queue([who], then="arm")
         else:  # six chairs, six advisors: an empty chair always has an advisor to take it
@@ -435,12 +433,12 @@ class CrownsState(State):
         """The effect of an advisor that asks no further question."""
         if adv == "smith":
             self.smith_token[me] = True
-            self.log.append(f"{{p{me}}}'s Smith hands over the Smith token.")
+            self.log.append(log_lines.smith(me))
         elif adv == "treasurer":
             self._gain(me, data.TREASURER_GOLD)
-            self.log.append(f"{{p{me}}}'s Treasurer brings {data.TREASURER_GOLD} gold ({self.gold[me]}).")
+            self.log.append(log_lines.treasurer(me, self.gold[me]))
         elif adv == "summoner":
-            self.log.append(f"{{p{me}}}'s Summoner calls the dragon.")
+            self.log.append(log_lines.summoner(me))
             self._advance_dragon(me)
 
     def _harm(self, me: int, harm: str) -> None:
@@ -456,7 +454,7 @@ class CrownsState(State):
             self.swords[foe] = max(data.STEP_MIN, self.swords[foe] - 1)
         elif harm == "dragon":
             self.dragon[foe] = max(0, self.dragon[foe] - 1)
-        self.log.append(f"In the church, {{p{me}}}'s Priestess strikes: {{p{foe}}} — {data.HARMS[harm]}.")
+        self.log.append(log_lines.strikes(me, foe, harm))
 
     def _gain(self, seat: int, amount: int) -> None:
         self.gold[seat] = min(self.gold[seat] + amount, self.max_gold(seat))
@@ -467,7 +465,7 @@ class CrownsState(State):
         how many shields burn) and the stone goes back to the start."""
         self.dragon[me] += 1
         if self.dragon[me] < data.DRAGON_FIELD:
-            self.log.append(f"{{p{me}}}'s dragon stone reaches banner {self.dragon[me]}.")
+            self.log.append(log_lines.banner(me, self.dragon[me]))
             return
         foe = 1 - me
         self.dragon[me] = 0
@@ -490,8 +488,9 @@ class CrownsState(State):
     # ------------------------------------------------------------------ the battle
     def _attack(self) -> None:
         att = self.active
-        self.battle = {"rolls": [self.rng.die(), self.rng.die()], "rerolls": [0, 0], "loser": None, "margin": 0}
-        self.log.append(f"{{p{att}}} attacks! Rolls: {self.battle['rolls'][0]} against {self.battle['rolls'][1]}.")
+        rng = self.rng  # both roll a die (rng.die() without its call)
+        self.battle = {"rolls": [rng.randint(1, 6), rng.randint(1, 6)], "rerolls": [0, 0], "loser": None, "margin": 0}
+        self.log.append(log_lines.attacks(att, *self.battle["rolls"]))
         self._after_battle_roll()
 
     def _after_battle_roll(self) -> None:
@@ -509,8 +508,8 @@ class CrownsState(State):
         self.gold[me] -= price
         self.battle["rerolls"][me] += 1
         side = 0 if me == self.active else 1
-        self.battle["rolls"][side] = self.rng.die()
-        self.log.append(f"{{p{me}}} pays {price} gold to re-roll: {self.battle['rolls'][side]}.")
+        self.battle["rolls"][side] = self.rng.randint(1, 6)  # a die
+        self.log.append(log_lines.rerolls(me, price, self.battle["rolls"][side]))
         self._after_battle_roll()
 
     def _accept(self) -> None:
@@ -520,7 +519,7 @@ class CrownsState(State):
         if def_roll > att_roll:
             lost = min(margin, self.swords[att])
             self.swords[att] -= lost
-            self.log.append(f"{{p{dfd}}} holds: {{p{att}}} loses {count_of(lost, 'sword step')}.")
+            self.log.append(log_lines.holds(dfd, att, lost))
             self._end_turn()
         elif self.shields[dfd] == 0:
             self.log.append(f"{{p{att}}} wins against a castle without shields.")
@@ -534,7 +533,7 @@ class CrownsState(State):
         att, dfd = self.active, 1 - self.active
         self.swords[att] -= steps
         self.shields[dfd] -= steps
-        self.log.append(f"{{p{att}}} trades {count_of(steps, 'sword step')} for {steps} of {{p{dfd}}}'s shields.")
+        self.log.append(log_lines.trades(att, dfd, steps))
         if steps and self.shields[dfd] == 0:
             self._capture_gem(att, dfd, tokens=True)
         self._end_turn()
