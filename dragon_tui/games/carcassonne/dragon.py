@@ -19,9 +19,10 @@ from .tiles import FOLLOWER_NAMES, FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_
 DRAGON_STEPS = 6
 
 
-def _meeple_order(m: list) -> tuple:
-    """Meeples in board order (row, column as ``xy`` sorts) and then by spot."""
-    return xy(m[1]), m[2]
+def _meeple_order(m: list) -> int:
+    """Meeples in board order (as their positions' ``xy`` pairs sort) and then by spot (a
+    tile has at most 8 spots)."""
+    return (_COLUMN_ORDER[m[1]] << 4) + m[2]
 
 
 @lru_cache(maxsize=None)
@@ -29,6 +30,53 @@ def _here_labels(t: int, rot: int) -> tuple[str, ...]:
     """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
     return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
                  for i, follower in enumerate(FOLLOWERS[t]))
+
+
+@lru_cache(maxsize=None)
+def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
+    """'Portal: knight on the city (north) at ', ...: a spot reached through the magic portal,
+    the position still to follow."""
+    return tuple(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at "
+                 for i, follower in enumerate(FOLLOWERS[t]))
+
+
+#: _PORTAL_ACTIONS[tile type][rotation]: pos -> the meeple action of each spot of that tile
+#: there, reached through a magic portal (a portal lists every free spot on the board, and the
+#: tiles stay where they are, so later portals hand out the same objects again).
+_PORTAL_ACTIONS: tuple[tuple[dict[str, tuple[Action, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(4)) for _ in TILES)
+#: How many tiles _PORTAL_ACTIONS holds actions for; it is emptied past _PORTAL_ACTIONS_MAX
+#: (about 7 MB at most).
+_portal_actions_made = 0
+_PORTAL_ACTIONS_MAX = 10_000
+
+
+def _portal_actions(t: int, rot: int, pos: str) -> tuple[Action, ...]:
+    global _portal_actions_made
+    if _portal_actions_made >= _PORTAL_ACTIONS_MAX:
+        for made in _PORTAL_ACTIONS:
+            for by_pos in made:
+                by_pos.clear()
+        _portal_actions_made = 0
+    x, y = xy(pos)
+    actions = tuple(Action("meeple", (x, y, i), label + pos) for i, label in enumerate(_portal_labels(t, rot)))
+    _PORTAL_ACTIONS[t][rot][pos] = actions
+    _portal_actions_made += 1
+    return actions
+
+
+class _ColumnOrder(dict):
+    """pos -> one number ordering positions like their ``xy`` pairs (column, then row), for
+    sorting: numbers compare faster than pairs. Exact while |y| < 2**63 (a board of 102
+    tiles reaches 102); filled on demand."""
+
+    def __missing__(self, pos: str) -> int:
+        x, y = xy(pos)
+        order = self[pos] = (x << 64) + y
+        return order
+
+
+_COLUMN_ORDER = _ColumnOrder()
 
 
 @lru_cache(maxsize=None)
@@ -156,47 +204,68 @@ class FiguresMixin:
 
     def _meeple_spots(self) -> Iterator[tuple[str, int]]:
         """The spots ``meeple_spots`` lists, one at a time: asking whether there is any stops
-        at the first (the turn sequence asks after every placement)."""
-        seat = self.active
-        if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
+        at the first (the turn sequence asks after every placement). The new tile's spots
+        come first, then (a magic portal) the other tiles' in board order."""
+        occupied = self._occupied()
+        if occupied is None:
             return
-        farmers = self.options.get("farmers", True) is not False
-        seg = self.seg
-        feats = self.feats
-        occupied = {seg[pos][i] for _, pos, i in self.meeples}
         here = self.placed
-        if here != self.dragon:
-            for i, fid in enumerate(seg[here]):
-                if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
-                    continue
-                yield here, i
+        for i in self._free_here(occupied):
+            yield here, i
         if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
+            farmers = self.options.get("farmers", True) is not False
+            seg = self.seg
+            feats = self.feats
+            dragon = self.dragon
             done: dict[str, bool] = {}
-            for pos in sorted(self.board, key=xy):
-                if pos == here or pos == self.dragon:
+            for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
+                if pos == here or pos == dragon:
                     continue
                 for i, fid in enumerate(seg[pos]):
                     if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
                         continue
-                    if fid not in done:
-                        done[fid] = self.is_complete(fid)
-                    if not done[fid]:
+                    complete = done.get(fid)
+                    if complete is None:
+                        complete = done[fid] = self.is_complete(fid)
+                    if not complete:
                         yield pos, i
+
+    def _occupied(self) -> set[str] | None:
+        """The ids of the features holding a meeple, or None when the current player may not
+        place a meeple at all this turn (none in supply, the princess used, no tile laid)."""
+        if self.supply[self.active] <= 0 or self.princess_used or self.placed is None:
+            return None
+        seg = self.seg
+        return {seg[pos][i] for _, pos, i in self.meeples}
+
+    def _free_here(self, occupied: set[str]) -> list[int]:
+        """The meeple spots of the tile just placed, by local index: its features not yet
+        occupied (fields only with farmers), none while the dragon sits on it."""
+        here = self.placed
+        if here == self.dragon:
+            return []
+        ids = self.seg[here]
+        if self.options.get("farmers", True) is not False:
+            return [i for i, fid in enumerate(ids) if fid not in occupied]
+        feats = self.feats
+        return [i for i, fid in enumerate(ids) if fid not in occupied and feats[fid]["k"] != "field"]
+
+    def here_spots(self) -> list[int]:
+        """The local indices of the spots ``meeple_spots`` lists on the tile just placed."""
+        occupied = self._occupied()
+        return [] if occupied is None else self._free_here(occupied)
 
     def meeple_actions(self) -> list[Action]:
         out = []
         here = self.placed
-        labels = None
+        board = self.board
         for pos, i in self._meeple_spots():
-            x, y = xy(pos)
             if pos == here:
-                if labels is None:
-                    labels = _here_labels(*self.board[pos])
-                label = labels[i]
+                x, y = xy(pos)
+                out.append(Action("meeple", (x, y, i), _here_labels(*board[pos])[i]))
             else:
-                kind = self.feats[self.seg[pos][i]]["k"]
-                label = f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}"
-            out.append(Action("meeple", (x, y, i), label))
+                t, r = board[pos]
+                out.append((_PORTAL_ACTIONS[t][r].get(pos) or _portal_actions(t, r, pos))[i])
         return out
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:
