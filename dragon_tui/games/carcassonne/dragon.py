@@ -19,12 +19,6 @@ from .tiles import FOLLOWER_NAMES, FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_
 DRAGON_STEPS = 6
 
 
-def _meeple_order(m: list) -> int:
-    """Meeples in board order (as their positions' ``xy`` pairs sort) and then by spot (a
-    tile has at most 8 spots)."""
-    return (_COLUMN_ORDER[m[1]] << 4) + m[2]
-
-
 @lru_cache(maxsize=None)
 def _here_labels(t: int, rot: int) -> tuple[str, ...]:
     """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
@@ -212,6 +206,11 @@ class FiguresMixin:
         here = self.placed
         for i in self._free_here(occupied):
             yield here, i
+        yield from self._portal_spots(occupied)
+
+    def _portal_spots(self, occupied: set[str]) -> Iterator[tuple[str, int]]:
+        """The spots on other tiles that a magic portal just placed reaches, in board order."""
+        here = self.placed
         if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
             farmers = self.options.get("farmers", True) is not False
             seg = self.seg
@@ -274,17 +273,21 @@ class FiguresMixin:
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
-        mine = [m for m in self.meeples if m[0] == seat]
+        order = _COLUMN_ORDER
+        # The seat's meeples in board order, then by spot (a tile has at most 8 spots).
+        mine = [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
         if not mine:
             return []
         if len(mine) > 1:
-            mine.sort(key=_meeple_order)
+            mine.sort()
         fairy = self.fairy
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(m[1] for m in mine)
+            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)
                     if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
-        return [(m[1], m[2]) for m in mine
-                if not (fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat)]
+        if fairy and fairy["seat"] == seat:
+            at, beside = fairy["pos"], fairy["idx"]  # where it stands already
+            return [(pos, i) for _, pos, i in mine if i != beside or pos != at]
+        return [(pos, i) for _, pos, i in mine]
 
     def fairy_actions(self) -> list[Action]:
         board = self.board
@@ -299,8 +302,10 @@ class FiguresMixin:
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
         turn sequence asks this after every placement)."""
-        if next(self._meeple_spots(), None) is not None:
-            return True
+        occupied = self._occupied()
+        if occupied is not None:
+            if self._free_here(occupied) or next(self._portal_spots(occupied), None) is not None:
+                return True
         return self.princess_city() is not None or bool(self.fairy_targets())
 
     def figure_reason(self, action: Action) -> str | None:
