@@ -34,31 +34,6 @@ def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
                  for i, follower in enumerate(FOLLOWERS[t]))
 
 
-#: _PORTAL_ACTIONS[tile type][rotation]: pos -> the meeple action of each spot of that tile
-#: there, reached through a magic portal (a portal lists every free spot on the board, and the
-#: tiles stay where they are, so later portals hand out the same objects again).
-_PORTAL_ACTIONS: tuple[tuple[dict[str, tuple[Action, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(4)) for _ in TILES)
-#: How many tiles _PORTAL_ACTIONS holds actions for; it is emptied past _PORTAL_ACTIONS_MAX
-#: (about 7 MB at most).
-_portal_actions_made = 0
-_PORTAL_ACTIONS_MAX = 10_000
-
-
-def _portal_actions(t: int, rot: int, pos: str) -> tuple[Action, ...]:
-    global _portal_actions_made
-    if _portal_actions_made >= _PORTAL_ACTIONS_MAX:
-        for made in _PORTAL_ACTIONS:
-            for by_pos in made:
-                by_pos.clear()
-        _portal_actions_made = 0
-    x, y = xy(pos)
-    actions = tuple(Action("meeple", (x, y, i), label + pos) for i, label in enumerate(_portal_labels(t, rot)))
-    _PORTAL_ACTIONS[t][rot][pos] = actions
-    _portal_actions_made += 1
-    return actions
-
-
 class _ColumnOrder(dict):
     """pos -> one number ordering positions like their ``xy`` pairs (column, then row), for
     sorting: numbers compare faster than pairs. Exact while |y| < 2**63 (a board of 102
@@ -259,12 +234,11 @@ class FiguresMixin:
         here = self.placed
         board = self.board
         for pos, i in self._meeple_spots():
+            x, y = xy(pos)
             if pos == here:
-                x, y = xy(pos)
                 out.append(Action("meeple", (x, y, i), _here_labels(*board[pos])[i]))
             else:
-                t, r = board[pos]
-                out.append((_PORTAL_ACTIONS[t][r].get(pos) or _portal_actions(t, r, pos))[i])
+                out.append(Action("meeple", (x, y, i), _portal_labels(*board[pos])[i] + pos))
         return out
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:

@@ -126,11 +126,13 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             cells = [pos for pos, pattern in frontier.items() if pattern in fits]
             if len(cells) > 1:
                 cells.sort(key=_ROW_ORDER.__getitem__)
-            made = _PLACE_ACTIONS[tile]
+            prefix = _PLACE_PREFIX[tile]
             out = []
             for pos in cells:
+                wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
                 for rot in fits[frontier[pos]]:
-                    out.append(made[rot].get(pos) or _place_action(tile, pos, rot))
+                    args, where = wording[rot]
+                    out.append(Action("place", args, prefix + where))
             return out
         if self.phase == "dragon":
             return self.dragon_actions()
@@ -407,14 +409,6 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 _NO_MEEPLE = Action("pass", (), "No meeple")
 #: "Place BA-D at ": the start of every placement label of a tile type.
 _PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
-#: _PLACE_ACTIONS[tile type][rotation]: pos -> its placement action. Actions are immutable, so
-#: every listing of that tile at that position hands out the same object instead of building
-#: and wording it again.
-_PLACE_ACTIONS: tuple[tuple[dict[str, Action], ...], ...] = tuple(tuple({} for _ in range(4)) for _ in TILES)
-#: How many actions _PLACE_ACTIONS holds. It is emptied past _PLACE_ACTIONS_MAX (about 22 MB;
-#: two thousand random two-player games made 92,000 of them, one game's search a few thousand).
-_place_actions_made = 0
-_PLACE_ACTIONS_MAX = 100_000
 
 
 class _RowOrder(dict):
@@ -429,21 +423,6 @@ class _RowOrder(dict):
 
 
 _ROW_ORDER = _RowOrder()
-
-
-def _place_action(tile: int, pos: str, rot: int) -> Action:
-    """The action placing ``tile`` at ``pos`` turned ``rot``, made once and kept."""
-    global _place_actions_made
-    if _place_actions_made >= _PLACE_ACTIONS_MAX:
-        for made in _PLACE_ACTIONS:
-            for by_pos in made:
-                by_pos.clear()
-        _place_actions_made = 0
-    wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
-    args, where = wording[rot]
-    action = _PLACE_ACTIONS[tile][rot][pos] = Action("place", args, _PLACE_PREFIX[tile] + where)
-    _place_actions_made += 1
-    return action
 
 
 #: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
