@@ -14,7 +14,7 @@ from dragon_tui.engine import Action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
-from .tiles import FOLLOWER_NAMES, FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
+from .tiles import FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
 
 DRAGON_STEPS = 6
 
@@ -139,10 +139,6 @@ class FiguresMixin:
     # ----------------------------------------------------------------- figure choices
     def _follower(self, m: list) -> str:
         return FOLLOWERS[self.board[m[1]][0]][m[2]]
-
-    def _spot_label(self, pos: str, i: int) -> str:
-        t, r = self.board[pos]
-        return feature_label(TILES[t], r, i)
 
     def princess_city(self) -> str | None:
         """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
