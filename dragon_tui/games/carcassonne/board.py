@@ -47,6 +47,15 @@ def around(pos: str) -> tuple[str, ...]:
     return (pos, *ring(pos))
 
 
+#: Feature ids as texts, made once: str(n) for the first few thousand.
+_NAMED = 4096
+_NAMES = tuple(str(n) for n in range(_NAMED))
+
+
+def _set_edge(demand: str, side: int, letter: str) -> str:
+    return demand[:side] + letter + demand[side + 1:]
+
+
 class BoardMixin:
     board: dict
     seg: dict
@@ -100,18 +109,18 @@ class BoardMixin:
         fid = self.next_fid
         ids = []
         for i, (kind, opens, pennants) in enumerate(r.starts):
-            name = str(fid)
+            name = _NAMES[fid] if fid < _NAMED else str(fid)
             ids.append(name)
             feats[name] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
             fid += 1
         self.next_fid = fid
         seg[pos] = ids
-        edges = r.edges
-        for side, npos, (mine, facing, halves) in zip(range(4), neighbours(pos), r.joins):
+        for npos, (mine, facing, halves, set_edge) in zip(neighbours(pos), r.joins):
             other = board.get(npos)
             if other is None:
                 demand = frontier.get(npos, "....")
-                frontier[npos] = demand[:facing] + edges[side] + demand[facing + 1:]
+                # (a damaged save's odd pattern is not in the table: it is sliced the long way)
+                frontier[npos] = set_edge.get(demand) or _set_edge(demand, facing, r.edges[facing ^ 2])
                 continue
             nr = ROT[other[0]][other[1]]
             # seg lists are replaced when a merge relabels them: read them afresh each time.

@@ -14,14 +14,9 @@ from dragon_tui.engine import Action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
-from .tiles import FOLLOWER_NAMES, FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
+from .tiles import FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
 
 DRAGON_STEPS = 6
-
-
-def _meeple_order(m: list) -> tuple:
-    """Meeples in board order (row, column as ``xy`` sorts) and then by spot."""
-    return xy(m[1]), m[2]
 
 
 @lru_cache(maxsize=None)
@@ -29,6 +24,28 @@ def _here_labels(t: int, rot: int) -> tuple[str, ...]:
     """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
     return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
                  for i, follower in enumerate(FOLLOWERS[t]))
+
+
+@lru_cache(maxsize=None)
+def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
+    """'Portal: knight on the city (north) at ', ...: a spot reached through the magic portal,
+    the position still to follow."""
+    return tuple(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at "
+                 for i, follower in enumerate(FOLLOWERS[t]))
+
+
+class _ColumnOrder(dict):
+    """pos -> one number ordering positions like their ``xy`` pairs (column, then row), for
+    sorting: numbers compare faster than pairs. Exact while |y| < 2**63 (a board of 102
+    tiles reaches 102); filled on demand."""
+
+    def __missing__(self, pos: str) -> int:
+        x, y = xy(pos)
+        order = self[pos] = (x << 64) + y
+        return order
+
+
+_COLUMN_ORDER = _ColumnOrder()
 
 
 @lru_cache(maxsize=None)
@@ -123,10 +140,6 @@ class FiguresMixin:
     def _follower(self, m: list) -> str:
         return FOLLOWERS[self.board[m[1]][0]][m[2]]
 
-    def _spot_label(self, pos: str, i: int) -> str:
-        t, r = self.board[pos]
-        return feature_label(TILES[t], r, i)
-
     def princess_city(self) -> str | None:
         """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
         if not self.options.get("expansion", True) or self.placed is None:
@@ -156,47 +169,72 @@ class FiguresMixin:
 
     def _meeple_spots(self) -> Iterator[tuple[str, int]]:
         """The spots ``meeple_spots`` lists, one at a time: asking whether there is any stops
-        at the first (the turn sequence asks after every placement)."""
-        seat = self.active
-        if self.supply[seat] <= 0 or self.princess_used or self.placed is None:
+        at the first (the turn sequence asks after every placement). The new tile's spots
+        come first, then (a magic portal) the other tiles' in board order."""
+        occupied = self._occupied()
+        if occupied is None:
             return
-        farmers = self.options.get("farmers", True) is not False
-        seg = self.seg
-        feats = self.feats
-        occupied = {seg[pos][i] for _, pos, i in self.meeples}
         here = self.placed
-        if here != self.dragon:
-            for i, fid in enumerate(seg[here]):
-                if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
-                    continue
-                yield here, i
+        for i in self._free_here(occupied):
+            yield here, i
+        yield from self._portal_spots(occupied)
+
+    def _portal_spots(self, occupied: set[str]) -> Iterator[tuple[str, int]]:
+        """The spots on other tiles that a magic portal just placed reaches, in board order."""
+        here = self.placed
         if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
+            farmers = self.options.get("farmers", True) is not False
+            seg = self.seg
+            feats = self.feats
+            dragon = self.dragon
             done: dict[str, bool] = {}
-            for pos in sorted(self.board, key=xy):
-                if pos == here or pos == self.dragon:
+            for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
+                if pos == here or pos == dragon:
                     continue
                 for i, fid in enumerate(seg[pos]):
                     if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
                         continue
-                    if fid not in done:
-                        done[fid] = self.is_complete(fid)
-                    if not done[fid]:
+                    complete = done.get(fid)
+                    if complete is None:
+                        complete = done[fid] = self.is_complete(fid)
+                    if not complete:
                         yield pos, i
+
+    def _occupied(self) -> set[str] | None:
+        """The ids of the features holding a meeple, or None when the current player may not
+        place a meeple at all this turn (none in supply, the princess used, no tile laid)."""
+        if self.supply[self.active] <= 0 or self.princess_used or self.placed is None:
+            return None
+        seg = self.seg
+        return {seg[pos][i] for _, pos, i in self.meeples}
+
+    def _free_here(self, occupied: set[str]) -> list[int]:
+        """The meeple spots of the tile just placed, by local index: its features not yet
+        occupied (fields only with farmers), none while the dragon sits on it."""
+        here = self.placed
+        if here == self.dragon:
+            return []
+        ids = self.seg[here]
+        if self.options.get("farmers", True) is not False:
+            return [i for i, fid in enumerate(ids) if fid not in occupied]
+        feats = self.feats
+        return [i for i, fid in enumerate(ids) if fid not in occupied and feats[fid]["k"] != "field"]
+
+    def here_spots(self) -> list[int]:
+        """The local indices of the spots ``meeple_spots`` lists on the tile just placed."""
+        occupied = self._occupied()
+        return [] if occupied is None else self._free_here(occupied)
 
     def meeple_actions(self) -> list[Action]:
         out = []
         here = self.placed
-        labels = None
+        board = self.board
         for pos, i in self._meeple_spots():
             x, y = xy(pos)
             if pos == here:
-                if labels is None:
-                    labels = _here_labels(*self.board[pos])
-                label = labels[i]
+                out.append(Action("meeple", (x, y, i), _here_labels(*board[pos])[i]))
             else:
-                kind = self.feats[self.seg[pos][i]]["k"]
-                label = f"Portal: {FOLLOWER_NAMES[kind]} on the {self._spot_label(pos, i)} at {pos}"
-            out.append(Action("meeple", (x, y, i), label))
+                out.append(Action("meeple", (x, y, i), _portal_labels(*board[pos])[i] + pos))
         return out
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:
@@ -205,17 +243,21 @@ class FiguresMixin:
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
-        mine = [m for m in self.meeples if m[0] == seat]
+        order = _COLUMN_ORDER
+        # The seat's meeples in board order, then by spot (a tile has at most 8 spots).
+        mine = [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
         if not mine:
             return []
         if len(mine) > 1:
-            mine.sort(key=_meeple_order)
+            mine.sort()
         fairy = self.fairy
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(m[1] for m in mine)
+            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)
                     if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
-        return [(m[1], m[2]) for m in mine
-                if not (fairy and fairy["pos"] == m[1] and fairy["idx"] == m[2] and fairy["seat"] == seat)]
+        if fairy and fairy["seat"] == seat:
+            at, beside = fairy["pos"], fairy["idx"]  # where it stands already
+            return [(pos, i) for _, pos, i in mine if i != beside or pos != at]
+        return [(pos, i) for _, pos, i in mine]
 
     def fairy_actions(self) -> list[Action]:
         board = self.board
@@ -230,8 +272,10 @@ class FiguresMixin:
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
         turn sequence asks this after every placement)."""
-        if next(self._meeple_spots(), None) is not None:
-            return True
+        occupied = self._occupied()
+        if occupied is not None:
+            if self._free_here(occupied) or next(self._portal_spots(occupied), None) is not None:
+                return True
         return self.princess_city() is not None or bool(self.fairy_targets())
 
     def figure_reason(self, action: Action) -> str | None:

@@ -88,10 +88,9 @@ def _spot_bonus(state: CarcassonneState, seat: int) -> float:
     """While ``seat`` decides where a figure goes, the best spot on the tile it just placed."""
     if not (state.phase == "figure" and state.active == seat and state.placed in state.board):
         return 0.0
-    seg = state.seg
+    ids = state.seg[state.placed]
     kept = _figure_kept_value(state)
-    here = [(p, i) for p, i in state.meeple_spots() if p == state.placed]
-    gains = [potential(state, seg[p][i]) - kept for p, i in here]
+    gains = [potential(state, ids[i]) - kept for i in state.here_spots()]
     return SPOT_WEIGHT * max(0.0, max(gains)) if gains else 0.0
 
 

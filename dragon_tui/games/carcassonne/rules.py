@@ -41,13 +41,11 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.state import malformed
 from dragon_tui.engine.wording import count_of, plural
 
-from .board import BoardMixin, neighbours, xy
+from .board import BoardMixin, key, neighbours, xy
 from .dragon import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
 from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
@@ -122,11 +120,13 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
             # placements() in the listing order: row by row, then column, then rotation.
-            fits = fit_table(self.tile)
+            tile = self.tile
+            fits = fit_table(tile)
             frontier = self.frontier
             cells = [pos for pos, pattern in frontier.items() if pattern in fits]
-            cells.sort(key=_yx)
-            prefix = _PLACE_PREFIX[self.tile]
+            if len(cells) > 1:
+                cells.sort(key=_ROW_ORDER.__getitem__)
+            prefix = _PLACE_PREFIX[tile]
             out = []
             for pos in cells:
                 wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
@@ -151,7 +151,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             rot = action.args[2]
             if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot and malformed(action) is None:
                 action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        super().apply(action)
+        State.apply(self, action)  # (super() costs a little on every step)
 
     def quick_legal(self, action: Action) -> bool:
         """The common moves checked directly: listing every placement (and every portal
@@ -203,7 +203,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     def _apply(self, action: Action) -> None:
         kind, args = action.kind, action.args
         if kind == "place":
-            self._place(f"{args[0]},{args[1]}", args[2])
+            self._place(key(args[0], args[1]), args[2])
         elif kind == "dragon":
             if self.dragon_step(SIDES.index(args[0])):
                 return
@@ -409,6 +409,22 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 _NO_MEEPLE = Action("pass", (), "No meeple")
 #: "Place BA-D at ": the start of every placement label of a tile type.
 _PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
+
+
+class _RowOrder(dict):
+    """pos -> its place in the listing order of placements, row by row (y), then column (x),
+    as one number (sorting numbers is quicker than sorting (y, x) pairs); filled on demand.
+    The number orders like (y, x) while |x| < 2**63: a board of 102 tiles reaches 102."""
+
+    def __missing__(self, pos: str) -> int:
+        x, y = xy(pos)
+        order = self[pos] = (y << 64) + x
+        return order
+
+
+_ROW_ORDER = _RowOrder()
+
+
 #: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
 _PLACE_WORDING: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {}
 
@@ -418,13 +434,6 @@ def _place_wording(pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
     wording = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
     _PLACE_WORDING[pos] = wording
     return wording
-
-
-@lru_cache(maxsize=None)
-def _yx(pos: str) -> tuple[int, int]:
-    """A position's place in the listing order of placements: row by row, then column."""
-    x, y = xy(pos)
-    return y, x
 
 
 def _sentence(text: str | None) -> str | None:

@@ -134,9 +134,10 @@ class Rotated:
     #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
     starts: tuple[tuple[str, int, int], ...] = ()
     #: per side: (its city/road feature or None, the facing side of the neighbour there,
-    #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...)): what
-    #: laying the tile next to another joins
-    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...]], ...] = ()
+    #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...), the
+    #: table taking an empty neighbour's frontier pattern to the one with this side's edge
+    #: set): what laying the tile next to another joins, or demands of an empty cell
+    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...], dict[str, str]], ...] = ()
 
 
 def _halves(token: str) -> list[int]:
@@ -185,6 +186,22 @@ def opposite_half(h: int) -> int:
     return ((h + 4) % 8) ^ 1
 
 
+def _patterns() -> list[str]:
+    """Every frontier pattern: per side N, E, S, W the edge a neighbour shows, '.' for none."""
+    out = [""]
+    for _ in range(4):
+        out = [p + c for p in out for c in ".CRF"]
+    return out
+
+
+#: _SET_EDGE[side][edge letter]: frontier pattern -> the same pattern with that side's letter
+#: set (a tile laid next to an empty cell demands its edge there): a lookup instead of slicing.
+_SET_EDGE: tuple[dict[str, dict[str, str]], ...] = tuple(
+    {letter: {p: p[:side] + letter + p[side + 1:] for p in _patterns()} for letter in "CRF"}
+    for side in range(4)
+)
+
+
 def _rotate(tile: TileType, r: int) -> Rotated:
     edges = "".join(tile.edges[(s - r) % 4] for s in range(4))
     side_owner: list[int | None] = [None] * 4
@@ -207,7 +224,8 @@ def _rotate(tile: TileType, r: int) -> Rotated:
                    for i, f in enumerate(tile.features))
     joins = tuple(
         (side_owner[s], (s + 2) % 4,
-         tuple((half_owner[h], opposite_half(h)) for h in (2 * s, 2 * s + 1) if half_owner[h] is not None))
+         tuple((half_owner[h], opposite_half(h)) for h in (2 * s, 2 * s + 1) if half_owner[h] is not None),
+         _SET_EDGE[(s + 2) % 4][edges[s]])
         for s in range(4)
     )
     return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts, joins)
