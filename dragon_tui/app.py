@@ -28,7 +28,8 @@ from .session.autosave import unfinished_games
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from .ui.screens.menu import MenuScreen
 from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
-from .ui.styles import game_stylesheet, shared_stylesheets
+from .ui.styles import (GAME_SCREEN_STYLESHEETS, REVIEW_SCREEN_STYLESHEETS, IncrementalStylesheet, screen_stylesheets,
+                        start_stylesheets, stylesheets_for)
 from .ui.themes import THEME_NAMES, THEMES
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ MAX_CRASH_LOG = 8 << 20
 
 class DragonApp(App):
     TITLE = "Dragon TUI"
-    CSS_PATH = shared_stylesheets()  # and each game's own file with its first screen (push_screen)
+    CSS_PATH = start_stylesheets()  # and each screen's own files when it is first pushed (_prepare)
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
     #: Notices are read in a glance; long ones (autosave errors) say their own timeout.
     NOTIFICATION_TIMEOUT = 3
@@ -57,8 +58,12 @@ class DragonApp(App):
                  autosave: bool = True, review: Table | None = None, review_seat: int | None = None) -> None:
         """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
-        if table is not None or review is not None:  # its styles parsed with the others, once
-            self._add_game_styles(self.css_path, table or review)
+        self.stylesheet = IncrementalStylesheet()  # the variables are set by _start_theme, below
+        # The first screen's styles are parsed with app.tcss, once, before the first paint.
+        if table is not None:
+            self._add_styles(self.css_path, stylesheets_for(GAME_SCREEN_STYLESHEETS, table))
+        elif review is not None:
+            self._add_styles(self.css_path, stylesheets_for(REVIEW_SCREEN_STYLESHEETS, review))
         self._start_with = table
         #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
         self._review = (review, review_seat)
@@ -244,18 +249,16 @@ class DragonApp(App):
         return super().switch_screen(screen)
 
     def _prepare(self, screen: Screen) -> None:
-        """What a screen needs before it composes: its game's styles, its breakpoint classes."""
-        if getattr(screen, "table", None) is not None:
-            self._add_game_styles(screen.css_path, screen.table)  # Textual reads it as it pushes the screen
+        """What a screen needs before it composes: its styles, its breakpoint classes."""
+        self._add_styles(screen.css_path, screen_stylesheets(screen))  # Textual reads them as it pushes the screen
         self._fit_breakpoints(screen)
 
     @staticmethod
-    def _add_game_styles(css_path: list, table) -> None:
-        """Add the stylesheet of the table's game to a list of stylesheets to load."""
-        game_id = getattr(getattr(table, "game", None), "id", None)
-        path = game_stylesheet(game_id) if isinstance(game_id, str) else None
-        if path is not None and path not in css_path:
-            css_path.append(path)
+    def _add_styles(css_path: list, paths: list[Path]) -> None:
+        """Add stylesheets to a list of stylesheets to load, each once, in order."""
+        for path in paths:
+            if path not in css_path:
+                css_path.append(path)
 
     def _fit_breakpoints(self, screen: Screen) -> None:
         """Give a screen its width and height classes (ui/layout.py) before it composes.

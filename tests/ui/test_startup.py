@@ -18,7 +18,8 @@ from dragon_tui.games import CATALOG, GAMES
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.menu import MenuScreen
-from dragon_tui.ui.styles import game_stylesheet
+from dragon_tui.ui.screens.setup import SetupScreen
+from dragon_tui.ui.styles import START_STYLESHEET, game_stylesheet, stylesheet
 from dragon_tui.ui.themes import LIGHT
 
 from .apps import app_with, duel_table, settle
@@ -81,6 +82,52 @@ async def test_the_menu_parses_no_games_stylesheet_and_a_game_brings_its_own():
         assert str(game_stylesheet("crowns")) in {location[0] for location in app.stylesheet.source}
         council = app.screen.query_one(".council")
         assert council.styles.border_top[0] == "round"  # a rule of crowns.tcss
+
+
+def stylesheet_files(app) -> set[str]:
+    """The .tcss files the app's stylesheet holds (not the widgets' default CSS)."""
+    return {path for path, variable in app.stylesheet.source if not variable}
+
+
+async def test_the_menu_parses_its_own_rules_only():
+    """The setup screen's, the dialogs', the game screen's and the review's rules wait for
+    their screens."""
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert stylesheet_files(app) == {str(stylesheet(START_STYLESHEET))}
+        app.push_screen(SetupScreen("crowns"))
+        await settle(pilot)
+        assert stylesheet_files(app) == {str(stylesheet(START_STYLESHEET)), str(stylesheet("screens.tcss"))}
+        assert app.screen.query_one("#field-help").styles.dock == "bottom"  # a rule of screens.tcss
+
+
+async def test_a_screen_that_brings_a_stylesheet_parses_that_file_alone(monkeypatch):
+    """Textual parses every stylesheet and every widget's default CSS again when a screen adds a
+    file; here each file is parsed once per theme."""
+    import textual.css.stylesheet
+
+    parsed: list[tuple[str, str]] = []
+    real_parse = textual.css.stylesheet.parse
+
+    def parse(scope, css, read_from, *args, **kwargs):
+        parsed.append(read_from)
+        return real_parse(scope, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(textual.css.stylesheet, "parse", parse)
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        app.start_table(duel_table())
+        await settle(pilot)
+        assert {str(stylesheet("game.tcss")), str(game_stylesheet("crowns"))} <= {path for path, _ in parsed}
+        files = [path for path, variable in parsed if not variable]
+        assert sorted(files) == sorted(stylesheet_files(app))  # each once (Textual: app.tcss twice)
+        parsed.clear()
+        app.theme = "dragon-light"  # new colours: everything again, once
+        await settle(pilot)
+        assert len(parsed) == len(set(parsed)) == len(app.stylesheet.source)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

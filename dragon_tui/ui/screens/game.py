@@ -25,6 +25,7 @@ from textual.widgets import Footer, Static
 from ...engine import Action, IllegalAction
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
+from ..styles import GAME_SCREEN_STYLESHEETS
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
@@ -78,6 +79,7 @@ class HintReady(Message):
 
 
 class GameScreen(Screen):
+    STYLESHEETS = GAME_SCREEN_STYLESHEETS
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),

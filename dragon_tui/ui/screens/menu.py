@@ -31,6 +31,7 @@ BANNER = r"""
 
 
 class MenuScreen(Screen):
+    STYLESHEETS = ()  # app.tcss is the menu's (ui/styles.py)
     BINDINGS = [
         Binding("c", "continue_game", "Continue"),
         Binding("l", "load", "Load"),
