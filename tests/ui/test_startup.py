@@ -158,3 +158,21 @@ async def test_a_pushed_screen_has_its_breakpoint_classes_before_it_composes(siz
         await settle(pilot)
         # Only Textual's own restyle when a screen resumes; no class change after mounting.
         assert restyled == [sorted(screen.classes)]
+
+
+async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_when_shown_again(monkeypatch):
+    """Textual resumes a screen as it is first pushed, right after mounting it: nothing to read again."""
+    from dragon_tui.ui.screens import menu
+
+    scans = []
+    real = menu.unfinished_games
+    monkeypatch.setattr(menu, "unfinished_games", lambda: scans.append(1) or real())
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(scans) == 1
+        app.push_screen(SetupScreen("crowns"))
+        await settle(pilot)
+        app.pop_screen()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and len(scans) == 2

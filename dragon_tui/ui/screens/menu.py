@@ -49,8 +49,14 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_menu()
+        self._just_mounted = True
 
     def on_screen_resume(self) -> None:
+        """Back from another screen: the unfinished games may have changed. (Textual also
+        resumes a screen when it is first pushed, right after its mount: nothing changed.)"""
+        if getattr(self, "_just_mounted", False):
+            self._just_mounted = False
+            return
         self.refresh_menu()
 
     #: Unfinished games shown in the menu itself; more are behind "All unfinished games".
