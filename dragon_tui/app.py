@@ -145,16 +145,18 @@ class DragonApp(App):
         the game goes on in memory and the game screen says so."""
         if self.autosave:
             new = table.autosave_to is None
-            try:
-                if new:
-                    table.autosave_to = storage.new_autosave_path(table.game.id)
-                storage.write_json(table.autosave_to, table.to_json())
-            except OSError as exc:
-                table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
-                    storage.SaveWriteError(table.autosave_to or storage.data_dir() / storage.AUTOSAVES, exc)
-            table.autosaver = self.autosaver  # every move is written off the UI thread
             if new:
-                self._drop_oldest_unfinished(keep=table.autosave_to)
+                try:
+                    table.autosave_to = storage.new_autosave_path(table.game.id)
+                except OSError as exc:  # no autosaves folder: the game goes on in memory
+                    table.save_error = storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVES, exc)
+            # Every write is made off the UI thread, this first one too (a failure comes back
+            # through table.save_error and its save_listeners, like a move's): the first paint
+            # does not wait for the disk.
+            table.autosaver = self.autosaver
+            table.autosave()
+            if new:
+                self.call_after_refresh(self._drop_oldest_unfinished, table.autosave_to)
         GameScreen = _game_screen()
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
@@ -183,7 +185,10 @@ class DragonApp(App):
 
     def _drop_oldest_unfinished(self, keep: Path | None) -> None:
         """Past :data:`storage.MAX_AUTOSAVES` unfinished games the oldest go (the menu's way in
-        asked first; a game started from the command line says so here)."""
+        asked first; a game started from the command line says so here). Run after the new
+        game's first paint; the autosaves are read only when there are enough files to drop one."""
+        if len([path for path in storage.list_autosaves() if path != keep]) < storage.MAX_AUTOSAVES:
+            return
         waiting = [g for g in unfinished_games() if g.path != keep]
         for game in waiting[storage.MAX_AUTOSAVES - 1:]:
             try:

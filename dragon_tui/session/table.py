@@ -201,18 +201,24 @@ class Table(SeatNames):
         self._listeners.append(listener)
 
     def _changed(self) -> None:
-        if self.autosave_to is not None:
-            if self.autosaver is None:
-                try:
-                    storage.write_json(self.autosave_to, self.to_json())
-                    self.save_error = None
-                except storage.SaveWriteError as exc:
-                    self.save_error = exc
-            else:  # written by the autosaver's thread: the move list is copied, the state never changes
-                moves, state = list(self.moves), self.state
-                self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state), self._saved)
+        self.autosave()
         for listener in list(self._listeners):
             listener(self)
+
+    def autosave(self) -> None:
+        """Write the table to its autosave file (if it has one): by the autosaver's thread when
+        there is an autosaver, else at once."""
+        if self.autosave_to is None:
+            return
+        if self.autosaver is None:
+            try:
+                storage.write_json(self.autosave_to, self.to_json())
+                self.save_error = None
+            except storage.SaveWriteError as exc:
+                self.save_error = exc
+        else:  # written by the autosaver's thread: the move list is copied, the state never changes
+            moves, state = list(self.moves), self.state
+            self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state), self._saved)
 
     def prepare(self, action: Action, seat: int | None = None) -> tuple[Move, State]:
         """Check an action and work out its result without changing the table: the move and the

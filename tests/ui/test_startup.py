@@ -176,3 +176,46 @@ async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_wh
         app.pop_screen()
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and len(scans) == 2
+
+
+async def test_a_game_started_at_once_writes_its_first_autosave_off_the_ui_thread(monkeypatch):
+    """The first paint does not wait for the disk (a write with fsync): the first write goes
+    through the autosaver's thread, like every move's."""
+    import threading
+
+    from dragon_tui.session import storage
+
+    writers = []
+    real_write = storage.write_json
+    monkeypatch.setattr(storage, "write_json",
+                        lambda path, doc: writers.append(threading.current_thread()) or real_write(path, doc))
+    app = app_with(duel_table(), autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.autosaver.flush()
+        path = app.screen.table.autosave_to
+        assert path.exists() and json.loads(path.read_text())["game"] == "crowns"
+    assert writers and threading.main_thread() not in writers
+
+
+async def test_a_game_started_at_once_reads_no_autosave_when_there_are_too_few_to_drop_one(monkeypatch):
+    """Past the most kept unfinished games the oldest is dropped as a game starts; below that,
+    reading every autosave (each a whole game) to find out would be work for nothing."""
+    import dragon_tui.app
+    from dragon_tui.session import storage
+
+    for seed in (5, 6):
+        storage.write_json(storage.autosaves_dir() / f"crowns-{seed}.json", duel_table(seed=seed).to_json())
+    reads = []
+    real = dragon_tui.app.unfinished_games
+    monkeypatch.setattr(dragon_tui.app, "unfinished_games", lambda: reads.append(1) or real())
+    app = app_with(duel_table(), autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and reads == []
+
+
+def test_the_command_line_checks_bot_levels_without_loading_the_bots():
+    modules = modules_after("import dragon_tui.cli\ndragon_tui.cli.build_parser()")
+    assert "dragon_tui.ai.levels" in modules
+    assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
