@@ -31,6 +31,7 @@ from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
+from .styled_at_mount import StyledAtMount
 
 
 def board_class(game_id: str):
@@ -78,7 +79,7 @@ class HintReady(Message):
         self.action = action
 
 
-class GameScreen(Screen):
+class GameScreen(StyledAtMount, Screen):
     STYLESHEETS = GAME_SCREEN_STYLESHEETS
     BINDINGS = [
         Binding("u", "undo", "Undo"),

@@ -20,6 +20,7 @@ from ...engine import SaveFileError
 from ...games import CATALOG, catalog_entry, is_playable
 from ...session import Table
 from ...session.autosave import UnfinishedGame, unfinished_games
+from .styled_at_mount import StyledAtMount
 
 BANNER = r"""
  ___                            _____ _   _ ___
@@ -30,7 +31,7 @@ BANNER = r"""
 """
 
 
-class MenuScreen(Screen):
+class MenuScreen(StyledAtMount, Screen):
     STYLESHEETS = ()  # app.tcss is the menu's (ui/styles.py)
     BINDINGS = [
         Binding("c", "continue_game", "Continue"),
