@@ -219,3 +219,21 @@ def test_the_command_line_checks_bot_levels_without_loading_the_bots():
     modules = modules_after("import dragon_tui.cli\ndragon_tui.cli.build_parser()")
     assert "dragon_tui.ai.levels" in modules
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
+    """The bots' search loads when a bot first has to decide, not with the game screen."""
+    modules = modules_after(
+        "import asyncio\nfrom dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
+        "from dragon_tui.session import Seat, Table\n"
+        f"game = GAMES[{game_id!r}]\n"
+        "seats = [Seat('Ana')] + [Seat(f'Bot {i}', 'bot', 'hard') for i in range(1, game.min_players)]\n"
+        f"app = DragonApp(table=Table({game_id!r}, seats, 3), bot_delay=5, autosave=False)\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())")
+    assert "dragon_tui.ui.screens.game" in modules
+    assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
