@@ -41,11 +41,9 @@ def fresh_seed(game_id: str) -> int:
     """The seed of a new game nobody chose a seed for. Games with hidden information get a
     128-bit secret one (the keyed, unpredictable stream: nobody can work out the deal from
     what they see); open games a short one that is easy to note and share."""
-    import secrets
+    from ..engine.rng import secret_bits, secret_seed
 
-    from ..engine.rng import secret_seed
-
-    return secret_seed() if get_game(game_id).hidden_information else secrets.randbits(32)
+    return secret_seed() if get_game(game_id).hidden_information else secret_bits(32)
 
 def without_log(state_doc: Any) -> Any:
     """A saved position without its log: the log is words about the moves, rebuilt by replaying

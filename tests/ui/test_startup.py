@@ -237,3 +237,14 @@ def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
         "asyncio.run(first_frame())")
     assert "dragon_tui.ui.screens.game" in modules
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
+
+
+def test_a_new_game_gets_its_seed_and_autosave_name_without_loading_hashlib():
+    """``secrets`` loads hashlib, hmac and OpenSSL (milliseconds): the seeds and the autosave's
+    name come from ``os.urandom`` directly, and the keyed stream's BLAKE2b from ``_blake2``."""
+    modules = modules_after("from dragon_tui.app import DragonApp\nfrom dragon_tui.session import storage\n"
+                            "from dragon_tui.session.table import fresh_seed\n"
+                            "from dragon_tui.engine.rng import KeyedRng\n"
+                            "fresh_seed('crowns'), fresh_seed('throne'), storage.new_autosave_path('crowns')\n"
+                            "KeyedRng(fresh_seed('throne')).random()")
+    assert not {"secrets", "hashlib", "_hashlib", "hmac"} & modules
