@@ -248,3 +248,20 @@ def test_a_new_game_gets_its_seed_and_autosave_name_without_loading_hashlib():
                             "fresh_seed('crowns'), fresh_seed('throne'), storage.new_autosave_path('crowns')\n"
                             "KeyedRng(fresh_seed('throne')).random()")
     assert not {"secrets", "hashlib", "_hashlib", "hmac"} & modules
+
+
+@pytest.mark.parametrize("size,roomy", [((120, 40), True), ((80, 24), False)])
+async def test_the_hoard_board_has_its_room_class_before_its_panels_mount(monkeypatch, size, roomy):
+    """A class set on the board once its panels are mounted restyles every one of them."""
+    from dragon_tui.ui.boards import hoard
+
+    restyled = []  # how many panels each restyle of the board went over
+    real = hoard.Board.update_node_styles
+    monkeypatch.setattr(hoard.Board, "update_node_styles",
+                        lambda self, animate=True: restyled.append(len(list(self.walk_children()))) or real(self, animate))
+    app = app_with(Table("hoard", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        assert board.has_class("-roomy") == roomy
+        assert not any(restyled)
