@@ -265,3 +265,22 @@ async def test_the_hoard_board_has_its_room_class_before_its_panels_mount(monkey
         board = app.screen.query_one("#board")
         assert board.has_class("-roomy") == roomy
         assert not any(restyled)
+
+
+async def test_the_princes_board_is_not_focused_and_blurred_again_before_the_first_decision_places_the_keys(monkeypatch):
+    """A first decision that is not about a guild gives the action list the keys: Textual's
+    first focus took the board first, restyling its every panel twice for nothing."""
+    from dragon_tui.ui.boards import throne
+    from dragon_tui.ui.widgets.action_list import ActionList
+
+    restyled = []  # how many panels each restyle of the board went over
+    real = throne.Board.update_node_styles
+    monkeypatch.setattr(throne.Board, "update_node_styles",
+                        lambda self, animate=True: restyled.append(len(list(self.walk_children()))) or real(self, animate))
+    app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        assert not board.only_guilds(list(board.offered))
+        assert isinstance(app.screen.focused, ActionList) and board.can_focus
+        assert not any(restyled)
