@@ -28,7 +28,8 @@ from .session.autosave import unfinished_games
 from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from .ui.screens.menu import MenuScreen
 from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
-from .ui.styles import game_stylesheet, shared_stylesheets
+from .ui.styles import (GAME_SCREEN_STYLESHEETS, REVIEW_SCREEN_STYLESHEETS, IncrementalStylesheet, screen_stylesheets,
+                        start_stylesheets, stylesheets_for)
 from .ui.themes import THEME_NAMES, THEMES
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ MAX_CRASH_LOG = 8 << 20
 
 class DragonApp(App):
     TITLE = "Dragon TUI"
-    CSS_PATH = shared_stylesheets()  # and each game's own file with its first screen (push_screen)
+    CSS_PATH = start_stylesheets()  # and each screen's own files when it is first pushed (_prepare)
     BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
     #: Notices are read in a glance; long ones (autosave errors) say their own timeout.
     NOTIFICATION_TIMEOUT = 3
@@ -57,8 +58,12 @@ class DragonApp(App):
                  autosave: bool = True, review: Table | None = None, review_seat: int | None = None) -> None:
         """``theme`` None: the theme the player chose last time (the settings file), else dark."""
         super().__init__()
-        if table is not None or review is not None:  # its styles parsed with the others, once
-            self._add_game_styles(self.css_path, table or review)
+        self.stylesheet = IncrementalStylesheet()  # the variables are set by _start_theme, below
+        # The first screen's styles are parsed with app.tcss, once, before the first paint.
+        if table is not None:
+            self._add_styles(self.css_path, stylesheets_for(GAME_SCREEN_STYLESHEETS, table))
+        elif review is not None:
+            self._add_styles(self.css_path, stylesheets_for(REVIEW_SCREEN_STYLESHEETS, review))
         self._start_with = table
         #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
         self._review = (review, review_seat)
@@ -140,16 +145,18 @@ class DragonApp(App):
         the game goes on in memory and the game screen says so."""
         if self.autosave:
             new = table.autosave_to is None
-            try:
-                if new:
-                    table.autosave_to = storage.new_autosave_path(table.game.id)
-                storage.write_json(table.autosave_to, table.to_json())
-            except OSError as exc:
-                table.save_error = exc if isinstance(exc, storage.SaveWriteError) else \
-                    storage.SaveWriteError(table.autosave_to or storage.data_dir() / storage.AUTOSAVES, exc)
-            table.autosaver = self.autosaver  # every move is written off the UI thread
             if new:
-                self._drop_oldest_unfinished(keep=table.autosave_to)
+                try:
+                    table.autosave_to = storage.new_autosave_path(table.game.id)
+                except OSError as exc:  # no autosaves folder: the game goes on in memory
+                    table.save_error = storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVES, exc)
+            # Every write is made off the UI thread, this first one too (a failure comes back
+            # through table.save_error and its save_listeners, like a move's): the first paint
+            # does not wait for the disk.
+            table.autosaver = self.autosaver
+            table.autosave()
+            if new:
+                self.call_after_refresh(self._drop_oldest_unfinished, table.autosave_to)
         GameScreen = _game_screen()
         screen = GameScreen(table, bot_delay=self.bot_delay)
         self.push_screen(screen)
@@ -178,7 +185,10 @@ class DragonApp(App):
 
     def _drop_oldest_unfinished(self, keep: Path | None) -> None:
         """Past :data:`storage.MAX_AUTOSAVES` unfinished games the oldest go (the menu's way in
-        asked first; a game started from the command line says so here)."""
+        asked first; a game started from the command line says so here). Run after the new
+        game's first paint; the autosaves are read only when there are enough files to drop one."""
+        if len([path for path in storage.list_autosaves() if path != keep]) < storage.MAX_AUTOSAVES:
+            return
         waiting = [g for g in unfinished_games() if g.path != keep]
         for game in waiting[storage.MAX_AUTOSAVES - 1:]:
             try:
@@ -244,18 +254,16 @@ class DragonApp(App):
         return super().switch_screen(screen)
 
     def _prepare(self, screen: Screen) -> None:
-        """What a screen needs before it composes: its game's styles, its breakpoint classes."""
-        if getattr(screen, "table", None) is not None:
-            self._add_game_styles(screen.css_path, screen.table)  # Textual reads it as it pushes the screen
+        """What a screen needs before it composes: its styles, its breakpoint classes."""
+        self._add_styles(screen.css_path, screen_stylesheets(screen))  # Textual reads them as it pushes the screen
         self._fit_breakpoints(screen)
 
     @staticmethod
-    def _add_game_styles(css_path: list, table) -> None:
-        """Add the stylesheet of the table's game to a list of stylesheets to load."""
-        game_id = getattr(getattr(table, "game", None), "id", None)
-        path = game_stylesheet(game_id) if isinstance(game_id, str) else None
-        if path is not None and path not in css_path:
-            css_path.append(path)
+    def _add_styles(css_path: list, paths: list[Path]) -> None:
+        """Add stylesheets to a list of stylesheets to load, each once, in order."""
+        for path in paths:
+            if path not in css_path:
+                css_path.append(path)
 
     def _fit_breakpoints(self, screen: Screen) -> None:
         """Give a screen its width and height classes (ui/layout.py) before it composes.

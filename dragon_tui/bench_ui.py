@@ -18,9 +18,16 @@ thread's CPU time for the same span is reported too, since on a busy machine the
 also counts other processes' turns.
 
 **Start-up to first paint.** A new Python process is started and the time until its first
-frame of the first real screen (the menu, or a game) is taken, against a process that starts
-the bare app — so imports count, as they do for a player — and likewise inside one process
-with everything imported (the app's own work only).
+frame of the first real screen is taken, against a process that starts the bare app — so
+imports count, as they do for a player — and likewise inside one process with everything
+imported (the app's own work only). The new process starts the app as a player does, through
+the command line (``dragon-tui`` for the menu, ``dragon-tui GAME`` for a game: its argument
+checks, its bots' levels, autosave on), each start in an empty data folder of its own (a
+first start; a folder shared by the runs would fill with their autosaves). Besides the wall
+clock, the process's own CPU time up to that frame is reported: on a busy machine the wall
+clock also counts other processes' turns, and the start-ups are short, so their ratio is
+noisy where the CPU time's is not. With ``--against``, the two checkouts' new processes are
+started in turn, round by round, so both see the same load.
 
 The harness imports the app only as ``dragon_tui.…`` (no relative imports), so it can also
 measure another checkout in the same run: ``python -m dragon_tui.bench_ui --against DIR``
@@ -260,53 +267,92 @@ def _is_real(app, screen) -> bool:
     return len(app.screen_stack) == 1 or screen is not app.screen_stack[0]
 
 
-#: Run in a new process: start an app headless, print the clock at its first real frame, quit.
+#: Run in a new process: start an app headless (the bare one, or Dragon TUI through its command
+#: line, as ``dragon-tui [GAME]`` does), print the clock and the process's CPU time at its first
+#: real frame, quit.
 _PROBE = r"""
 import sys, time
+
+def first_frame(app):
+    original = app._display
+    def display(screen, renderable):
+        original(screen, renderable)
+        if renderable is not None and (len(app.screen_stack) == 1 or screen is not app.screen_stack[0]):
+            print(repr(time.perf_counter()), repr(time.process_time()), flush=True)
+            app._display = original
+            app.exit()
+    app._display = display
+
 which = sys.argv[1]
 if which == "bare":
     sys.path.insert(0, sys.argv[2])
-    from bench_bare import bare_app as make
-elif which == "menu":
-    from dragon_tui.app import DragonApp
-    make = lambda: DragonApp(autosave=False)
+    from bench_bare import bare_app
+    app = bare_app()
+    first_frame(app)
+    app.run(headless=True, size=(120, 40))
 else:
-    from dragon_tui.app import DragonApp
-    from dragon_tui.games import GAMES
-    from dragon_tui.session import Seat, Table
-    game = GAMES[which]
-    players = game.min_players if game.max_players == 1 else max(game.min_players, 2)
-    seats = [Seat("P1")] + [Seat(f"Bot {i}", "bot", "random") for i in range(2, players + 1)]
-    make = lambda: DragonApp(table=Table(which, seats, 7), autosave=False, bot_delay=5)
-app = make()
-original = app._display
-def display(screen, renderable):
-    original(screen, renderable)
-    if renderable is not None and (len(app.screen_stack) == 1 or screen is not app.screen_stack[0]):
-        print(repr(time.perf_counter()), flush=True)
-        app._display = original
-        app.exit()
-app._display = display
-app.run(headless=True, size=(120, 40))
+    import dragon_tui.app
+
+    class Probe(dragon_tui.app.DragonApp):
+        def run(self, *args, **kwargs):
+            first_frame(self)
+            return super().run(headless=True, size=(120, 40))
+
+    dragon_tui.app.DragonApp = Probe
+    from dragon_tui.cli import main
+    main([] if which == "menu" else [which, "--seed", "7"])
 """
 
 
-def _cold_start(which: str, checkout: str) -> float:
-    """In a new Python process: from starting it to the first frame of its first real screen."""
+def _bare_dir() -> str:
+    """A folder holding the bare app's module (free of dragon_tui), written once a run."""
     import tempfile
 
     bare_dir = os.path.join(tempfile.gettempdir(), f"dragon-bench-bare-{os.getpid()}")
-    os.makedirs(bare_dir, exist_ok=True)
-    with open(os.path.join(bare_dir, "bench_bare.py"), "w") as f:  # the bare app, free of dragon_tui
-        f.write("import textual\n" + _bare_source())
-    env = dict(os.environ, PYTHONPATH=checkout, PYTHONDONTWRITEBYTECODE="")
-    t0 = time.perf_counter()  # CLOCK_MONOTONIC: the same clock in the child
-    done = subprocess.run([sys.executable, "-c", _PROBE, which, bare_dir], cwd=checkout, env=env,
-                          capture_output=True, text=True, timeout=60)
+    path = os.path.join(bare_dir, "bench_bare.py")
+    if not os.path.exists(path):
+        os.makedirs(bare_dir, exist_ok=True)
+        with open(path, "w") as f:
+            f.write("import textual\n" + _bare_source())
+    return bare_dir
+
+
+def _cold_start(which: str, checkout: str) -> tuple[float, float]:
+    """In a new Python process: from starting it to the first frame of its first real screen,
+    (wall clock, the process's CPU time)."""
+    import shutil
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="dragon-bench-home-")
+    # The command line needs a terminal, or Textual's driver named (here the headless one, which
+    # the probe runs anyway).
+    env = dict(os.environ, PYTHONPATH=checkout, PYTHONDONTWRITEBYTECODE="", DRAGON_TUI_HOME=home,
+               TEXTUAL_DRIVER="textual.drivers.headless_driver:HeadlessDriver")
+    try:
+        t0 = time.perf_counter()  # CLOCK_MONOTONIC: the same clock in the child
+        done = subprocess.run([sys.executable, "-c", _PROBE, which, _bare_dir()], cwd=checkout, env=env,
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
     lines = [line for line in done.stdout.splitlines() if line.strip()]
     if done.returncode or not lines:
         raise RuntimeError(f"start-up probe {which!r} failed: {done.stderr[-400:]}")
-    return float(lines[0]) - t0
+    wall, cpu = lines[0].split()[:2]
+    return float(wall) - t0, float(cpu)
+
+
+def cold_figures(checkouts: list[str], game_ids: list[str], rounds: int) -> list[dict]:
+    """For each checkout, the medians of ``rounds`` new processes' start-ups: {"bare", "menu",
+    game...: (wall, cpu)}. Everything alternates — the bare app, the menu, the games, checkout
+    after checkout — so they share the machine's load; a first round warms the disk cache."""
+    kinds = ["bare", "menu", *game_ids]
+    starts: dict[tuple[str, str], list] = {(checkout, which): [] for checkout in checkouts for which in kinds}
+    for round_ in range(rounds + 1):
+        for (checkout, which), runs in starts.items():
+            figure = _cold_start(which, checkout)
+            if round_:
+                runs.append(figure)
+    return [{which: _median_pair(starts[checkout, which]) for which in kinds} for checkout in checkouts]
 
 
 def _bare_source() -> str:
@@ -316,16 +362,17 @@ def _bare_source() -> str:
     return source.replace("def _bare_app():", "def bare_app():")
 
 
-def _startup_figures(first_game: str, repeats: int) -> dict:
+#: New processes started per figure at least (they are cheap, and a few are noisy).
+COLD_ROUNDS = 7
+
+
+def _this_checkout() -> str:
+    return os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["dragon_tui"].__file__)))
+
+
+def _startup_figures(first_game: str, repeats: int, cold: bool = True) -> dict:
     from dragon_tui.app import DragonApp
     from dragon_tui.games import GAMES
-
-    checkout = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["dragon_tui"].__file__)))
-    cold = {"bare": [], "menu": [], first_game: []}
-    for _ in range(repeats + 1):  # alternate, so they share the machine's load; the first round warms the disk cache
-        for which in cold:
-            cold[which].append(_cold_start(which, checkout))
-    cold = {k: statistics.median(v[1:]) for k, v in cold.items()}
 
     async def warm() -> dict:
         position = _position(GAMES[first_game], POINTS[0])
@@ -338,14 +385,17 @@ def _startup_figures(first_game: str, repeats: int) -> dict:
                 lambda: DragonApp(table=tables.pop(), autosave=False, bot_delay=BOT_DELAY)))
         return {k: statistics.median(v[1:]) for k, v in runs.items()}
 
-    return {"cold": cold, "warm": asyncio.run(warm())}
+    figures = {"warm": {k: (v, None) for k, v in asyncio.run(warm()).items()}}
+    if cold:
+        figures["cold"] = cold_figures([_this_checkout()], [first_game], max(repeats, COLD_ROUNDS))[0]
+    return figures
 
 
-def measure(game_ids: list[str], repeats: int, startup: bool = True) -> dict:
+def measure(game_ids: list[str], repeats: int, startup: bool = True, cold: bool = True, keys: bool = True) -> dict:
     """Every figure of this harness for this checkout, in seconds (JSON-friendly)."""
-    figures = {"keys": asyncio.run(_key_figures(game_ids, repeats))}
+    figures = {"keys": asyncio.run(_key_figures(game_ids, repeats)) if keys else None}
     if startup:
-        figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats)
+        figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats, cold)
     return figures
 
 
@@ -367,6 +417,33 @@ def _summary(overheads: dict, which: int) -> tuple[float, float]:
 
 def report(figures: dict, before: dict | None = None) -> list[str]:
     """Printable lines; with ``before``, each figure as before → now."""
+    lines = [] if figures["keys"] is None else _key_report(figures, before)
+    for kind, title in (("cold", "a new process started as `dragon-tui [GAME]`, imports included"),
+                        ("warm", "inside one process, everything imported")):
+        s = figures.get("startup", {}).get(kind)
+        if not s:
+            continue
+        b = before["startup"].get(kind) if before and "startup" in before else None
+
+        def own(pair) -> str:
+            wall, cpu = pair
+            return f"{1e3 * wall:.0f} ms" + (f" (CPU {1e3 * cpu:.0f})" if cpu is not None else "")
+
+        def ratios(which: str, s: dict) -> str:
+            (wall, cpu), (bare_wall, bare_cpu) = s[which], s["bare"]
+            return f"{1e3 * wall:.0f} ms = {wall / bare_wall:.2f}×" + (
+                f" (CPU {1e3 * cpu:.0f} ms = {cpu / bare_cpu:.2f}×)" if cpu is not None else "")
+
+        lines.append(f"start-up to first paint ({title}), 120×40, against a bare Textual app's "
+                     + (f"{own(b['bare'])} → " if b else "") + own(s["bare"])
+                     + (" (before → now)" if b else "") + ", target ≤ 1.2×:")
+        for which in s:
+            if which != "bare":
+                lines.append(f"  {which}: " + (f"{ratios(which, b)} → " if b and which in b else "") + ratios(which, s))
+    return lines
+
+
+def _key_report(figures: dict, before: dict | None) -> list[str]:
     def ms(x: float) -> str:
         return f"{1e3 * x:+.0f}" if x < 0 else f"+{1e3 * x:.0f}"
 
@@ -392,24 +469,6 @@ def report(figures: dict, before: dict | None = None) -> list[str]:
             omed, oworst = _summary(old, which)
             line += f" (before: median {1e3 * omed:.0f}, worst {1e3 * oworst:.0f})"
         lines.append(line + ("  (target: median ≤ 16, worst ≤ 33)" if which == 0 else ""))
-    for kind, title in (("cold", "a new process, imports included"), ("warm", "inside one process, everything imported")):
-        s = figures["startup"][kind]
-        b = before["startup"][kind] if before else None
-
-        def ratio(which: str, s=s) -> float:
-            return s[which] / s["bare"]
-
-        parts = []
-        for which in s:
-            if which == "bare":
-                continue
-            text = f"{which} {1e3 * s[which]:.0f} ms = {ratio(which):.2f}×"
-            if b and which in b:
-                text = f"{which} {1e3 * b[which]:.0f} ms = {b[which] / b['bare']:.2f}× → " + text
-            parts.append(text)
-        lines.append(f"start-up to first paint ({title}), 120×40: bare Textual app {1e3 * s['bare']:.0f} ms"
-                     + (f" (before {1e3 * b['bare']:.0f})" if b else "") + "; " + "; ".join(parts)
-                     + "  (target ≤ 1.2×)")
     return lines
 
 
@@ -418,10 +477,12 @@ def ui_figures(game_ids: list[str], quick: bool = False) -> list[str]:
     return report(measure(game_ids, repeats=3 if quick else 7))
 
 
-def _run_elsewhere(checkout: str, game_ids: list[str], repeats: int, startup: bool) -> dict:
-    """This harness, run on the code of another checkout (imports resolve there)."""
+def _run_elsewhere(checkout: str, game_ids: list[str], repeats: int, startup: bool, keys: bool = True) -> dict:
+    """This harness, run on the code of another checkout (imports resolve there); its new
+    processes' start-ups are left to the caller (``cold_figures``)."""
     env = dict(os.environ, PYTHONPATH=checkout)
-    flags = "['--json', '--repeats', sys.argv[1]]" + ("" if startup else " + ['--no-startup']")
+    flags = ("['--json', '--no-cold', '--repeats', sys.argv[1]]" + ("" if startup else " + ['--no-startup']")
+             + ("" if keys else " + ['--startup-only']"))
     code = (f"import runpy, sys; sys.argv = ['bench_ui'] + {flags} + sys.argv[2:]; "
             f"runpy.run_path({os.path.abspath(__file__)!r}, run_name='__main__')")
     done = subprocess.run([sys.executable, "-c", code, str(repeats), *game_ids], cwd=checkout, env=env,
@@ -440,32 +501,44 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--no-startup", action="store_true", help="key-to-paint only")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="start-up only: a new process for the menu and each game given, and the first game inside one")
+    parser.add_argument("--no-cold", action="store_true", help=argparse.SUPPRESS)  # --against starts them itself
     parser.add_argument("--against", metavar="DIR", help="also measure the checkout in DIR, game by game in turn")
     args = parser.parse_args(argv)
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
     from dragon_tui.games import GAMES
 
     game_ids = args.games or list(GAMES)
+    keys = not args.startup_only
     if args.json:
-        print(json.dumps(measure(game_ids, args.repeats, startup=not args.no_startup)))
-        return
-    if not args.against:
-        print("\n".join(report(measure(game_ids, args.repeats))))
+        print(json.dumps(measure(game_ids, args.repeats, startup=not args.no_startup, cold=not args.no_cold, keys=keys)))
         return
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    rounds = max(args.repeats, COLD_ROUNDS)
+    if not args.against:
+        figures = measure(game_ids, args.repeats, startup=not args.no_startup, cold=False, keys=keys)
+        if not args.no_startup:
+            figures["startup"]["cold"] = cold_figures([here], game_ids if args.startup_only else game_ids[:1], rounds)[0]
+        print("\n".join(report(figures)))
+        return
     before: dict = {}
     now: dict = {}
-    for i, game_id in enumerate(game_ids):  # in turn, game by game, so both see the same load
-        b = _run_elsewhere(args.against, [game_id], args.repeats, startup=i == 0)
-        n = _run_elsewhere(here, [game_id], args.repeats, startup=i == 0)
+    for i, game_id in enumerate(game_ids if keys else game_ids[:1]):  # in turn, game by game: the same load
+        startup = i == 0 and not args.no_startup
+        b = _run_elsewhere(args.against, [game_id], args.repeats, startup, keys)
+        n = _run_elsewhere(here, [game_id], args.repeats, startup, keys)
         for into, part in ((before, b), (now, n)):
             if not into:
                 into.update(part)
-            else:
+            elif keys:
                 into["keys"]["games"].update(part["keys"]["games"])
                 into["keys"]["bare_for"].update(part["keys"]["bare_for"])
         print(f"({game_id} done)", file=sys.stderr, flush=True)
         print("\n".join(report(now, before)), file=sys.stderr, flush=True)
+    if not args.no_startup:  # both checkouts' new processes in turn, round by round
+        cold_games = game_ids if args.startup_only else game_ids[:1]
+        before["startup"]["cold"], now["startup"]["cold"] = cold_figures([args.against, here], cold_games, rounds)
     print("\n".join(report(now, before)))
 
 

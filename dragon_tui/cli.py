@@ -7,7 +7,7 @@ import os
 import sys
 
 from . import __version__
-from .ai.agents import LEVELS
+from .ai.levels import LEVELS
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..engine import Action, Game, Rng, State
 from .ismcts import ISMCTSAgent, SearchConfig
+from .levels import LEVELS
 
 
 class Agent:
@@ -82,9 +83,6 @@ def _score_lead(state: State, seat: int) -> float:
     others = [s for i, s in enumerate(scores) if i != seat]
     return scores[seat] - (max(others) if others else 0)
 
-
-#: Bot levels offered on the setup screen, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
 
 #: Search levels (ISMCTS, see ismcts.py): iterations per decision (the reproducible limit) and
 #: a wall-clock safety limit that always holds. The caps are set per game (``ITERATION_CAPS``)

@@ -18,11 +18,16 @@ same on every Python version, which keeps "seed + action list" replays exact.
 
 from __future__ import annotations
 
-import hashlib
+import os
 import struct
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from typing import TypeVar
+
+try:  # hashlib's own BLAKE2b, without hashlib loading OpenSSL (a millisecond of every start-up)
+    from _blake2 import blake2b
+except ImportError:  # a Python without CPython's built-in module
+    from hashlib import blake2b
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -36,9 +41,14 @@ _WORDS = struct.Struct("<8Q").unpack
 def secret_seed() -> int:
     """A fresh 128-bit seed from the operating system's secret source: it selects the keyed
     stream, so nobody can rebuild a deal from what they see of it."""
-    import secrets
+    return secret_bits(128) | KEYED_FROM  # at least 2**64, whatever bits came up
 
-    return secrets.randbits(128) | KEYED_FROM  # at least 2**64, whatever bits came up
+
+def secret_bits(bits: int) -> int:
+    """``bits`` random bits from the operating system's secret source: ``secrets.randbits``
+    without importing ``secrets`` (which loads hashlib, hmac and OpenSSL: milliseconds of a
+    game's start-up)."""
+    return int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
 
 
 class Rng:
@@ -117,7 +127,7 @@ class Rng:
 def _block(key: bytes, block: int) -> tuple[int, ...]:
     """Draws ``8·block`` to ``8·block + 7`` of the stream keyed by ``key``. Cached, so the
     thousands of clones a bot makes of one position do not hash the same block again."""
-    return _WORDS(hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest())
+    return _WORDS(blake2b(block.to_bytes(8, "little"), key=key).digest())
 
 
 class KeyedRng(Rng):

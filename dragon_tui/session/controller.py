@@ -29,10 +29,21 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..ai import Agent, make_agent
 from ..engine import Action, IllegalAction
 from .table import Table
+
+if TYPE_CHECKING:
+    from ..ai import Agent
+
+
+def make_agent(level: str, game, seed: int) -> Agent:
+    """The bot of ``level``: the bots and their search load with the first one a table needs,
+    not with the game screen (start-up, issue 14)."""
+    from ..ai import make_agent
+
+    return make_agent(level, game, seed)
 
 #: Seconds a bot waits before it moves (people want to see what happened).
 THINK_DELAY = 0.4

@@ -78,11 +78,10 @@ def autosaves_dir() -> Path:
 def new_autosave_path(game_id: str) -> Path:
     """A file of its own for a new game's autosave: the game, the time, and a random tail (two
     games started in the same second never share a file)."""
-    import secrets
     import time
 
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    return autosaves_dir() / f"{slug(game_id)}-{stamp}-{secrets.token_hex(3)}.json"
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())  # the tail: secrets.token_hex(3), without loading secrets
+    return autosaves_dir() / f"{slug(game_id)}-{stamp}-{os.urandom(3).hex()}.json"
 
 
 def migrate_legacy_autosave() -> Path | None:

@@ -41,11 +41,9 @@ def fresh_seed(game_id: str) -> int:
     """The seed of a new game nobody chose a seed for. Games with hidden information get a
     128-bit secret one (the keyed, unpredictable stream: nobody can work out the deal from
     what they see); open games a short one that is easy to note and share."""
-    import secrets
+    from ..engine.rng import secret_bits, secret_seed
 
-    from ..engine.rng import secret_seed
-
-    return secret_seed() if get_game(game_id).hidden_information else secrets.randbits(32)
+    return secret_seed() if get_game(game_id).hidden_information else secret_bits(32)
 
 def without_log(state_doc: Any) -> Any:
     """A saved position without its log: the log is words about the moves, rebuilt by replaying
@@ -201,18 +199,24 @@ class Table(SeatNames):
         self._listeners.append(listener)
 
     def _changed(self) -> None:
-        if self.autosave_to is not None:
-            if self.autosaver is None:
-                try:
-                    storage.write_json(self.autosave_to, self.to_json())
-                    self.save_error = None
-                except storage.SaveWriteError as exc:
-                    self.save_error = exc
-            else:  # written by the autosaver's thread: the move list is copied, the state never changes
-                moves, state = list(self.moves), self.state
-                self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state), self._saved)
+        self.autosave()
         for listener in list(self._listeners):
             listener(self)
+
+    def autosave(self) -> None:
+        """Write the table to its autosave file (if it has one): by the autosaver's thread when
+        there is an autosaver, else at once."""
+        if self.autosave_to is None:
+            return
+        if self.autosaver is None:
+            try:
+                storage.write_json(self.autosave_to, self.to_json())
+                self.save_error = None
+            except storage.SaveWriteError as exc:
+                self.save_error = exc
+        else:  # written by the autosaver's thread: the move list is copied, the state never changes
+            moves, state = list(self.moves), self.state
+            self.autosaver.submit(self.autosave_to, lambda: self._document(moves, state), self._saved)
 
     def prepare(self, action: Action, seat: int | None = None) -> tuple[Move, State]:
         """Check an action and work out its result without changing the table: the move and the

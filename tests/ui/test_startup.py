@@ -18,7 +18,8 @@ from dragon_tui.games import CATALOG, GAMES
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.menu import MenuScreen
-from dragon_tui.ui.styles import game_stylesheet
+from dragon_tui.ui.screens.setup import SetupScreen
+from dragon_tui.ui.styles import START_STYLESHEET, game_stylesheet, stylesheet
 from dragon_tui.ui.themes import LIGHT
 
 from .apps import app_with, duel_table, settle
@@ -83,6 +84,52 @@ async def test_the_menu_parses_no_games_stylesheet_and_a_game_brings_its_own():
         assert council.styles.border_top[0] == "round"  # a rule of crowns.tcss
 
 
+def stylesheet_files(app) -> set[str]:
+    """The .tcss files the app's stylesheet holds (not the widgets' default CSS)."""
+    return {path for path, variable in app.stylesheet.source if not variable}
+
+
+async def test_the_menu_parses_its_own_rules_only():
+    """The setup screen's, the dialogs', the game screen's and the review's rules wait for
+    their screens."""
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert stylesheet_files(app) == {str(stylesheet(START_STYLESHEET))}
+        app.push_screen(SetupScreen("crowns"))
+        await settle(pilot)
+        assert stylesheet_files(app) == {str(stylesheet(START_STYLESHEET)), str(stylesheet("screens.tcss"))}
+        assert app.screen.query_one("#field-help").styles.dock == "bottom"  # a rule of screens.tcss
+
+
+async def test_a_screen_that_brings_a_stylesheet_parses_that_file_alone(monkeypatch):
+    """Textual parses every stylesheet and every widget's default CSS again when a screen adds a
+    file; here each file is parsed once per theme."""
+    import textual.css.stylesheet
+
+    parsed: list[tuple[str, str]] = []
+    real_parse = textual.css.stylesheet.parse
+
+    def parse(scope, css, read_from, *args, **kwargs):
+        parsed.append(read_from)
+        return real_parse(scope, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(textual.css.stylesheet, "parse", parse)
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        app.start_table(duel_table())
+        await settle(pilot)
+        assert {str(stylesheet("game.tcss")), str(game_stylesheet("crowns"))} <= {path for path, _ in parsed}
+        files = [path for path, variable in parsed if not variable]
+        assert sorted(files) == sorted(stylesheet_files(app))  # each once (Textual: app.tcss twice)
+        parsed.clear()
+        app.theme = "dragon-light"  # new colours: everything again, once
+        await settle(pilot)
+        assert len(parsed) == len(set(parsed)) == len(app.stylesheet.source)
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_a_game_started_at_once_paints_without_a_menu_and_the_menu_opens_when_it_is_left(game_id):
     game = GAMES[game_id]
@@ -109,5 +156,131 @@ async def test_a_pushed_screen_has_its_breakpoint_classes_before_it_composes(siz
         app.push_screen(screen)
         assert screen.has_class(width, height)  # before its widgets exist
         await settle(pilot)
-        # Only Textual's own restyle when a screen resumes; no class change after mounting.
-        assert restyled == [sorted(screen.classes)]
+        # No class change after mounting, and no restyle as it first resumes (StyledAtMount).
+        assert restyled == []
+
+
+async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_when_shown_again(monkeypatch):
+    """Textual resumes a screen as it is first pushed, right after mounting it: nothing to read again."""
+    from dragon_tui.ui.screens import menu
+
+    scans = []
+    real = menu.unfinished_games
+    monkeypatch.setattr(menu, "unfinished_games", lambda: scans.append(1) or real())
+    app = app_with()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(scans) == 1
+        app.push_screen(SetupScreen("crowns"))
+        await settle(pilot)
+        app.pop_screen()
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen) and len(scans) == 2
+
+
+async def test_a_game_started_at_once_writes_its_first_autosave_off_the_ui_thread(monkeypatch):
+    """The first paint does not wait for the disk (a write with fsync): the first write goes
+    through the autosaver's thread, like every move's."""
+    import threading
+
+    from dragon_tui.session import storage
+
+    writers = []
+    real_write = storage.write_json
+    monkeypatch.setattr(storage, "write_json",
+                        lambda path, doc: writers.append(threading.current_thread()) or real_write(path, doc))
+    app = app_with(duel_table(), autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.autosaver.flush()
+        path = app.screen.table.autosave_to
+        assert path.exists() and json.loads(path.read_text())["game"] == "crowns"
+    assert writers and threading.main_thread() not in writers
+
+
+async def test_a_game_started_at_once_reads_no_autosave_when_there_are_too_few_to_drop_one(monkeypatch):
+    """Past the most kept unfinished games the oldest is dropped as a game starts; below that,
+    reading every autosave (each a whole game) to find out would be work for nothing."""
+    import dragon_tui.app
+    from dragon_tui.session import storage
+
+    for seed in (5, 6):
+        storage.write_json(storage.autosaves_dir() / f"crowns-{seed}.json", duel_table(seed=seed).to_json())
+    reads = []
+    real = dragon_tui.app.unfinished_games
+    monkeypatch.setattr(dragon_tui.app, "unfinished_games", lambda: reads.append(1) or real())
+    app = app_with(duel_table(), autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and reads == []
+
+
+def test_the_command_line_checks_bot_levels_without_loading_the_bots():
+    modules = modules_after("import dragon_tui.cli\ndragon_tui.cli.build_parser()")
+    assert "dragon_tui.ai.levels" in modules
+    assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
+    """The bots' search loads when a bot first has to decide, not with the game screen."""
+    modules = modules_after(
+        "import asyncio\nfrom dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
+        "from dragon_tui.session import Seat, Table\n"
+        f"game = GAMES[{game_id!r}]\n"
+        "seats = [Seat('Ana')] + [Seat(f'Bot {i}', 'bot', 'hard') for i in range(1, game.min_players)]\n"
+        f"app = DragonApp(table=Table({game_id!r}, seats, 3), bot_delay=5, autosave=False)\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())")
+    assert "dragon_tui.ui.screens.game" in modules
+    assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
+
+
+def test_a_new_game_gets_its_seed_and_autosave_name_without_loading_hashlib():
+    """``secrets`` loads hashlib, hmac and OpenSSL (milliseconds): the seeds and the autosave's
+    name come from ``os.urandom`` directly, and the keyed stream's BLAKE2b from ``_blake2``."""
+    modules = modules_after("from dragon_tui.app import DragonApp\nfrom dragon_tui.session import storage\n"
+                            "from dragon_tui.session.table import fresh_seed\n"
+                            "from dragon_tui.engine.rng import KeyedRng\n"
+                            "fresh_seed('crowns'), fresh_seed('throne'), storage.new_autosave_path('crowns')\n"
+                            "KeyedRng(fresh_seed('throne')).random()")
+    assert not {"secrets", "hashlib", "_hashlib", "hmac"} & modules
+
+
+@pytest.mark.parametrize("size,roomy", [((120, 40), True), ((80, 24), False)])
+async def test_the_hoard_board_has_its_room_class_before_its_panels_mount(monkeypatch, size, roomy):
+    """A class set on the board once its panels are mounted restyles every one of them."""
+    from dragon_tui.ui.boards import hoard
+
+    restyled = []  # how many panels each restyle of the board went over
+    real = hoard.Board.update_node_styles
+    monkeypatch.setattr(hoard.Board, "update_node_styles",
+                        lambda self, animate=True: restyled.append(len(list(self.walk_children()))) or real(self, animate))
+    app = app_with(Table("hoard", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        assert board.has_class("-roomy") == roomy
+        assert not any(restyled)
+
+
+async def test_the_princes_board_is_not_focused_and_blurred_again_before_the_first_decision_places_the_keys(monkeypatch):
+    """A first decision that is not about a guild gives the action list the keys: Textual's
+    first focus took the board first, restyling its every panel twice for nothing."""
+    from dragon_tui.ui.boards import throne
+    from dragon_tui.ui.widgets.action_list import ActionList
+
+    restyled = []  # how many panels each restyle of the board went over
+    real = throne.Board.update_node_styles
+    monkeypatch.setattr(throne.Board, "update_node_styles",
+                        lambda self, animate=True: restyled.append(len(list(self.walk_children()))) or real(self, animate))
+    app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one("#board")
+        assert not board.only_guilds(list(board.offered))
+        assert isinstance(app.screen.focused, ActionList) and board.can_focus
+        assert not any(restyled)

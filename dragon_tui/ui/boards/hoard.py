@@ -219,6 +219,8 @@ class PlayerPanel(FlowBox):
 
 class Board(BoardBase):
     def compose(self) -> ComposeResult:
+        # Its room class before its panels mount (a class set later restyles every panel).
+        self.set_class(has_room(self.screen, "-wide", "-tall"), "-roomy")
         labels = self.table.game.seat_labels
         yield TableTop(id="hoard-table")
         yield TurnLine(id="hoard-turn")

@@ -37,7 +37,7 @@ VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses
 ASIDE = ("favor_done", "end_turn")
 
 
-class Board(BoardBase, can_focus=True):
+class Board(BoardBase, can_focus=False):  # focusable from the first position on (watch_offered)
     #: Keys the game screen forwards here while the focus is elsewhere (the action list).
     SCREEN_KEYS = {"v": "next_view"}
 
@@ -74,8 +74,6 @@ class Board(BoardBase, can_focus=True):
             yield ScoreTrack(id="throne-track", classes="throne-panel")
 
     def on_mount(self) -> None:
-        # Only where decisions are made: the replay viewer keeps its arrows for stepping.
-        self.can_focus = self.interactive
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
         self.call_later(self._place_focus, list(self.offered))
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._check_room())
@@ -206,6 +204,12 @@ class Board(BoardBase, can_focus=True):
             self.post_message(self.ShowInList(offered[0]))
 
     def watch_offered(self, offered: list[Action]) -> None:
+        # Only where decisions are made (the replay viewer keeps its arrows for stepping), and
+        # only once the first position is here: Textual's first focus would take the board as
+        # the screen mounts, before the first decision says whether the keys go to the board
+        # or to the action list — and a focus that moves restyles the board's every panel.
+        first_position = self.interactive and self.view is not None and not self.can_focus
+        self.can_focus = self.interactive and self.view is not None
         cells = by_guild(list(offered))
         rest = [a for a in offered if a.kind not in ASIDE and a.kind not in ("maneuver",)]
         only_guilds = self.only_guilds(list(offered))
@@ -214,6 +218,8 @@ class Board(BoardBase, can_focus=True):
             k, g = divmod(self.cursor, 6)
             self.cursor = min(cells, key=lambda gi: (abs(gi // 6 - k) + abs(gi % 6 - g), gi))
         self._place_focus(list(offered))
+        if first_position and not offered and self._keys_on_board is None:
+            self.focus()  # no decision to place the keys (a bot's turn, the game over): the board has them
         if only_guilds and self.compact and self.shown != "guilds" and self.is_mounted:
             self.shown = "guilds"
         houses = [a for a in rest if house_of(a) is not None or a.kind == "bump"]

@@ -15,6 +15,8 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class PassScreen(Screen):
     """Covers the whole board, so the next player sees nothing of the last one's hand."""
 
+    STYLESHEETS = ()  # app.tcss has its box
+
     BINDINGS = [Binding("enter,space", "ready", "I am ready")]
 
     def __init__(self, name: str) -> None:
@@ -69,6 +71,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class TooSmallScreen(Screen):
     """Shown while the terminal is below 80×24; the app removes it on the next big-enough resize."""
+
+    STYLESHEETS = ()  # app.tcss has its box: it may cover the first screen
 
     def compose(self) -> ComposeResult:
         with Middle():

@@ -25,11 +25,13 @@ from textual.widgets import Footer, Static
 from ...engine import Action, IllegalAction
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
+from ..styles import GAME_SCREEN_STYLESHEETS
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
 from . import routes
+from .styled_at_mount import StyledAtMount
 
 
 def board_class(game_id: str):
@@ -77,7 +79,8 @@ class HintReady(Message):
         self.action = action
 
 
-class GameScreen(Screen):
+class GameScreen(StyledAtMount, Screen):
+    STYLESHEETS = GAME_SCREEN_STYLESHEETS
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),

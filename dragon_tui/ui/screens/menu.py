@@ -20,6 +20,7 @@ from ...engine import SaveFileError
 from ...games import CATALOG, catalog_entry, is_playable
 from ...session import Table
 from ...session.autosave import UnfinishedGame, unfinished_games
+from .styled_at_mount import StyledAtMount
 
 BANNER = r"""
  ___                            _____ _   _ ___
@@ -30,7 +31,8 @@ BANNER = r"""
 """
 
 
-class MenuScreen(Screen):
+class MenuScreen(StyledAtMount, Screen):
+    STYLESHEETS = ()  # app.tcss is the menu's (ui/styles.py)
     BINDINGS = [
         Binding("c", "continue_game", "Continue"),
         Binding("l", "load", "Load"),
@@ -48,8 +50,14 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_menu()
+        self._just_mounted = True
 
     def on_screen_resume(self) -> None:
+        """Back from another screen: the unfinished games may have changed. (Textual also
+        resumes a screen when it is first pushed, right after its mount: nothing changed.)"""
+        if getattr(self, "_just_mounted", False):
+            self._just_mounted = False
+            return
         self.refresh_menu()
 
     #: Unfinished games shown in the menu itself; more are behind "All unfinished games".

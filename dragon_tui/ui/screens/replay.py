@@ -10,10 +10,12 @@ from textual.widgets import Footer, Static
 
 from ...engine import Action, State
 from ...session import Table
+from ..styles import GAME_SCREEN_STYLESHEETS
 from .game import board_class
 
 
 class ReplayScreen(Screen):
+    STYLESHEETS = GAME_SCREEN_STYLESHEETS
     BINDINGS = [
         Binding("left,h", "step(-1)", "Back"),
         Binding("right,l", "step(1)", "Forward"),

@@ -24,6 +24,7 @@ from ...ai.ismcts import SearchConfig
 from ...ai.review import Review, ReviewedDecision, decision_indexes, review_config, review_table, reviewable_seats
 from ...session import Table
 from ...session.charts import score_charts
+from ..styles import REVIEW_SCREEN_STYLESHEETS
 from ..widgets.charts import SeatChart
 
 #: Labels in the decision list are cut to this many characters (the line below the list
@@ -54,6 +55,7 @@ def _cut(text: str, width: int) -> str:
 
 
 class ReviewScreen(Screen):
+    STYLESHEETS = REVIEW_SCREEN_STYLESHEETS
     BINDINGS = [
         Binding("x", "stop", "Stop"),
         Binding("s", "next_seat", "Seat"),

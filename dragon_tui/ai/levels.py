@@ -1,0 +1,7 @@
+"""The bot levels by name, in a module of their own: the command line checks ``--bots``
+against them without loading the bots (start-up, issue 14)."""
+
+from __future__ import annotations
+
+#: Bot levels offered on the setup screen, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
