@@ -120,17 +120,19 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         """Copies of the mutable fields for ``clone``, written out by their known shapes
         (flat lists sliced, lists of lists copied one level down): the search clones
         positions thousands of times a decision. ``pending``, the board facts and the houses'
-        memo are never changed in place, so the copy shares them."""
+        memo are never changed in place, so the copy shares them; so are the rows of
+        ``supporters``, ``markers``, ``houses``, ``favors`` and ``prospects`` (a change replaces
+        the row: see ``BoardMixin.add_supporters``), so only their outer lists are copied."""
         nested = _copy_nested
         return {
             "box": self.box[:], "stock": self.stock[:], "res": nested(self.res),
             "supply": self.supply[:], "reserve": self.reserve[:],
             "guards": self.guards[:], "guards_in_supply": self.guards_in_supply[:],
-            "supporters": nested(self.supporters), "neutral_supporters": self.neutral_supporters[:],
-            "markers": nested(self.markers), "lords_left": self.lords_left[:], "houses": nested(self.houses),
-            "prince": self.prince[:], "score": self.score[:], "favors": nested(self.favors),
+            "supporters": self.supporters[:], "neutral_supporters": self.neutral_supporters[:],
+            "markers": self.markers[:], "lords_left": self.lords_left[:], "houses": self.houses[:],
+            "prince": self.prince[:], "score": self.score[:], "favors": self.favors[:],
             "dismissed": self.dismissed[:], "cdeck": self.cdeck[:], "ddeck": self.ddeck[:],
-            "prospects": nested(self.prospects), "hand": nested(self.hand), "deck": nested(self.deck),
+            "prospects": self.prospects[:], "hand": nested(self.hand), "deck": nested(self.deck),
             "discard": nested(self.discard), "shown": nested(self.shown),
             "pools": None if self.pools is None else nested(self.pools),
             "stamp": self.stamp[:], "rewards": nested(self.rewards), "parl_queue": self.parl_queue[:],
@@ -347,8 +349,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             self.phase = "reward_bump_to"
         else:
             h, owner, dst = self.pending.full_house, self.pending.owner, a.args[0]
-            self.houses[h].remove(owner)
-            self.houses[dst].append(owner)
+            self.move_lord(owner, h, dst)
             self.log.append(f"{{p{seat}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[h]} to {CLANS[dst]}.")
             self.pending = NOTHING
             self.place_lord(seat, h)
