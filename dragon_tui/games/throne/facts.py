@@ -29,14 +29,14 @@ from .data import ALL_GUILDS, KINGDOM_OF
 #: changed too). A search walks the same few moves from the same boards over and over, and
 #: everything worked out from the facts it reaches (control, majorities, the heuristic's board
 #: values) is then found instead of worked out again. Bounded: emptied when full (an entry is
-#: only ever a shortcut), and it holds no state, so undo history and clones keep none alive.
+#: only ever a shortcut), and no state or facts refers to it, so undo history keeps none alive.
 _AFTER: dict[tuple, BoardFacts] = {}
-_AFTER_LIMIT = 50_000
+_AFTER_LIMIT = 20_000
 
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "derived", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "derived", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -55,6 +55,11 @@ class BoardFacts:
     by_room: dict
     #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
     derived: dict
+    #: Whether more than one state may reach these facts: a clone shares its original's
+    #: (``ThroneState.copy_fields`` sets this) and facts found through ``_AFTER`` are shared
+    #: by every state that makes the move. Only moves from shared facts are remembered in
+    #: ``_AFTER``: a lone state (a random playout) never meets a board again.
+    shared: bool
 
     @classmethod
     def of(cls, state, old: BoardFacts | None) -> BoardFacts:
@@ -66,18 +71,22 @@ class BoardFacts:
             osup, okg, ons = old.supporters, old.guards, old.neutral
             if kg == okg and ns == ons:  # the common case: only supporters moved
                 changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
-                move = tuple([(guild, tuple(sup[guild])) for guild in changed])
+                if old.shared:
+                    move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
                 changed = [guild for guild in ALL_GUILDS
                            if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
-                move = tuple([(guild, tuple(sup[guild]), kg[guild], ns[guild]) for guild in changed])
+                if old.shared:
+                    move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
             # The same move from the same board gives the same facts: the search makes it
             # again in every iteration that passes through the position (see _AFTER).
-            key = (old, move)
-            known = _AFTER.get(key)
-            if known is not None:
-                return known
+            if old.shared:
+                key = (old, move)
+                known = _AFTER.get(key)
+                if known is not None:
+                    return known
         new = cls.__new__(cls)
+        new.shared = False
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
         new.derived = {}
         if old is None:
@@ -127,9 +136,11 @@ class BoardFacts:
             new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
             new.room, new.by_room = room, {}
-        if len(_AFTER) >= _AFTER_LIMIT:
-            _AFTER.clear()
-        _AFTER[key] = new
+        if old.shared:
+            if len(_AFTER) >= _AFTER_LIMIT:
+                _AFTER.clear()
+            _AFTER[key] = new
+            new.shared = True  # found through the memo by every state that makes the move
         return new
 
     def controlled(self, seat: int) -> tuple[int, ...]:

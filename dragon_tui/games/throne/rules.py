@@ -124,6 +124,9 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         ``supporters``, ``markers``, ``houses``, ``favors`` and ``prospects`` (a change replaces
         the row: see ``BoardMixin.add_supporters``), so only their outer lists are copied."""
         nested = _copy_nested
+        facts = self._facts
+        if facts is not None and not facts.shared:
+            facts.shared = True  # now two states use it (see BoardFacts.shared)
         return {
             "box": self.box[:], "stock": self.stock[:], "res": nested(self.res),
             "supply": self.supply[:], "reserve": self.reserve[:],
