@@ -118,9 +118,9 @@ def evaluate(state, seat: int) -> float:
 
 def _static_values(state) -> list[float]:
     """Each seat's value from the position as it stands (no pending choice completed)."""
-    facts = state.board_facts()
-    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts))]
-    lords = state.house_facts()[1]
+    facts, houses = state.board_facts(), state.house_facts()
+    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses))]
+    lords = houses[1]
     board = _board_values(state, facts)
     n = state.num_players
     own = [_own_value(state, s, bonus[s], lords[s], board[s]) for s in range(n)]

@@ -461,6 +461,10 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         hide(v, seat)
         # The generator's state would let a client replay every shuffle: blank it, keep the count.
         v.rng = Rng(0, self.rng.draws)
+        # A bot's search copies the view thousands of times: what the board and the houses
+        # imply is worked out once here, and every copy shares it (see facts.py, house_facts).
+        v.board_facts()
+        v.house_facts()
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:

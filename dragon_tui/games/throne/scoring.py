@@ -99,10 +99,10 @@ class ScoringMixin:
         """Per seat, the end-scoring points by part (PARTS after the track)."""
         return [dict(zip(PARTS[1:], points)) for points in zip(*self.end_bonus_parts())]
 
-    def end_bonus_parts(self, facts=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    def end_bonus_parts(self, facts=None, houses=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
         """Per part of the end scoring (Kingdoms, Guilds, Clan Houses, Most Citizens, Most
-        Dragons), each seat's points (``facts``: this position's ``board_facts()``, when the
-        caller already has it).
+        Dragons), each seat's points (``facts``, ``houses``: this position's ``board_facts()``
+        and ``house_facts()``, when the caller already has them).
 
         Written for speed (the search bots call it at every leaf): the Kingdom and Guild
         majorities depend on the controllers alone, so the board facts keep them."""
@@ -111,7 +111,7 @@ class ScoringMixin:
         if majorities is None:
             majorities = facts.majorities = control_majorities(facts.controllers, self.num_players)
         counts = [self.recruit_counts(s) for s in range(self.num_players)]
-        return (majorities[0], majorities[1], self.house_facts()[0],
+        return (majorities[0], majorities[1], (houses or self.house_facts())[0],
                 majority([c[0] for c in counts]), majority([c[1] for c in counts]))
 
     def score_breakdown(self) -> list[dict[str, float]]:
