@@ -66,10 +66,10 @@ class BoardMixin:
     def has_space(self, guild: int) -> bool:
         return self.pawns(guild) < GUILD_SPACES
 
-    # The rows of ``supporters``, ``markers``, ``houses``, ``favors`` and ``prospects`` are
-    # never changed in place: a change replaces the row, so a clone copies only the outer
-    # lists and shares the rows (ThroneState.copy_fields), and the search clones thousands of
-    # positions a second. Every change to those rows goes through a new row like these.
+    # The rows of ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown``
+    # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
+    # only the outer lists and shares the rows (ThroneState.copy_fields), and the search clones
+    # thousands of positions a second. Every change to those rows makes a new row like these.
     def add_supporters(self, guild: int, seat: int, count: int) -> None:
         row = self.supporters[guild][:]
         row[seat] += count

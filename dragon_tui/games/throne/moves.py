@@ -273,7 +273,7 @@ class MovesMixin:
             self.phase = "main"
         elif kind == "deploy":
             self.pending = step(card=args[0])
-            self.shown[p].append(args[0])  # announced: known to be in the hand until played
+            self.shown[p] = self.shown[p] + [args[0]]  # announced: known to be in the hand until played
             self.phase = "deploy_to"
         elif kind == "deploy_to":
             self._deploy(p, self.pending.card, args[0])
