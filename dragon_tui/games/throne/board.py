@@ -66,6 +66,23 @@ class BoardMixin:
     def has_space(self, guild: int) -> bool:
         return self.pawns(guild) < GUILD_SPACES
 
+    # The rows of ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown``
+    # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
+    # only the outer lists and shares the rows (ThroneState.copy_fields), and the search clones
+    # thousands of positions a second. Every change to those rows makes a new row like these.
+    def add_supporters(self, guild: int, seat: int, count: int) -> None:
+        row = self.supporters[guild][:]
+        row[seat] += count
+        self.supporters[guild] = row
+
+    def move_lord(self, owner: int, src: int, dst: int) -> None:
+        """One of ``owner``'s Dragon Lords (NEUTRAL for the neutral) goes from house ``src``
+        to the end of house ``dst``."""
+        row = self.houses[src][:]
+        row.remove(owner)
+        self.houses[src] = row
+        self.houses[dst] = self.houses[dst] + [owner]
+
     def sup_of(self, owner: int, guild: int) -> int:
         return self.neutral_supporters[guild] if owner == NEUTRAL else self.supporters[guild][owner]
 
@@ -191,12 +208,14 @@ class BoardMixin:
             for guild in candidates:
                 if left:
                     left -= 1
-                    self.markers[guild].append(seat)
+                    markers[guild] = markers[guild] + [seat]
                     self.add_prestige(seat, CONTROL_PRESTIGE)
-                    pile = self.favors[GUILD_TYPE_OF[guild]]
+                    guild_type = GUILD_TYPE_OF[guild]
+                    pile = self.favors[guild_type]
                     got = ""
                     if pile:
-                        self.discard[seat].append(pile.pop())
+                        self.favors[guild_type] = pile[:-1]
+                        self.discard[seat].append(pile[-1])
                         got = f", {a_or_an(GUILDS[GUILD_TYPE_OF[guild]])} Favor"
                     self.log.append(f"{{p{seat}}} takes control of the {guild_name(guild)} guild: +2 prestige{got}.")
                     self.rewards.append([seat, guild])
@@ -208,10 +227,11 @@ class BoardMixin:
     def remove_markers(self) -> None:
         # Only the guilds with a marker, picked out in one C-level pass (compress).
         for guild in compress(ALL_GUILDS, self.markers):
-            markers = self.markers[guild]
-            for seat in list(markers):
+            for seat in self.markers[guild]:  # this row is replaced, never changed
                 if self.supporters[guild][seat] == 0:
-                    self.markers[guild].remove(seat)
+                    row = self.markers[guild][:]
+                    row.remove(seat)
+                    self.markers[guild] = row
                     self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")
 
     def movable_lord(self, owner: int, actor: int) -> bool:
@@ -254,7 +274,7 @@ class BoardMixin:
         return False
 
     def place_lord(self, seat: int, house: int) -> None:
-        self.houses[house].append(seat)
+        self.houses[house] = self.houses[house] + [seat]
         self.lords_left[seat] -= 1
         self.log.append(f"{{p{seat}}} places a Dragon Lord in the {CLANS[house]} Clan House.")
         self.rewards.pop(0)

@@ -24,9 +24,19 @@ from itertools import compress
 from .data import ALL_GUILDS, KINGDOM_OF
 
 
+#: (facts, move) -> the facts after that move of pawns: the pawns that changed, by guild,
+#: with their new counts (supporters per seat; King's Guards and neutral ones when those
+#: changed too). A search walks the same few moves from the same boards over and over, and
+#: everything worked out from the facts it reaches (control, majorities, the heuristic's board
+#: values) is then found instead of worked out again. Bounded: emptied when full (an entry is
+#: only ever a shortcut), and no state or facts refers to it, so undo history keeps none alive.
+_AFTER: dict[tuple, BoardFacts] = {}
+_AFTER_LIMIT = 20_000
+
+
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "derived", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "derived", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -45,13 +55,38 @@ class BoardFacts:
     by_room: dict
     #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
     derived: dict
+    #: Whether more than one state may reach these facts: a clone shares its original's
+    #: (``ThroneState.copy_fields`` sets this) and facts found through ``_AFTER`` are shared
+    #: by every state that makes the move. Only moves from shared facts are remembered in
+    #: ``_AFTER``: a lone state (a random playout) never meets a board again.
+    shared: bool
 
     @classmethod
     def of(cls, state, old: BoardFacts | None) -> BoardFacts:
         """The facts of ``state``'s board; ``old`` (facts of an earlier board of the same
         game, or None) lends the answers for the guilds whose counts did not change."""
         sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
+        if old is not None:
+            # The old copies are never changed, so what did not change is shared with them.
+            osup, okg, ons = old.supporters, old.guards, old.neutral
+            if kg == okg and ns == ons:  # the common case: only supporters moved
+                changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
+                if old.shared:
+                    move = tuple([(guild, *sup[guild]) for guild in changed])
+            else:
+                changed = [guild for guild in ALL_GUILDS
+                           if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
+                if old.shared:
+                    move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
+            # The same move from the same board gives the same facts: the search makes it
+            # again in every iteration that passes through the position (see _AFTER).
+            if old.shared:
+                key = (old, move)
+                known = _AFTER.get(key)
+                if known is not None:
+                    return known
         new = cls.__new__(cls)
+        new.shared = False
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
         new.derived = {}
         if old is None:
@@ -61,16 +96,11 @@ class BoardFacts:
             new.room = [state.has_space(guild) for guild in ALL_GUILDS]
             new.by_guards, new.by_room = {}, {}
             return new
-        # The old copies are never changed, so what did not change is shared with them.
-        osup, okg, ons = old.supporters, old.guards, old.neutral
-        if kg == okg and ns == ons:  # the common case: only supporters moved
+        if kg == okg and ns == ons:
             new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
-            changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
         else:
             new.guards, new.neutral = kg[:], ns[:]
             new.by_guards = old.by_guards if kg == okg else {}
-            changed = [guild for guild in ALL_GUILDS
-                       if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
         new.supporters = copies = osup[:]
         old_occupied = old._occupied
         if old_occupied is not None:
@@ -106,6 +136,11 @@ class BoardFacts:
             new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
             new.room, new.by_room = room, {}
+        if old.shared:
+            if len(_AFTER) >= _AFTER_LIMIT:
+                _AFTER.clear()
+            _AFTER[key] = new
+            new.shared = True  # found through the memo by every state that makes the move
         return new
 
     def controlled(self, seat: int) -> tuple[int, ...]:

@@ -21,30 +21,56 @@ PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "r
            "reward_bump_to", "merchant", "sorcerer", "royal")
 
 
-def _board_value(state, seat: int) -> float:
-    """The seat's supporters and the guilds they lead or tie: a function of the pawns alone,
-    so the board facts remember it per seat."""
-    facts = state.board_facts()
-    key = ("board_value", seat)
-    value = facts.derived.get(key)
-    if value is None:
-        facts.derived[key] = value = _board_value_of(state, seat)
-    return value
+def _board_values(state, facts) -> list[float]:
+    """Per seat, its supporters and the guilds they lead or tie: a function of the pawns
+    alone, so the board facts (``facts``, this position's) remember it."""
+    values = facts.derived.get("board_values")
+    if values is None:
+        values = facts.derived["board_values"] = _board_values_of(facts.supporters, facts.guards, facts.neutral)
+    return values
 
 
-def _board_value_of(state, seat: int) -> float:
-    value = 0.0
-    for counts, guards, neutral in zip(state.supporters, state.guards, state.neutral_supporters):
-        mine = counts[seat]
-        if not mine:
-            continue
-        rival = max(guards, neutral, *counts[:seat], *counts[seat + 1:])
-        value += 0.5 * mine
-        if mine > rival:
-            value += 1.0
-        elif mine == rival:
-            value += 0.4
-    return value
+def _board_values_of(supporters, guards, neutrals) -> list[float]:
+    """Each seat's value is added up guild by guild in board order: half a point per
+    supporter, then a point where the seat leads every rival (the King's Guards, the neutral
+    supporters, the other seats), 0.4 where it ties the strongest."""
+    n = len(supporters[0])
+    if n == 2:  # the common case written out: the one other seat is the other count
+        value0 = value1 = 0.0
+        for (mine0, mine1), guard, neutral in zip(supporters, guards, neutrals):
+            if not (mine0 or mine1):
+                continue
+            rival = guard if guard > neutral else neutral
+            if mine0:
+                rival0 = mine1 if mine1 > rival else rival
+                value0 += 0.5 * mine0
+                if mine0 > rival0:
+                    value0 += 1.0
+                elif mine0 == rival0:
+                    value0 += 0.4
+            if mine1:
+                rival1 = mine0 if mine0 > rival else rival
+                value1 += 0.5 * mine1
+                if mine1 > rival1:
+                    value1 += 1.0
+                elif mine1 == rival1:
+                    value1 += 0.4
+        return [value0, value1]
+    values = []
+    for seat in range(n):
+        value = 0.0
+        for counts, guard, neutral in zip(supporters, guards, neutrals):
+            mine = counts[seat]
+            if not mine:
+                continue
+            rival = max(guard, neutral, *counts[:seat], *counts[seat + 1:])
+            value += 0.5 * mine
+            if mine > rival:
+                value += 1.0
+            elif mine == rival:
+                value += 0.4
+        values.append(value)
+    return values
 
 
 #: Per card id, what holding it is worth: a recruit by its yield, a favor a flat 0.6, a
@@ -52,14 +78,17 @@ def _board_value_of(state, seat: int) -> float:
 _CARD_VALUE = tuple(0.3 + 0.1 * sum(c.produce) if c.is_recruit else 0.6 if c.kind == "favor" else 0.0 for c in CARDS)
 
 
-def _own_value(state, seat: int, bonus) -> float:
+def _own_value(state, seat: int, bonus: int, lords: int, board: float) -> float:
+    """What the seat's position is worth to it (``bonus``: its end-scoring points as the
+    board stands, ``lords``: its Dragon Lords on the board, ``board``: its board value)."""
     value = float(state.score[seat])
-    value += 0.6 * sum(bonus[seat].values())
-    value += 0.8 * state.house_facts()[1][seat]  # Dragon Lords on the board
-    value += _board_value(state, seat)
+    value += 0.6 * bonus
+    value += 0.8 * lords
+    value += board
     value += 0.25 * state.supply[seat]
     value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
+    # Added one card at a time, in this order: the sum is the same to the last bit.
     card_value = _CARD_VALUE
     for pile in (state.hand[seat], state.deck[seat], state.discard[seat]):
         for c in pile:
@@ -89,9 +118,14 @@ def evaluate(state, seat: int) -> float:
 
 def _static_values(state) -> list[float]:
     """Each seat's value from the position as it stands (no pending choice completed)."""
-    bonus = state.end_bonus()
+    facts, houses = state.board_facts(), state.house_facts()
+    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses))]
+    lords = houses[1]
+    board = _board_values(state, facts)
     n = state.num_players
-    own = [_own_value(state, s, bonus) for s in range(n)]
+    own = [_own_value(state, s, bonus[s], lords[s], board[s]) for s in range(n)]
+    if n == 2:
+        return [own[0] - 0.5 * own[1], own[1] - 0.5 * own[0]]
     return [own[s] - 0.5 * max((own[o] for o in range(n) if o != s), default=0.0) for s in range(n)]
 
 

@@ -229,8 +229,8 @@ class MovesMixin:
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
             src, dst = self.pending.from_guild, args[0]
-            self.supporters[src][p] -= 1
-            self.supporters[dst][p] += 1
+            self.add_supporters(src, p, -1)
+            self.add_supporters(dst, p, 1)
             self.main, self.main_count = "maneuver", self.main_count + 1
             self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.pending, self.phase = NOTHING, "main"
@@ -252,7 +252,7 @@ class MovesMixin:
         elif kind == "fill":
             k = self.fill_target()
             c = self._draw_prospect(args[0])
-            self.prospects[k].append(c)
+            self.prospects[k] = self.prospects[k] + [c]
             self.log.append(f"{{p{p}}} fills the {KINGDOMS[k]} prospect space: {card(c).name}.")
         elif kind == "maji":
             self.maji_used = True
@@ -273,7 +273,7 @@ class MovesMixin:
             self.phase = "main"
         elif kind == "deploy":
             self.pending = step(card=args[0])
-            self.shown[p].append(args[0])  # announced: known to be in the hand until played
+            self.shown[p] = self.shown[p] + [args[0]]  # announced: known to be in the hand until played
             self.phase = "deploy_to"
         elif kind == "deploy_to":
             self._deploy(p, self.pending.card, args[0])
@@ -285,7 +285,7 @@ class MovesMixin:
         elif kind == "kg_place":
             d, k = args
             c = self._draw_prospect(d)
-            self.prospects[k].append(c)
+            self.prospects[k] = self.prospects[k] + [c]
             self.log.append(f"{{p{p}}} places {card(c).name} on the {KINGDOMS[k]} prospects.")
             self.pending = self.pending.but(steps_left=self.pending.steps_left - 1)
             if self.pending.steps_left == 0 or not (self.cdeck or self.ddeck):
@@ -293,8 +293,10 @@ class MovesMixin:
         elif kind == "kg_lift":
             k, i = args
             self._spend_kg(p)
-            c = self.prospects[k].pop(i)
-            self.prospects[k].append(c)
+            stack = self.prospects[k][:]
+            c = stack.pop(i)
+            stack.append(c)
+            self.prospects[k] = stack
             self.log.append(f"{{p{p}}} spends a King's Guard to lift {card(c).name} to the top in {KINGDOMS[k]}.")
         elif kind == "kg_discard":
             self._spend_kg(p)
@@ -341,7 +343,9 @@ class MovesMixin:
         self.log.append(f"{{p{p}}} gathers with {cd.name}{eat}: {offers.gain_text(tuple(got)) or 'nothing left to take'}.")
 
     def _recruit(self, p: int, k: int) -> None:
-        c = self.prospects[k].pop()
+        stack = self.prospects[k]
+        c = stack[-1]
+        self.prospects[k] = stack[:-1]
         cd = card(c)
         cost = self.recruit_cost(p, c, k)
         res = 1 if cd.is_dragon else 0
@@ -361,7 +365,7 @@ class MovesMixin:
         self.hand[p].remove(c)
         self.discard[p].append(c)
         self.supply[p] -= 1
-        self.supporters[guild][p] += 1
+        self.add_supporters(guild, p, 1)
         if cd.is_dragon:
             feed = self.feed_of(p, c)
             self.pay(p, SHEEP, feed)
@@ -376,7 +380,7 @@ class MovesMixin:
     def _play_favor(self, p: int, c: int) -> None:
         g = card(c).guild
         self.hand[p].remove(c)
-        self.favors[g].append(c)
+        self.favors[g] = self.favors[g] + [c]
         self.favor_used = True
         self.log.append(f"{{p{p}}} plays the {GUILDS[g]} Favor.")
         if g == SHEPHERD:
@@ -429,8 +433,8 @@ class MovesMixin:
                 self.neutral_supporters[src] -= 1
                 self.neutral_supporters[dst] += 1
             else:
-                self.supporters[src][owner] -= 1
-                self.supporters[dst][owner] += 1
+                self.add_supporters(src, owner, -1)
+                self.add_supporters(dst, owner, 1)
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.phase = "cleric"
             self._favor_step_done(None)
@@ -439,13 +443,12 @@ class MovesMixin:
             self.phase = "royal_to"
         elif kind == "lord_to":
             owner, src = self.pending.owner, self.pending.from_house
-            self.houses[src].remove(owner)
-            self.houses[args[0]].append(owner)
+            self.move_lord(owner, src, args[0])
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[src]} to {CLANS[args[0]]}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_add":
             self.supply[p] -= 1
-            self.supporters[args[0]][p] += 1
+            self.add_supporters(args[0], p, 1)
             self.log.append(f"{{p{p}}} adds a supporter to {guild_name(args[0])}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_remove":
@@ -454,7 +457,7 @@ class MovesMixin:
                 self.neutral_supporters[guild] -= 1
                 self.neutral_reserve += 1
             else:
-                self.supporters[guild][owner] -= 1
+                self.add_supporters(guild, owner, -1)
                 self.reserve[owner] += 1
             self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(guild)} back to the reserve.")
             self.pending, self.phase = NOTHING, "main"

@@ -45,9 +45,22 @@ class PendingStep:
     full_house: int | None = None
 
     def but(self, **changes: Any) -> PendingStep:
-        """A copy with some fields changed (the value itself never changes)."""
-        return replace(self, **changes)
+        """A copy with some fields changed (the value itself never changes), made once per
+        distinct set of fields like ``step``: ``dataclasses.replace`` cost more than the move."""
+        key = (self, *changes.items())
+        try:
+            new = _BUT.get(key)
+        except TypeError:  # a damaged save's unhashable field: no shortcut
+            return replace(self, **changes)
+        if new is None:
+            if len(_BUT) >= 10_000:
+                _BUT.clear()
+            new = _BUT[key] = replace(self, **changes)
+        return new
 
+
+#: (step, *changes) -> ``step.but(**changes)`` (the values are few: a game meets a few dozen).
+_BUT: dict[tuple, PendingStep] = {}
 
 #: Nothing pending.
 NOTHING = PendingStep()

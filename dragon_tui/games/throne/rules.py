@@ -120,20 +120,26 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         """Copies of the mutable fields for ``clone``, written out by their known shapes
         (flat lists sliced, lists of lists copied one level down): the search clones
         positions thousands of times a decision. ``pending``, the board facts and the houses'
-        memo are never changed in place, so the copy shares them."""
-        nested = _copy_nested
+        memo are never changed in place, so the copy shares them; so are the rows of
+        ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown`` and
+        ``rewards`` (a change replaces the row: see ``BoardMixin.add_supporters``), so only
+        their outer lists are copied."""
+        nested, copy = _copy_nested, list.copy
+        facts = self._facts
+        if facts is not None and not facts.shared:
+            facts.shared = True  # now two states use it (see BoardFacts.shared)
         return {
-            "box": self.box[:], "stock": self.stock[:], "res": nested(self.res),
+            "box": self.box[:], "stock": self.stock[:], "res": list(map(copy, self.res)),
             "supply": self.supply[:], "reserve": self.reserve[:],
             "guards": self.guards[:], "guards_in_supply": self.guards_in_supply[:],
-            "supporters": nested(self.supporters), "neutral_supporters": self.neutral_supporters[:],
-            "markers": nested(self.markers), "lords_left": self.lords_left[:], "houses": nested(self.houses),
-            "prince": self.prince[:], "score": self.score[:], "favors": nested(self.favors),
+            "supporters": self.supporters[:], "neutral_supporters": self.neutral_supporters[:],
+            "markers": self.markers[:], "lords_left": self.lords_left[:], "houses": self.houses[:],
+            "prince": self.prince[:], "score": self.score[:], "favors": self.favors[:],
             "dismissed": self.dismissed[:], "cdeck": self.cdeck[:], "ddeck": self.ddeck[:],
-            "prospects": nested(self.prospects), "hand": nested(self.hand), "deck": nested(self.deck),
-            "discard": nested(self.discard), "shown": nested(self.shown),
+            "prospects": self.prospects[:], "hand": list(map(copy, self.hand)), "deck": list(map(copy, self.deck)),
+            "discard": list(map(copy, self.discard)), "shown": self.shown[:],
             "pools": None if self.pools is None else nested(self.pools),
-            "stamp": self.stamp[:], "rewards": nested(self.rewards), "parl_queue": self.parl_queue[:],
+            "stamp": self.stamp[:], "rewards": self.rewards[:], "parl_queue": self.parl_queue[:],
             "kayu_sel": self.kayu_sel[:], "_facts": self._facts, "_houses_memo": self._houses_memo,
         }
 
@@ -347,8 +353,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             self.phase = "reward_bump_to"
         else:
             h, owner, dst = self.pending.full_house, self.pending.owner, a.args[0]
-            self.houses[h].remove(owner)
-            self.houses[dst].append(owner)
+            self.move_lord(owner, h, dst)
             self.log.append(f"{{p{seat}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[h]} to {CLANS[dst]}.")
             self.pending = NOTHING
             self.place_lord(seat, h)
@@ -457,6 +462,10 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         hide(v, seat)
         # The generator's state would let a client replay every shuffle: blank it, keep the count.
         v.rng = Rng(0, self.rng.draws)
+        # A bot's search copies the view thousands of times: what the board and the houses
+        # imply is worked out once here, and every copy shares it (see facts.py, house_facts).
+        v.board_facts()
+        v.house_facts()
         return v
 
     def determinize(self, seat: int, rng: Rng) -> ThroneState:

@@ -10,21 +10,16 @@ from .data import (ALL_GUILDS, GUILD_TYPE_OF, GUILD_TYPES, IS_DRAGON, IS_RECRUIT
                    NEUTRAL, NUM_KINGDOMS, TIED_PRESTIGE)
 
 PARTS = ("Prestige track", "Kingdoms", "Guilds", "Clan Houses", "Most Citizens", "Most Dragons")
-_KINGDOMS, _GUILDS, _HOUSES, _CITIZENS, _DRAGONS = PARTS[1:]
 
 
 def majority(counts: list[int], rival: int = 0) -> list[int]:
     """5 to the single leader, 2 to each tied leader; ``rival`` is a non-player count
     (neutral Dragon Lords) that competes for the lead but scores nothing."""
-    points = [0] * len(counts)
     best = max(counts)
     if best == 0 or best < rival:
-        return points
-    leaders = [s for s, c in enumerate(counts) if c == best]
-    tied = len(leaders) > 1 or rival == best
-    for s in leaders:
-        points[s] = TIED_PRESTIGE if tied else MAJORITY_PRESTIGE
-    return points
+        return [0] * len(counts)
+    won = TIED_PRESTIGE if rival == best or counts.count(best) > 1 else MAJORITY_PRESTIGE
+    return [won if c == best else 0 for c in counts]
 
 
 def control_majorities(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
@@ -46,20 +41,25 @@ def control_majorities(controllers: list[int | None], n: int) -> tuple[list[int]
     return totals[0], totals[1]
 
 
+#: Per card id: 1 for a Citizen recruit, 1024 for a Dragon recruit, else 0 (recruit_counts).
+_RECRUIT_WEIGHT = tuple((1024 if IS_DRAGON[c] else 1) if IS_RECRUIT[c] else 0 for c in range(len(IS_RECRUIT)))
+
+#: (players, the houses as tuples) -> ``house_facts``' answer, for every state of every game
+#: (emptied when full: an entry is only a shortcut).
+_HOUSE_FACTS: dict[tuple, tuple[list[int], list[int]]] = {}
+_HOUSE_FACTS_LIMIT = 20_000
+
+
 class ScoringMixin:
     def owned_cards(self, seat: int) -> list[int]:
         return self.hand[seat] + self.deck[seat] + self.discard[seat]
 
     def recruit_counts(self, seat: int) -> tuple[int, int]:
-        citizens = dragons = 0
-        for pile in (self.hand[seat], self.deck[seat], self.discard[seat]):  # owned_cards
-            for c in pile:
-                if IS_RECRUIT[c]:
-                    if IS_DRAGON[c]:
-                        dragons += 1
-                    else:
-                        citizens += 1
-        return citizens, dragons
+        # One pass in C per pile (owned_cards): a Citizen recruit weighs 1, a Dragon 1024.
+        weight = _RECRUIT_WEIGHT.__getitem__
+        total = (sum(map(weight, self.hand[seat])) + sum(map(weight, self.deck[seat]))
+                 + sum(map(weight, self.discard[seat])))
+        return total & 1023, total >> 10
 
     #: The last ``house_facts`` answer with a copy of the houses it was worked out from
     #: (used while the houses still equal it; never changed, so clones share it).
@@ -73,6 +73,18 @@ class ScoringMixin:
         houses = self.houses
         if memo is not None and memo[0] == houses:
             return memo[1]
+        # A search's worlds are fresh copies that each place or move a few lords: the answers
+        # are also kept by value, for every copy.
+        key = (self.num_players, tuple(map(tuple, houses)))
+        answer = _HOUSE_FACTS.get(key)
+        if answer is None:
+            answer = _HOUSE_FACTS[key] = self._house_facts_of(houses)
+            if len(_HOUSE_FACTS) > _HOUSE_FACTS_LIMIT:
+                _HOUSE_FACTS.clear()
+        self._houses_memo = ([h[:] for h in houses], answer)
+        return answer
+
+    def _house_facts_of(self, houses: list[list[int]]) -> tuple[list[int], list[int]]:
         seats = range(self.num_players)
         points = [0] * self.num_players
         for house in houses:
@@ -81,25 +93,26 @@ class ScoringMixin:
                 for s in seats:
                     points[s] += won[s]
         lords = [sum([h.count(s) for h in houses]) for s in seats]
-        answer = (points, lords)
-        self._houses_memo = ([h[:] for h in houses], answer)
-        return answer
+        return points, lords
 
     def end_bonus(self) -> list[dict[str, int]]:
-        # Written for speed (the search bots call it at every leaf): the Kingdom and Guild
-        # majorities depend on the controllers alone, so the board facts keep them.
-        n = self.num_players
-        facts = self.board_facts()
-        if facts.majorities is None:
-            facts.majorities = control_majorities(facts.controllers, n)
-        kingdoms, guilds = facts.majorities
-        houses = self.house_facts()[0]
-        seats = range(n)
-        counts = [self.recruit_counts(s) for s in seats]
-        citizens = majority([c[0] for c in counts])
-        dragons = majority([c[1] for c in counts])
-        return [{_KINGDOMS: kingdoms[s], _GUILDS: guilds[s], _HOUSES: houses[s],
-                 _CITIZENS: citizens[s], _DRAGONS: dragons[s]} for s in seats]
+        """Per seat, the end-scoring points by part (PARTS after the track)."""
+        return [dict(zip(PARTS[1:], points)) for points in zip(*self.end_bonus_parts())]
+
+    def end_bonus_parts(self, facts=None, houses=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+        """Per part of the end scoring (Kingdoms, Guilds, Clan Houses, Most Citizens, Most
+        Dragons), each seat's points (``facts``, ``houses``: this position's ``board_facts()``
+        and ``house_facts()``, when the caller already has them).
+
+        Written for speed (the search bots call it at every leaf): the Kingdom and Guild
+        majorities depend on the controllers alone, so the board facts keep them."""
+        facts = facts or self.board_facts()
+        majorities = facts.majorities
+        if majorities is None:
+            majorities = facts.majorities = control_majorities(facts.controllers, self.num_players)
+        counts = [self.recruit_counts(s) for s in range(self.num_players)]
+        return (majorities[0], majorities[1], (houses or self.house_facts())[0],
+                majority([c[0] for c in counts]), majority([c[1] for c in counts]))
 
     def score_breakdown(self) -> list[dict[str, float]]:
         bonus = self.end_bonus() if self.over else [{name: 0 for name in PARTS[1:]} for _ in range(self.num_players)]
