@@ -107,7 +107,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
     "crowns": {"easy": 100, "normal": 400, "hard": 12000},
     "court": {"easy": 50, "normal": 200, "hard": 7000},
     "hoard": {"easy": 60, "normal": 250, "hard": 6000},
-    "carcassonne": {"easy": 40, "normal": 200, "hard": 2700},
+    "carcassonne": {"easy": 40, "normal": 200, "hard": 4800},
     "throne": {"easy": 30, "normal": 100, "hard": 1200},
 }
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
