@@ -208,6 +208,20 @@ def _record_from_json(data: object, seats: int) -> GameRecord:
     return GameRecord(seed, entries, [float(x) for x in scores], winners, parsed, moves)
 
 
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a game records")
+
+
+def _parse_line(line: str) -> object:
+    """One JSON line of a record. NaN and Infinity (which ``json`` takes by default) are
+    refused, and so is nesting too deep to parse (Python's parser would raise RecursionError):
+    both are a ValueError, so a damaged file gets a message, never a traceback."""
+    try:
+        return json.loads(line, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def read_record(path: str, header: dict) -> tuple[list[GameRecord], int]:
     """The games a ``--record`` file already holds for this run, and the length in bytes of
     its whole lines; ([], 0) when it does not exist.
@@ -227,7 +241,7 @@ def read_record(path: str, header: dict) -> tuple[list[GameRecord], int]:
     if not lines:
         return [], 0
     try:
-        first = json.loads(lines[0])
+        first = _parse_line(lines[0])
     except ValueError:
         first = None
     if first != header:
@@ -237,7 +251,7 @@ def read_record(path: str, header: dict) -> tuple[list[GameRecord], int]:
     whole = len(lines[0].encode()) + 1
     for number, line in enumerate(lines[1:], start=2):
         try:
-            records.append(_record_from_json(json.loads(line), len(header["seats"])))
+            records.append(_record_from_json(_parse_line(line), len(header["seats"])))
         except ValueError as exc:
             if number == len(lines) and not line.endswith("}"):
                 break  # cut short while being written: that game is played again

@@ -139,6 +139,12 @@ def test_a_record_of_another_run_or_a_damaged_one_is_refused_with_a_message(tmp_
     path.write_text("\n".join([lines[0], '{"seed": "x"}', lines[2]]) + "\n")
     assert main(args) == 2
     assert "line 2: not a game record" in capsys.readouterr().err
+    # Numbers JSON allows but no game records, and nesting too deep to parse: a message too.
+    infinite = lines[1].replace('"moves": ', '"moves": 1, "x": Infinity, "y": ')
+    for bad in (infinite, "[" * 100_000 + "]" * 100_000):
+        path.write_text("\n".join([lines[0], bad, lines[2]]) + "\n")
+        assert main(args) == 2
+        assert "line 2: not a game record" in capsys.readouterr().err
     # A last line cut short (a crash while writing) is dropped and that game played again.
     path.write_text("\n".join([lines[0], lines[1], lines[2][:20]]))
     assert main(args) == 0
