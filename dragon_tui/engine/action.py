@@ -76,3 +76,26 @@ def _freeze(value: Any) -> Any:
 _set_kind = Action.kind.__set__  # type: ignore[attr-defined]
 _set_args = Action.args.__set__  # type: ignore[attr-defined]
 _set_label = Action.label.__set__  # type: ignore[attr-defined]
+
+
+class _OpenAction:
+    """Action's slots without the freeze (same names, same layout), for :func:`new_action`."""
+
+    __slots__ = ("kind", "args", "label")
+
+
+def new_action(kind: str, args: tuple, label: str) -> Action:
+    """``Action(kind, args, label)``, built about twice as fast.
+
+    Games list thousands of actions a second for bots and random playouts. An Action's
+    ``__init__`` has to go past its own frozen ``__setattr__`` with a call per field; this
+    fills in an unfrozen twin with plain attribute stores and then makes it an Action (the two
+    classes have the same slots, so Python allows the switch). The result is an ordinary
+    Action in every way: same class, fields, equality, hashing and freeze.
+    """
+    action = _OpenAction()
+    action.kind = kind
+    action.args = args
+    action.label = label
+    action.__class__ = Action  # type: ignore[assignment]
+    return action

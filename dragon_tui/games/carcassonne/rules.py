@@ -42,6 +42,7 @@ Rule decisions (also in help.md, where players read them):
 from __future__ import annotations
 
 from dragon_tui.engine import Action, Rng, State
+from dragon_tui.engine.action import new_action
 from dragon_tui.engine.state import malformed
 from dragon_tui.engine.wording import count_of, plural
 
@@ -121,18 +122,20 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "place":
             # placements() in the listing order: row by row, then column, then rotation.
             tile = self.tile
-            fits = fit_table(tile)
-            frontier = self.frontier
-            cells = [pos for pos, pattern in frontier.items() if pattern in fits]
-            if len(cells) > 1:
-                cells.sort(key=_ROW_ORDER.__getitem__)
+            fits = fit_table(tile).get
+            order = _ROW_ORDER
+            # (listing order, position, fitting rotations) of each cell the tile fits: one
+            # lookup per frontier cell, then one sort of unique numbers.
+            cells = [(order[pos], pos, rots) for pos, pattern in self.frontier.items()
+                     if (rots := fits(pattern)) is not None]
+            cells.sort()
             prefix = _PLACE_PREFIX[tile]
             out = []
-            for pos in cells:
+            for _, pos, rots in cells:
                 wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
-                for rot in fits[frontier[pos]]:
+                for rot in rots:
                     args, where = wording[rot]
-                    out.append(Action("place", args, prefix + where))
+                    out.append(new_action("place", args, prefix + where))
             return out
         if self.phase == "dragon":
             return self.dragon_actions()
