@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from dragon_tui.engine import Action
+from dragon_tui.engine.action import new_action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
@@ -226,37 +227,54 @@ class FiguresMixin:
         return [] if occupied is None else self._free_here(occupied)
 
     def meeple_actions(self) -> list[Action]:
-        out = []
+        occupied = self._occupied()
+        if occupied is None:
+            return []
         here = self.placed
         board = self.board
-        for pos, i in self._meeple_spots():
-            x, y = xy(pos)
-            if pos == here:
-                out.append(Action("meeple", (x, y, i), _here_labels(*board[pos])[i]))
-            else:
-                out.append(Action("meeple", (x, y, i), _portal_labels(*board[pos])[i] + pos))
+        free = self._free_here(occupied)
+        if free:
+            x, y = xy(here)
+            labels = _here_labels(*board[here])
+            out = [new_action("meeple", (x, y, i), labels[i]) for i in free]
+        else:
+            out = []
+        at = None  # the portal's spots come tile by tile: word each tile once
+        for pos, i in self._portal_spots(occupied):
+            if pos != at:
+                at = pos
+                x, y = xy(pos)
+                labels = _portal_labels(*board[pos])
+            out.append(new_action("meeple", (x, y, i), labels[i] + pos))
         return out
 
-    def fairy_targets(self) -> list[tuple[str, int | None]]:
-        """Where the fairy may move now: (position, meeple spot), the spot None with the
-        "on-tile" option; in the order the choices are offered."""
+    def _fairy_spots(self) -> list[tuple[int, str, int]]:
+        """The seat's meeples the fairy may move beside (or, "on-tile", whose tile it may move
+        onto), unordered, each as (its place in the offered order, position, spot): asking
+        whether there is any needs no sort (the turn sequence asks after every placement)."""
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
         order = _COLUMN_ORDER
-        # The seat's meeples in board order, then by spot (a tile has at most 8 spots).
-        mine = [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
-        if not mine:
-            return []
+        fairy = self.fairy
+        if not fairy or fairy["seat"] != seat:
+            # The seat's meeples by board order, then by spot (a tile has at most 8 spots).
+            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
+        at = fairy["pos"]  # it moves, so not to where it stands already
+        if self.options.get("fairy") == "on-tile":
+            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
+        beside = fairy["idx"]
+        return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples
+                if s == seat and (i != beside or pos != at)]
+
+    def fairy_targets(self) -> list[tuple[str, int | None]]:
+        """Where the fairy may move now: (position, meeple spot), the spot None with the
+        "on-tile" option; in the order the choices are offered."""
+        mine = self._fairy_spots()
         if len(mine) > 1:
             mine.sort()
-        fairy = self.fairy
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)
-                    if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
-        if fairy and fairy["seat"] == seat:
-            at, beside = fairy["pos"], fairy["idx"]  # where it stands already
-            return [(pos, i) for _, pos, i in mine if i != beside or pos != at]
+            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)]
         return [(pos, i) for _, pos, i in mine]
 
     def fairy_actions(self) -> list[Action]:
@@ -276,7 +294,7 @@ class FiguresMixin:
         if occupied is not None:
             if self._free_here(occupied) or next(self._portal_spots(occupied), None) is not None:
                 return True
-        return self.princess_city() is not None or bool(self.fairy_targets())
+        return self.princess_city() is not None or bool(self._fairy_spots())
 
     def figure_reason(self, action: Action) -> str | None:
         """Why a meeple, princess or fairy choice is refused, in the player's words."""
