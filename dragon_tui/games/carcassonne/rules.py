@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.action import new_action
-from dragon_tui.engine.state import malformed
 from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
@@ -146,15 +145,14 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             return choices + [_NO_MEEPLE]
         return []
 
-    def apply(self, action: Action) -> None:
-        if (self.phase == "place" and self.tile is not None and isinstance(action, Action)
-                and action.kind == "place" and type(action.args) is tuple and len(action.args) == 3):
-            # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
-            # actions are canonical already, so the common case costs no shape check).
+    def canonical(self, action: Action) -> Action:
+        # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
+        # actions are canonical already; the protocol asks only about others, well-formed).
+        if self.phase == "place" and self.tile is not None and action.kind == "place" and len(action.args) == 3:
             rot = action.args[2]
-            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot and malformed(action) is None:
-                action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        State.apply(self, action)  # (super() costs a little on every step)
+            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot:
+                return Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
+        return action
 
     def quick_legal(self, action: Action) -> bool:
         """The common moves checked directly: listing every placement (and every portal
