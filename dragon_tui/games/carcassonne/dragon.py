@@ -71,6 +71,13 @@ def _fairy_action(pos: str, t: int, idx: int | None) -> Action:
     return Action("fairy", (x, y, idx), f"Move the fairy beside your {FOLLOWERS[t][idx]} at {pos}")
 
 
+#: Per tile type: the local index of the city the princess stands in (princess tiles only).
+_PRINCESS_SPOT: tuple[int | None, ...] = tuple(
+    next((i for i, f in enumerate(t.features) if f.princess), None) if t.symbol == "princess" else None
+    for t in TILES
+)
+
+
 class FiguresMixin:
     board: dict
     seg: dict
@@ -143,16 +150,14 @@ class FiguresMixin:
 
     def princess_city(self) -> str | None:
         """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
-        if not self.options.get("expansion", True) or self.placed is None:
+        placed = self.placed
+        if placed is None:
             return None
-        t = TILES[self.board[self.placed][0]]
-        if t.symbol != "princess":
+        i = _PRINCESS_SPOT[self.board[placed][0]]
+        if i is None or not self.options.get("expansion", True):
             return None
-        for i, f in enumerate(t.features):
-            if f.princess:
-                fid = self.seg[self.placed][i]
-                return fid if self.meeples_in(fid) else None
-        return None
+        fid = self.seg[placed][i]
+        return fid if self.meeples_in(fid) else None
 
     def princess_actions(self) -> list[Action]:
         city = self.princess_city()
@@ -278,8 +283,13 @@ class FiguresMixin:
         return [(pos, i) for _, pos, i in mine]
 
     def fairy_actions(self) -> list[Action]:
+        if self.options.get("fairy") == "on-tile":
+            return [_fairy_action(pos, self.board[pos][0], idx) for pos, idx in self.fairy_targets()]
+        mine = self._fairy_spots()  # fairy_targets() without its pairs
+        if len(mine) > 1:
+            mine.sort()
         board = self.board
-        return [_fairy_action(pos, board[pos][0], idx) for pos, idx in self.fairy_targets()]
+        return [_fairy_action(pos, board[pos][0], i) for _, pos, i in mine]
 
     def figure_actions(self) -> list[Action]:
         princess = self.princess_actions()
