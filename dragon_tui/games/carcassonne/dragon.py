@@ -295,7 +295,11 @@ class FiguresMixin:
         princess = self.princess_actions()
         if princess and self.options.get("princess") == "must":
             return princess
-        return princess + self.meeple_actions() + self.fairy_actions()
+        out = self.meeple_actions()  # a new list, extended in place
+        if princess:
+            out = princess + out
+        out += self.fairy_actions()
+        return out
 
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the

@@ -139,10 +139,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
-            choices = self.figure_actions()
+            choices = self.figure_actions()  # a new list: "No meeple" joins it at the end
             if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
                 return choices
-            return choices + [_NO_MEEPLE]
+            choices.append(_NO_MEEPLE)
+            return choices
         return []
 
     def canonical(self, action: Action) -> Action:
