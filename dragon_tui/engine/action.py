@@ -78,8 +78,9 @@ _set_args = Action.args.__set__  # type: ignore[attr-defined]
 _set_label = Action.label.__set__  # type: ignore[attr-defined]
 
 
-class _OpenAction:
-    """Action's slots without the freeze (same names, same layout), for :func:`new_action`."""
+class OpenAction:
+    """Action's slots without the freeze (same names, same layout): :func:`new_action` fills
+    one in and turns it into an Action. Only for building actions in a game's hottest loop."""
 
     __slots__ = ("kind", "args", "label")
 
@@ -93,7 +94,7 @@ def new_action(kind: str, args: tuple, label: str) -> Action:
     classes have the same slots, so Python allows the switch). The result is an ordinary
     Action in every way: same class, fields, equality, hashing and freeze.
     """
-    action = _OpenAction()
+    action = OpenAction()
     action.kind = kind
     action.args = args
     action.label = label

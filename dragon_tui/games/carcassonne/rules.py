@@ -42,7 +42,7 @@ Rule decisions (also in help.md, where players read them):
 from __future__ import annotations
 
 from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.action import new_action
+from dragon_tui.engine.action import OpenAction
 from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
@@ -130,11 +130,18 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             cells.sort()
             prefix = _PLACE_PREFIX[tile]
             out = []
+            append = out.append
             for _, pos, rots in cells:
                 wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
                 for rot in rots:
                     args, where = wording[rot]
-                    out.append(new_action("place", args, prefix + where))
+                    # new_action(...) written out: this loop makes most of a game's actions.
+                    action = OpenAction()
+                    action.kind = "place"
+                    action.args = args
+                    action.label = prefix + where
+                    action.__class__ = Action
+                    append(action)
             return out
         if self.phase == "dragon":
             return self.dragon_actions()
