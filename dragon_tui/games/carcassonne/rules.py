@@ -41,6 +41,8 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
+from itertools import compress
+
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.action import OpenAction
 from dragon_tui.engine.wording import count_of, plural
@@ -121,19 +123,19 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "place":
             # placements() in the listing order: row by row, then column, then rotation.
             tile = self.tile
-            fits = fit_table(tile).get
-            order = _ROW_ORDER
-            # (listing order, position, fitting rotations) of each cell the tile fits: one
-            # lookup per frontier cell, then one sort of unique numbers.
-            cells = [(order[pos], pos, rots) for pos, pattern in self.frontier.items()
-                     if (rots := fits(pattern)) is not None]
-            cells.sort()
+            fits = fit_table(tile)
+            frontier = self.frontier
+            # The cells whose pattern the tile fits (picked out without a Python step per
+            # cell), in the listing order.
+            cells = list(compress(frontier, map(fits.__contains__, frontier.values())))
+            cells.sort(key=_ROW_ORDER.__getitem__)
             prefix = _PLACE_PREFIX[tile]
+            words = _PLACE_WORDING
             out = []
             append = out.append
-            for _, pos, rots in cells:
-                wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
-                for rot in rots:
+            for pos in cells:
+                wording = words[pos]
+                for rot in fits[frontier[pos]]:
                     args, where = wording[rot]
                     # new_action(...) written out: this loop makes most of a game's actions.
                     action = OpenAction()
@@ -434,15 +436,17 @@ class _RowOrder(dict):
 _ROW_ORDER = _RowOrder()
 
 
-#: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
-_PLACE_WORDING: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {}
+class _PlaceWording(dict):
+    """pos -> per rotation (the action's arguments, the rest of its label), made once per
+    position on first use."""
+
+    def __missing__(self, pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
+        x, y = xy(pos)
+        wording = self[pos] = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
+        return wording
 
 
-def _place_wording(pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
-    x, y = xy(pos)
-    wording = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
-    _PLACE_WORDING[pos] = wording
-    return wording
+_PLACE_WORDING = _PlaceWording()
 
 
 def _sentence(text: str | None) -> str | None:
