@@ -7,7 +7,6 @@ the rules allow, so a dead end ends the flight without asking anyone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 
 from dragon_tui.engine import Action
@@ -170,41 +169,44 @@ class FiguresMixin:
         return out
 
     def meeple_spots(self) -> list[tuple[str, int]]:
-        """(position, local index) of every spot the current player may put a meeple on."""
-        return list(self._meeple_spots())
-
-    def _meeple_spots(self) -> Iterator[tuple[str, int]]:
-        """The spots ``meeple_spots`` lists, one at a time: asking whether there is any stops
-        at the first (the turn sequence asks after every placement). The new tile's spots
-        come first, then (a magic portal) the other tiles' in board order."""
+        """(position, local index) of every spot the current player may put a meeple on: the
+        new tile's first, then (a magic portal) the other tiles' in board order."""
         occupied = self._occupied()
         if occupied is None:
-            return
+            return []
         here = self.placed
-        for i in self._free_here(occupied):
-            yield here, i
-        yield from self._portal_spots(occupied)
+        out = [(here, i) for i in self._free_here(occupied)]
+        for pos, spots in self._portal_spots(occupied):
+            out += [(pos, i) for i in spots]
+        return out
 
-    def _portal_spots(self, occupied: set[str]) -> Iterator[tuple[str, int]]:
-        """The spots on other tiles that a magic portal just placed reaches, in board order."""
+    def _portal_spots(self, occupied: set[str]) -> list[tuple[str, list[int]]]:
+        """The spots on other tiles that a magic portal just placed reaches: per tile in board
+        order, its spots' local indices (tiles with none left out)."""
         here = self.placed
-        if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
-            farmers = self.options.get("farmers", True) is not False
-            seg = self.seg
-            feats = self.feats
-            dragon = self.dragon
-            done: dict[str, bool] = {}
-            for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
-                if pos == here or pos == dragon:
+        if not (self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal"):
+            return []
+        farmers = self.options.get("farmers", True) is not False
+        seg = self.seg
+        feats = self.feats
+        dragon = self.dragon
+        reachable: dict[str, bool] = {}  # feature id -> whether a meeple may go on it
+        out = []
+        for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
+            if pos == here or pos == dragon:
+                continue
+            spots = []
+            for i, fid in enumerate(seg[pos]):
+                if fid in occupied:
                     continue
-                for i, fid in enumerate(seg[pos]):
-                    if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
-                        continue
-                    complete = done.get(fid)
-                    if complete is None:
-                        complete = done[fid] = self.is_complete(fid)
-                    if not complete:
-                        yield pos, i
+                ok = reachable.get(fid)
+                if ok is None:
+                    ok = reachable[fid] = (farmers or feats[fid]["k"] != "field") and not self.is_complete(fid)
+                if ok:
+                    spots.append(i)
+            if spots:
+                out.append((pos, spots))
+        return out
 
     def _occupied(self) -> set[str] | None:
         """The ids of the features holding a meeple, or None when the current player may not
@@ -244,13 +246,10 @@ class FiguresMixin:
             out = [new_action("meeple", (x, y, i), labels[i]) for i in free]
         else:
             out = []
-        at = None  # the portal's spots come tile by tile: word each tile once
-        for pos, i in self._portal_spots(occupied):
-            if pos != at:
-                at = pos
-                x, y = xy(pos)
-                labels = _portal_labels(*board[pos])
-            out.append(new_action("meeple", (x, y, i), labels[i] + pos))
+        for pos, spots in self._portal_spots(occupied):
+            x, y = xy(pos)
+            labels = _portal_labels(*board[pos])
+            out += [new_action("meeple", (x, y, i), labels[i] + pos) for i in spots]
         return out
 
     def _fairy_spots(self) -> list[tuple[int, str, int]]:
@@ -306,7 +305,7 @@ class FiguresMixin:
         turn sequence asks this after every placement)."""
         occupied = self._occupied()
         if occupied is not None:
-            if self._free_here(occupied) or next(self._portal_spots(occupied), None) is not None:
+            if self._free_here(occupied) or self._portal_spots(occupied):
                 return True
         return self.princess_city() is not None or bool(self._fairy_spots())
 
