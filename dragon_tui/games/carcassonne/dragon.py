@@ -150,10 +150,10 @@ class FiguresMixin:
     def princess_city(self) -> str | None:
         """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
         placed = self.placed
-        if placed is None:
+        if placed is None or not self.options.get("expansion", True):
             return None
         i = _PRINCESS_SPOT[self.board[placed][0]]
-        if i is None or not self.options.get("expansion", True):
+        if i is None:
             return None
         fid = self.seg[placed][i]
         return fid if self.meeples_in(fid) else None
