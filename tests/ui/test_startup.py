@@ -362,7 +362,7 @@ async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn(coll
 
 def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
     """The menu opens when the game is left; the dialogs when one is needed (the 80×24 notice
-    too: a big enough window never loads it)."""
+    too: a big enough window never loads it); importlib.resources when a help page opens."""
     modules = modules_after(
         "import asyncio\nfrom dragon_tui.app import DragonApp\n"
         "from dragon_tui.session import Seat, Table\n"
@@ -374,6 +374,7 @@ def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
         "asyncio.run(first_frame())")
     assert "dragon_tui.ui.screens.game" in modules
     assert "dragon_tui.ui.screens.menu" not in modules and "dragon_tui.ui.screens.dialogs" not in modules
+    assert "importlib.resources" not in modules  # read for help pages and installed stylesheets only
 
 
 @pytest.mark.parametrize("game_id,panel,seed", [("crowns", "CouncilPanel", 3), ("hoard", "PlayerPanel", 3)])
