@@ -80,6 +80,12 @@ async def test_a_failing_autosave_is_a_notice_and_the_game_goes_on(private_data_
             table.apply(table.state.legal_actions()[0])
             await settle(pilot)
             assert isinstance(app.screen, GameScreen) and len(table.moves) == 1
+            # The write runs on the autosaver's thread once the move is drawn, and its failure
+            # comes back to the UI thread: on a busy machine that can take longer than a settle.
+            for _ in range(200):
+                if any("Autosave failed" == n.title for n in app._notifications):
+                    break
+                await pilot.pause(0.025)
             assert any("Autosave failed" == n.title for n in app._notifications)
             table.apply(table.state.legal_actions()[0])  # and on it goes
             await settle(pilot)
