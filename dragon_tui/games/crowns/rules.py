@@ -214,8 +214,10 @@ class CrownsState(State):
             actions = list(choices.burn(1 - me, self.shields[1 - me]))
         else:
             actions = []
-        # The crown and the cross (see _TOKEN_PHASES).
-        if self.crown_holder == me or self.cross_holder == me:
+        # The crown and the cross (see _TOKEN_PHASES); mostly nobody holds either.
+        if (self.crown_holder is not None or self.cross_holder is not None) and (
+            self.crown_holder == me or self.cross_holder == me
+        ):
             own_turn_phase = me == self.active and phase in _TOKEN_PHASES
             if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
                 actions.append(choices.CROWN)
@@ -285,80 +287,113 @@ class CrownsState(State):
         return None
 
     # ------------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        """``State.apply`` with its fast path written out: an action that is one of the very
+        objects ``legal_actions()`` just offered goes straight to its kind's handler (a random
+        duel takes about a thousand steps, each paid for by these few lines). Anything else
+        takes ``State.apply``'s full check, which ends in ``_apply``."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    self._HANDLERS[action.kind](self, action)
+                    return
+        State.apply(self, action)
+
     def _apply(self, action: Action) -> None:
-        # Kinds in order of how often random and searched games take them.
-        me = self.battle["loser"] if self.phase == "reroll" else self.active  # (current_player; the game runs)
-        kind = action.kind
-        if kind == "roll":
-            self._roll()
-        elif kind == "done":
-            if self.battle_allowed():
-                self.phase = "battle"
-            else:
-                self._end_turn()
-        elif kind == "die":
-            self.chair_die = action.args[0]
-            self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
-        elif kind == "skip":
-            self.log.append(log_lines.rests(me, self._activating_name()))
-            self._run_pending()
-        elif kind == "attack":
-            self._attack()
-        elif kind == "end_turn":
+        self._HANDLERS[action.kind](self, action)
+
+    def _seat_to_move(self) -> int:
+        """current_player while the game runs: the loser of the roll decides a re-roll."""
+        return self.battle["loser"] if self.phase == "reroll" else self.active
+
+    def _on_done(self, action: Action) -> None:
+        if self.battle_allowed():
+            self.phase = "battle"
+        else:
             self._end_turn()
-        elif kind == "buy_sword" or kind == "buy_shield":
-            steps = action.args[0]
-            track = self.shields if kind == "buy_shield" else self.swords
-            self.gold[me] -= data.STEP_PRICE
-            track[me] += steps
-            if steps == 2:
-                self.smith_token[me] = False
-            self.log.append(log_lines.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
-        elif kind == "accept":
-            self._accept()
-        elif kind == "use":
-            self._activate(me, action.args[0])
-            self._run_pending()
-        elif kind == "buy_dragon":
-            self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
-            self._advance_dragon(me)
-            self.after_pending = "arm"
-            self._run_pending()
-        elif kind == "reroll":
-            self._reroll(me)
-        elif kind == "breach":
-            self._breach(action.args[0])
-        elif kind == "harm":
-            self._harm(me, action.args[0])
-            self._run_pending()
-        elif kind == "activate":
-            self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
-            self.pending.insert(0, action.args[0])
-            self._run_pending()
-        elif kind == "commander":
-            track = self.shields if action.args[0] == "shield" else self.swords
-            track[me] += 1
-            self.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
-            self._run_pending()
-        elif kind == "seat":
-            self._seat(me, action.args[0])
-        elif kind == "burn":
-            self._burn(me, action.args[0])
-            self._run_pending()
-        elif kind == "crown":
-            self.crown_holder = None
-            self._gain(me, data.CROWN_GOLD)
-            self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
-        elif kind == "cross":
-            self.cross_holder = None
-            self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
-            self._queue(["priestess"], then=self.phase)
+
+    def _on_die(self, action: Action) -> None:
+        index = self.chair_die = action.args[0]
+        dice = self.dice
+        self._take_die(self.active, dice[index], dice[1 - index])
+
+    def _on_skip(self, action: Action) -> None:
+        self.log.append(log_lines.rests(self.active, self._activating_name()))
+        self._run_pending()
+
+    def _on_buy_step(self, action: Action) -> None:
+        me = self.active
+        kind = action.kind
+        steps = action.args[0]
+        track = self.shields if kind == "buy_shield" else self.swords
+        self.gold[me] -= data.STEP_PRICE
+        track[me] += steps
+        if steps == 2:
+            self.smith_token[me] = False
+        self.log.append(log_lines.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
+
+    def _on_use(self, action: Action) -> None:
+        self._activate(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_buy_dragon(self, action: Action) -> None:
+        me = self.active
+        self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
+        self._advance_dragon(me)
+        self.after_pending = "arm"
+        self._run_pending()
+
+    def _on_reroll(self, action: Action) -> None:
+        self._reroll(self.battle["loser"])
+
+    def _on_breach(self, action: Action) -> None:
+        self._breach(action.args[0])
+
+    def _on_harm(self, action: Action) -> None:
+        self._harm(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_activate(self, action: Action) -> None:
+        me = self.active
+        self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
+        self.pending.insert(0, action.args[0])
+        self._run_pending()
+
+    def _on_commander(self, action: Action) -> None:
+        me = self.active
+        track = self.shields if action.args[0] == "shield" else self.swords
+        track[me] += 1
+        self.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
+        self._run_pending()
+
+    def _on_seat(self, action: Action) -> None:
+        self._seat(self.active, action.args[0])
+
+    def _on_burn(self, action: Action) -> None:
+        self._burn(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_crown(self, action: Action) -> None:
+        me = self._seat_to_move()  # also during a re-roll dispute
+        self.crown_holder = None
+        self._gain(me, data.CROWN_GOLD)
+        self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
+
+    def _on_cross(self, action: Action) -> None:
+        me = self.active
+        self.cross_holder = None
+        self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
+        self._queue(["priestess"], then=self.phase)
+
 
     # ----------------------------------------------------------- phase 1: the dice
-    def _roll(self) -> None:
+    def _roll(self, action: Action | None = None) -> None:
         me = self.active
         rng = self.rng
-        first, second = rng.randint(1, 6), rng.randint(1, 6)  # two dice (rng.die() without its call)
+        first = rng.randint(1, 6)  # two dice (rng.die() without its call)
+        second = rng.randint(1, 6)
         self.dice = [first, second]
         self.log.append(log_lines.rolls(me, first, second))
         if first == second:
@@ -486,7 +521,7 @@ class CrownsState(State):
             self._capture_gem(me, foe, tokens=self.options["dragon_tokens"])
 
     # ------------------------------------------------------------------ the battle
-    def _attack(self) -> None:
+    def _attack(self, action: Action | None = None) -> None:
         att = self.active
         rng = self.rng  # both roll a die (rng.die() without its call)
         self.battle = {"rolls": [rng.randint(1, 6), rng.randint(1, 6)], "rerolls": [0, 0], "loser": None, "margin": 0}
@@ -512,7 +547,7 @@ class CrownsState(State):
         self.log.append(log_lines.rerolls(me, price, self.battle["rolls"][side]))
         self._after_battle_roll()
 
-    def _accept(self) -> None:
+    def _accept(self, action: Action | None = None) -> None:
         att, dfd = self.active, 1 - self.active
         att_roll, def_roll = self.battle["rolls"]
         margin = abs(att_roll - def_roll)
@@ -554,7 +589,7 @@ class CrownsState(State):
             self.pending = []
             self.log.append(f"{{p{winner}}} ascends the throne!")
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, action: Action | None = None) -> None:
         if self.winner is not None:
             return
         self.active = 1 - self.active
@@ -565,3 +600,28 @@ class CrownsState(State):
         self.pending = []
         self.activating = None
         self.after_pending = "arm"
+
+    #: Each kind's handler; every kind but "reroll", "accept" and "crown" is decided by the
+    #: active player (see current_player).
+    _HANDLERS = {
+        "roll": _roll,
+        "done": _on_done,
+        "die": _on_die,
+        "skip": _on_skip,
+        "attack": _attack,
+        "end_turn": _end_turn,
+        "buy_sword": _on_buy_step,
+        "buy_shield": _on_buy_step,
+        "accept": _accept,
+        "use": _on_use,
+        "buy_dragon": _on_buy_dragon,
+        "reroll": _on_reroll,
+        "breach": _on_breach,
+        "harm": _on_harm,
+        "activate": _on_activate,
+        "commander": _on_commander,
+        "seat": _on_seat,
+        "burn": _on_burn,
+        "crown": _on_crown,
+        "cross": _on_cross,
+    }
