@@ -14,10 +14,6 @@ Two streams behind one small class, chosen by the size of the seed:
 Either way the whole state is two integers (``[state or key, draws]``), so it serialises into
 the state's JSON for free, clones in no time (search bots clone thousands of states) and is the
 same on every Python version, which keeps "seed + action list" replays exact.
-
-SplitMix64's outputs are worked out a batch at a time, several in one long integer (see
-``_splitmix_ahead``): the same numbers for a fraction of the cost of one step each, which was
-a third of a random step in the duel (issue 16).
 """
 
 from __future__ import annotations
@@ -55,55 +51,8 @@ def secret_bits(bits: int) -> int:
     return int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
 
 
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-#: The largest batch of SplitMix64 outputs worked out ahead at once (see Rng._refill).
-_MOST_AHEAD = 256
-
-
-def _splitmix_one(state: int) -> int:
-    """The output of SplitMix64 for the draw that moves it from ``state`` (the plain step)."""
-    z = (state + _GAMMA) & _MASK
-    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-    return z ^ (z >> 31)
-
-
-@lru_cache(maxsize=16)
-def _lanes(count: int) -> tuple[int, int, int, int, object]:
-    """Constants for ``count`` SplitMix64 steps side by side in one big integer, each in its
-    own 128-bit lane: ones (1 in every lane), the lanes' offsets 1·γ, 2·γ, ... (mod 2**64),
-    the 64-bit mask of every lane, the byte length and the unpacker of the lanes' low halves."""
-    ones = sum(1 << (128 * i) for i in range(count))
-    offsets = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(count))
-    return ones, offsets, _MASK * ones, 16 * count, struct.Struct("<" + "Q8x" * count).unpack
-
-
-def _splitmix_ahead(state: int, count: int) -> tuple[int, ...]:
-    """The next ``count`` outputs of SplitMix64 from ``state``, exactly as ``count`` plain
-    steps give them, computed in all lanes at once: a 64×64-bit product fits its 128-bit lane,
-    the masks cut what the shifts carry in from the next lane, and the low half of every lane
-    is the output. A dozen operations on one long integer cost about what two plain steps do."""
-    if count == 1:
-        return (_splitmix_one(state),)
-    ones, offsets, lane_mask, size, unpack = _lanes(count)
-    z = (state * ones + offsets) & lane_mask
-    z = ((z ^ (z >> 30)) & lane_mask) * _MIX1 & lane_mask
-    z = ((z ^ (z >> 27)) & lane_mask) * _MIX2 & lane_mask
-    z ^= z >> 31  # what this carries into a lane's high half is never read
-    return unpack(z.to_bytes(size, "little"))
-
-
 class Rng:
-    """SplitMix64: draw *n* after the seed is the mix of ``seed + n·γ`` (mod 2**64).
-
-    The state after any number of draws is that sum, so the generator keeps the state at
-    ``_base`` draws (``_origin``) and a batch of the outputs after it (``_ahead``, worked out
-    several at a time by ``_splitmix_ahead``): a draw reads the next one. Batches start small
-    and double (a search's short-lived worlds draw a handful), and copies share them (they are
-    tuples). ``state`` reads and sets the plain SplitMix64 state, as before."""
-
-    __slots__ = ("draws", "_origin", "_base", "_ahead")
+    __slots__ = ("state", "draws")
 
     def __new__(cls, seed: int = 0, draws: int = 0) -> Rng:
         if cls is Rng and seed >= KEYED_FROM:
@@ -111,91 +60,59 @@ class Rng:
         return object.__new__(cls)
 
     def __init__(self, seed: int = 0, draws: int = 0) -> None:
-        self._origin = seed & _MASK
+        self.state = seed & _MASK
         #: How many numbers were drawn: a change means new information came into play.
-        self.draws = self._base = draws
-        self._ahead: tuple[int, ...] = ()
-
-    @property
-    def state(self) -> int:
-        done = self.draws - self._base
-        return (self._origin + done * _GAMMA) & _MASK if done else self._origin
-
-    @state.setter
-    def state(self, value: int) -> None:
-        self._origin = value
-        self._base = self.draws
-        self._ahead = ()
-
-    def _refill(self, done: int, need: int = 1) -> int:
-        """Start a new batch at the draw ``done`` draws after ``_base`` (the old one is used
-        up) holding at least ``need`` outputs, and return its first."""
-        origin = (self._origin + done * _GAMMA) & _MASK
-        self._origin = origin
-        self._base += done
-        count = min(_MOST_AHEAD, 4 * len(self._ahead)) or 1
-        ahead = self._ahead = _splitmix_ahead(origin, max(count, need))
-        return ahead[0]
+        self.draws = draws
 
     def next64(self) -> int:
-        draws = self.draws
-        done = draws - self._base
-        self.draws = draws + 1
-        try:
-            return self._ahead[done]
-        except IndexError:
-            return self._refill(done)
+        self.draws += 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def randint(self, low: int, high: int) -> int:
         """A whole number from low to high, both included (like random.randint)."""
         # next64() written out: bots and shuffles call this hundreds of thousands of times.
-        draws = self.draws
-        done = draws - self._base
-        self.draws = draws + 1
-        try:
-            z = self._ahead[done]
-        except IndexError:
-            z = self._refill(done)
-        return low + z % (high - low + 1)
+        self.draws += 1
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return low + (z ^ (z >> 31)) % (high - low + 1)
 
     def die(self, sides: int = 6) -> int:
         return self.randint(1, sides)
 
     def choice(self, items: Sequence[T]) -> T:
         # randint(0, len(items) - 1) written out: every random playout step calls this.
-        draws = self.draws
-        done = draws - self._base
-        self.draws = draws + 1
-        try:
-            z = self._ahead[done]
-        except IndexError:
-            z = self._refill(done)
-        return items[z % len(items)]
+        self.draws += 1
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % len(items)]
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
-        calling randint in a loop (replays depend on it), drawn in one slice of the batch."""
+        calling randint in a loop (replays depend on it), with the generator written out."""
+        state = self.state
         n = len(items)
-        if n < 2:
-            return
-        done = self.draws - self._base
-        if done + n - 1 > len(self._ahead):
-            self._refill(done, n - 1)
-            done = 0
-        zs = self._ahead[done : done + n - 1]
-        self.draws += n - 1
-        i = n - 1
-        for z in zs:
-            j = z % (i + 1)
+        for i in range(n - 1, 0, -1):
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
-            i -= 1
+        if n > 1:
+            self.draws += n - 1
+        self.state = state
 
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
     def copy(self) -> Rng:
         twin = object.__new__(Rng)  # not through __new__'s dispatch: bots copy a lot
-        twin.draws, twin._origin, twin._base, twin._ahead = self.draws, self._origin, self._base, self._ahead
+        twin.state, twin.draws = self.state, self.draws
         return twin
 
     def to_json(self) -> list[int]:
@@ -217,8 +134,7 @@ class KeyedRng(Rng):
     """The keyed stream (seeds ≥ 2**64): ``state`` is the key and never changes, ``draws`` is
     the position in the stream. Eight draws share one BLAKE2b call (64 bytes of output)."""
 
-    #: ``state`` here is a plain slot (the key), in place of SplitMix64's computed state.
-    __slots__ = ("state", "_key")
+    __slots__ = ("_key",)
 
     def __init__(self, seed: int = 0, draws: int = 0) -> None:
         if not KEYED_FROM <= seed <= MAX_SEED:
