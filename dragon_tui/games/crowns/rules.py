@@ -438,8 +438,11 @@ class CrownsState(State):
         """
         me = self.active
         self.activating = None
-        while self.pending and self.winner is None:
-            adv = self.pending.pop(0)
+        if self.winner is not None:  # (a won game has nothing pending)
+            return
+        pending = self.pending
+        while pending:
+            adv = pending.pop(0)
             if adv == "dragon":
                 self.phase = "dragon"
                 return
@@ -452,7 +455,8 @@ class CrownsState(State):
                 self.activating, self.phase = adv, "priestess"
                 return
             elif adv == "head":
-                if any(a != "head" for a in self.seated(me)):
+                chairs = self.chairs[me]
+                if len(chairs) - chairs.count(None) - chairs.count("head"):  # anyone else seated
                     self.activating, self.phase = adv, "head"
                     return
                 self.log.append(f"{{p{me}}}'s Head finds no one else to activate.")
@@ -461,8 +465,7 @@ class CrownsState(State):
             else:  # the Smith, the Treasurer, the Summoner: use it or let it rest
                 self.activating, self.phase = adv, "activation"
                 return
-        if self.winner is None:
-            self.phase = self.after_pending
+        self.phase = self.after_pending
 
     def _activate(self, me: int, adv: str) -> None:
         """The effect of an advisor that asks no further question."""
@@ -492,7 +495,9 @@ class CrownsState(State):
         self.log.append(log_lines.strikes(me, foe, harm))
 
     def _gain(self, seat: int, amount: int) -> None:
-        self.gold[seat] = min(self.gold[seat] + amount, self.max_gold(seat))
+        gold = self.gold[seat] + amount
+        top = self.max_gold(seat)
+        self.gold[seat] = gold if gold < top else top
 
     # ------------------------------------------------------------------- the dragon
     def _advance_dragon(self, me: int) -> None:
@@ -524,8 +529,9 @@ class CrownsState(State):
     def _attack(self, action: Action | None = None) -> None:
         att = self.active
         rng = self.rng  # both roll a die (rng.die() without its call)
-        self.battle = {"rolls": [rng.randint(1, 6), rng.randint(1, 6)], "rerolls": [0, 0], "loser": None, "margin": 0}
-        self.log.append(log_lines.attacks(att, *self.battle["rolls"]))
+        rolls = [rng.randint(1, 6), rng.randint(1, 6)]
+        self.battle = {"rolls": rolls, "rerolls": [0, 0], "loser": None, "margin": 0}
+        self.log.append(log_lines.attacks(att, rolls[0], rolls[1]))
         self._after_battle_roll()
 
     def _after_battle_roll(self) -> None:
