@@ -171,59 +171,77 @@ class CrownsState(State):
 
     # ---------------------------------------------------------------- legal actions
     def _legal_actions(self) -> list[Action]:
-        """The phase's choices (see ``choices.py``, where each phase's rule is written) and the
-        tokens the player may spend now. Phases in order of how often they come up."""
+        """The phase's choices (see ``choices.py``, where each phase's rule is written, and
+        ``_OFFERS``, which passes each one the few numbers it depends on) and the tokens the
+        player may spend now."""
         if self.winner is not None:
             return []
-        phase = self.phase
-        me = self.active
-        if phase == "arm":
-            actions = list(
-                choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
-                            self.battle_allowed())
-            )
-        elif phase == "roll":
-            actions = list(choices.ROLL)
-        elif phase == "choose_die":
-            first, second = self.dice
-            chairs = self.chairs[me]
-            actions = list(choices.choose_die(first, second, chairs[first - 1], chairs[second - 1]))
-        elif phase == "battle":
-            actions = list(choices.BATTLE)
-        elif phase == "activation":
-            actions = list(choices.activation(self.activating))
-        elif phase == "reroll":
-            me = self.battle["loser"]
-            price = self.reroll_price(me)
-            actions = list(choices.reroll(price, self.gold[me] >= price))
-        elif phase == "priestess":
-            options = self.options
-            actions = list(choices.priestess(options["church"], options["gold_harm"], self.church[me], self.activating))
-        elif phase == "commander":
-            actions = list(
-                choices.commander(self.shields[me] < data.STEP_MAX, self.swords[me] < data.STEP_MAX, self.activating)
-            )
-        elif phase == "head":
-            actions = list(choices.head(tuple(self.chairs[me]), self.activating))
-        elif phase == "breach":
-            shields = self.shields[1 - me]
-            actions = list(choices.breach(min(self.battle["margin"], self.swords[me], shields), shields))
-        elif phase == "seat":
-            actions = list(choices.seat(frozenset(self.chairs[me])))
-        elif phase == "dragon":
-            actions = list(choices.burn(1 - me, self.shields[1 - me]))
-        else:
-            actions = []
+        try:
+            offer = _OFFERS[self.phase]
+        except KeyError:  # no phase of the duel (a damaged position): nothing to offer
+            return []
+        actions = offer(self)
         # The crown and the cross (see _TOKEN_PHASES); mostly nobody holds either.
-        if (self.crown_holder is not None or self.cross_holder is not None) and (
-            self.crown_holder == me or self.cross_holder == me
-        ):
-            own_turn_phase = me == self.active and phase in _TOKEN_PHASES
-            if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
-                actions.append(choices.CROWN)
-            if self.cross_holder == me and own_turn_phase:
-                actions.append(choices.CROSS)
+        if self.crown_holder is not None or self.cross_holder is not None:
+            phase = self.phase
+            me = self.battle["loser"] if phase == "reroll" else self.active
+            if self.crown_holder == me or self.cross_holder == me:
+                own_turn_phase = me == self.active and phase in _TOKEN_PHASES
+                if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
+                    actions.append(choices.CROWN)
+                if self.cross_holder == me and own_turn_phase:
+                    actions.append(choices.CROSS)
         return actions
+
+    # Each phase's choices, as a new list (the caller may add the tokens to it).
+    def _offer_arm(self) -> list[Action]:
+        me = self.active
+        return list(
+            choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
+                        self.battle_allowed())
+        )
+
+    def _offer_roll(self) -> list[Action]:
+        return list(choices.ROLL)
+
+    def _offer_die(self) -> list[Action]:
+        first, second = self.dice
+        chairs = self.chairs[self.active]
+        return list(choices.choose_die(first, second, chairs[first - 1], chairs[second - 1]))
+
+    def _offer_battle(self) -> list[Action]:
+        return list(choices.BATTLE)
+
+    def _offer_activation(self) -> list[Action]:
+        return list(choices.activation(self.activating))
+
+    def _offer_reroll(self) -> list[Action]:
+        me = self.battle["loser"]
+        price = self.reroll_price(me)
+        return list(choices.reroll(price, self.gold[me] >= price))
+
+    def _offer_priestess(self) -> list[Action]:
+        options = self.options
+        return list(choices.priestess(options["church"], options["gold_harm"], self.church[self.active], self.activating))
+
+    def _offer_commander(self) -> list[Action]:
+        me = self.active
+        return list(choices.commander(self.shields[me] < data.STEP_MAX, self.swords[me] < data.STEP_MAX, self.activating))
+
+    def _offer_head(self) -> list[Action]:
+        return list(choices.head(tuple(self.chairs[self.active]), self.activating))
+
+    def _offer_breach(self) -> list[Action]:
+        me = self.active
+        shields = self.shields[1 - me]
+        return list(choices.breach(min(self.battle["margin"], self.swords[me], shields), shields))
+
+    def _offer_seat(self) -> list[Action]:
+        return list(choices.seat(frozenset(self.chairs[self.active])))
+
+    def _offer_burn(self) -> list[Action]:
+        foe = 1 - self.active
+        return list(choices.burn(foe, self.shields[foe]))
 
     #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
     #: fast legality check vouches for them without listing the phase's other choices.
@@ -297,12 +315,12 @@ class CrownsState(State):
             self._offered = None
             for candidate in offered:
                 if candidate is action:
-                    self._HANDLERS[action.kind](self, action)
+                    _HANDLERS[action.kind](self, action)
                     return
         State.apply(self, action)
 
     def _apply(self, action: Action) -> None:
-        self._HANDLERS[action.kind](self, action)
+        _HANDLERS[action.kind](self, action)
 
     def _seat_to_move(self) -> int:
         """current_player while the game runs: the loser of the roll decides a re-roll."""
@@ -607,27 +625,46 @@ class CrownsState(State):
         self.activating = None
         self.after_pending = "arm"
 
-    #: Each kind's handler; every kind but "reroll", "accept" and "crown" is decided by the
-    #: active player (see current_player).
-    _HANDLERS = {
-        "roll": _roll,
-        "done": _on_done,
-        "die": _on_die,
-        "skip": _on_skip,
-        "attack": _attack,
-        "end_turn": _end_turn,
-        "buy_sword": _on_buy_step,
-        "buy_shield": _on_buy_step,
-        "accept": _accept,
-        "use": _on_use,
-        "buy_dragon": _on_buy_dragon,
-        "reroll": _on_reroll,
-        "breach": _on_breach,
-        "harm": _on_harm,
-        "activate": _on_activate,
-        "commander": _on_commander,
-        "seat": _on_seat,
-        "burn": _on_burn,
-        "crown": _on_crown,
-        "cross": _on_cross,
-    }
+
+
+#: Each kind's handler (a module global: a class attribute read through ``self`` costs a
+#: lookup in the instance first); every kind but "reroll", "accept" and "crown" is decided
+#: by the active player (see current_player).
+_HANDLERS = {
+    "roll": CrownsState._roll,
+    "done": CrownsState._on_done,
+    "die": CrownsState._on_die,
+    "skip": CrownsState._on_skip,
+    "attack": CrownsState._attack,
+    "end_turn": CrownsState._end_turn,
+    "buy_sword": CrownsState._on_buy_step,
+    "buy_shield": CrownsState._on_buy_step,
+    "accept": CrownsState._accept,
+    "use": CrownsState._on_use,
+    "buy_dragon": CrownsState._on_buy_dragon,
+    "reroll": CrownsState._on_reroll,
+    "breach": CrownsState._on_breach,
+    "harm": CrownsState._on_harm,
+    "activate": CrownsState._on_activate,
+    "commander": CrownsState._on_commander,
+    "seat": CrownsState._on_seat,
+    "burn": CrownsState._on_burn,
+    "crown": CrownsState._on_crown,
+    "cross": CrownsState._on_cross,
+}
+
+#: Each phase's choices (see CrownsState._legal_actions).
+_OFFERS = {
+    "arm": CrownsState._offer_arm,
+    "roll": CrownsState._offer_roll,
+    "choose_die": CrownsState._offer_die,
+    "battle": CrownsState._offer_battle,
+    "activation": CrownsState._offer_activation,
+    "reroll": CrownsState._offer_reroll,
+    "priestess": CrownsState._offer_priestess,
+    "commander": CrownsState._offer_commander,
+    "head": CrownsState._offer_head,
+    "breach": CrownsState._offer_breach,
+    "seat": CrownsState._offer_seat,
+    "dragon": CrownsState._offer_burn,
+}
