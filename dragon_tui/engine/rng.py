@@ -100,12 +100,10 @@ class Rng:
     def next64(self) -> int:
         k = self.draws - self._from
         self.draws += 1
-        try:  # a draw that choice worked out ahead (see there), as a search's own generator has
-            if self._before[k] == self.state:
-                self.state = self._after[k]
-                return self._outputs[k]
-        except IndexError:
-            pass
+        before = self._before  # a draw that choice worked out ahead (see there)?
+        if 0 <= k < len(before) and before[k] == self.state:
+            self.state = self._after[k]
+            return self._outputs[k]
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
