@@ -46,10 +46,10 @@ class CrownsState(State):
         battle = self.battle
         if battle is not None:
             battle = {k: v[:] if type(v) is list else v for k, v in battle.items()}  # rolls, rerolls
-        chairs = self.chairs
+        first, second = self.chairs  # the duel's two seats (setup makes them; saves replay)
         return {
             "dice": self.dice[:],
-            "chairs": [row[:] for row in chairs],
+            "chairs": [first[:], second[:]],
             "gold": self.gold[:],
             "swords": self.swords[:],
             "shields": self.shields[:],
@@ -435,7 +435,8 @@ class CrownsState(State):
         self.chairs[me][chair - 1] = adv_id
         self.log.append(f"{{p{me}}} seats the {ADVISOR_BY_ID[adv_id].name} on chair {chair}.")
         queue = [adv_id] if self.options["activate_on_seating"] else []
-        full = len(self.seated(me)) >= data.CHAIRS
+        chairs = self.chairs[me]
+        full = len(chairs) - chairs.count(None) >= data.CHAIRS  # len(self.seated(me)), without the list
         if full and self.options["full_council_bonus"] and not self.bonus_taken:
             self.bonus_taken = True
             self.log.append(f"{{p{me}}} is first with a full council: one bonus activation.")
