@@ -22,12 +22,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
 
+from .collector import resume_after_startup
 from .session import Autosaver, Table
 from .session import settings, storage
 from .session.autosave import unfinished_games
-from .ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
-from .ui.screens.menu import MenuScreen
-from .ui.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+from .ui.layout import HORIZONTAL_BREAKPOINTS, MIN_HEIGHT, MIN_WIDTH, VERTICAL_BREAKPOINTS
 from .ui.styles import (GAME_SCREEN_STYLESHEETS, REVIEW_SCREEN_STYLESHEETS, IncrementalStylesheet, screen_stylesheets,
                         start_stylesheets, stylesheets_for)
 from .ui.themes import THEME_NAMES, THEMES
@@ -76,6 +75,8 @@ class DragonApp(App):
         remembered = self.settings.get("theme")
         self._start_theme(theme or (remembered if remembered in THEME_NAMES else "dragon-dark"))
         self._started = False
+        #: Whether the "make the window bigger" notice is on the stack (``_check_size``).
+        self._too_small_shown = False
         self.autosaver = Autosaver()
         #: The settings file has a writer of its own: one writer keeps only the newest pending
         #: write, and a theme change must never replace a game's unwritten autosave.
@@ -115,6 +116,8 @@ class DragonApp(App):
 
     def on_mount(self) -> None:
         self._started = True
+        # The command line paused the cyclic collector for the start (dragon_tui/collector.py).
+        self.call_after_refresh(resume_after_startup)
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -127,7 +130,7 @@ class DragonApp(App):
 
             self.push_screen(ReviewScreen(self._review[0], self._review[1]))
         if len(self.screen_stack) <= 1:
-            self.push_screen(MenuScreen())
+            self.push_screen(_menu_screen()())
         self._check_size()
 
     def pop_screen(self):
@@ -136,7 +139,7 @@ class DragonApp(App):
         line opened), the menu opens in its place."""
         closed = super().pop_screen()
         if len(self.screen_stack) == 1 and not self._exit:
-            self.push_screen(MenuScreen())
+            self.push_screen(_menu_screen()())
         return closed
 
     def start_table(self, table: Table) -> GameScreen:
@@ -178,7 +181,7 @@ class DragonApp(App):
             go()
             return
         oldest = waiting[-1]
-        self.push_screen(ConfirmScreen(
+        self.push_screen(_confirm_screen()(
             f"You have {len(waiting)} unfinished games, the most kept. Starting this one abandons the "
             f"oldest: {oldest.title} ({', '.join(oldest.names)}, move {oldest.moves}). Start anyway?",
             yes="Start, abandon it", no="Cancel"), lambda yes: go() if yes else None)
@@ -229,7 +232,7 @@ class DragonApp(App):
             then()
             return
         why = "is not being saved" if getattr(table, "autosave_to", None) is None else "could not be autosaved"
-        self.push_screen(ConfirmScreen(f"This game {why}: leaving it loses it. Leave anyway?",
+        self.push_screen(_confirm_screen()(f"This game {why}: leaving it loses it. Leave anyway?",
                                        yes="Leave, lose it", no="Stay"),
                          lambda yes: then() if yes else None)
 
@@ -291,14 +294,20 @@ class DragonApp(App):
         if width is None or height is None:
             width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not small and not self._too_small_shown:
+            return  # the common case, without loading the dialogs to ask
+        from .ui.screens.dialogs import TooSmallScreen
+
         if small:
             if isinstance(self.screen, TooSmallScreen):
                 self.screen.show_size(width, height)
             else:
                 self.push_screen(TooSmallScreen())
+                self._too_small_shown = True
         else:
             while isinstance(self.screen, TooSmallScreen) and len(self.screen_stack) > 1:
                 self.pop_screen()
+            self._too_small_shown = any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
 
     # ----------------------------------------------------------- themes, palette
     def _remember_theme(self, theme: Theme) -> None:
@@ -362,6 +371,20 @@ class DragonApp(App):
             yield SystemCommand("Game rules and keys", "Open this game's help", screen.action_help)
             yield SystemCommand("Replay so far", "Step through this game's moves", screen.action_replay)
             yield SystemCommand("Back to the menu", "Leave this game (it stays autosaved)", screen.action_leave)
+
+
+def _menu_screen():
+    """The menu's class, imported when first needed: a game opened from the command line
+    paints without it (start-up, issue 14)."""
+    from .ui.screens.menu import MenuScreen
+
+    return MenuScreen
+
+
+def _confirm_screen():
+    from .ui.screens.dialogs import ConfirmScreen
+
+    return ConfirmScreen
 
 
 def _game_screen() -> type[GameScreen]:

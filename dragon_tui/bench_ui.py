@@ -291,14 +291,35 @@ if which == "bare":
     first_frame(app)
     app.run(headless=True, size=(120, 40))
 else:
-    import dragon_tui.app
+    import importlib.abc, importlib.util
 
-    class Probe(dragon_tui.app.DragonApp):
-        def run(self, *args, **kwargs):
-            first_frame(self)
-            return super().run(headless=True, size=(120, 40))
+    def probe(module):
+        class Probe(module.DragonApp):
+            def run(self, *args, **kwargs):
+                first_frame(self)
+                return super().run(headless=True, size=(120, 40))
 
-    dragon_tui.app.DragonApp = Probe
+        module.DragonApp = Probe
+
+    # Wrap the app as the command line imports it, so the imports run in the command line's
+    # order (it pauses the cyclic collector before it imports Textual and the app).
+    class WhenImported(importlib.abc.MetaPathFinder):
+
+        def find_spec(self, name, path, target=None):
+            if name != "dragon_tui.app":
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(name)
+            load = spec.loader.exec_module
+
+            def exec_module(module):
+                load(module)
+                probe(module)
+
+            spec.loader.exec_module = exec_module
+            return spec
+
+    sys.meta_path.insert(0, WhenImported())
     from dragon_tui.cli import main
     main([] if which == "menu" else [which, "--seed", "7"])
 """

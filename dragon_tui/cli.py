@@ -78,6 +78,19 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from .collector import pause_for_startup, resume_after_startup
+
+    # Paused while the app is imported and its first screen built; the app resumes it once that
+    # screen is drawn (DragonApp.on_mount), and at the latest it resumes here.
+    pause_for_startup()
+    try:
+        return _play(args)
+    finally:
+        resume_after_startup()
+
+
+def _play(args) -> int:
+    """Open the app on the table the arguments ask for (none: the menu)."""
     table = None
     try:
         table = _table_from_args(args)

@@ -100,15 +100,17 @@ DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: Hard's caps were raised after the engines were sped up (issue 16): measured in CPU
 #: seconds on this machine (tools/decision_times.py --cpu), hard's longest decision over a
 #: game is about 1 s where the caps decide, so on the shared machine at three times
-#: contention it still ends within 3 s; in Princes the 2.7 s limit already decides some late
-#: positions, so its cap rose less. The earlier caps remain as the arena-only level
-#: "hard-old" (``HARD_OLD_CAPS``).
+#: contention it still ends within 3 s. Princes is the exception: at that rule its cap
+#: stayed at 1,200, a fifth above the old hard's 1,000 — too small a step to expect the 60%
+#: against it that the issue asks for — so its cap uses the issue's own limit instead — its longest decision stays within 3 s on this machine when it is idle (the
+#: 2.7 s clock still ends a decision on a busy one). The earlier caps remain as the arena-only
+#: level "hard-old" (``HARD_OLD_CAPS``).
 ITERATION_CAPS: dict[str, dict[str, int]] = {
     "crowns": {"easy": 100, "normal": 400, "hard": 12000},
     "court": {"easy": 50, "normal": 200, "hard": 7000},
     "hoard": {"easy": 60, "normal": 250, "hard": 6000},
     "carcassonne": {"easy": 40, "normal": 200, "hard": 4800},
-    "throne": {"easy": 30, "normal": 100, "hard": 1200},
+    "throne": {"easy": 30, "normal": 100, "hard": 2400},
 }
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
 #: the solitaire's hard level splits its iterations among four trees (``SearchConfig.trees``);

@@ -76,3 +76,27 @@ def _freeze(value: Any) -> Any:
 _set_kind = Action.kind.__set__  # type: ignore[attr-defined]
 _set_args = Action.args.__set__  # type: ignore[attr-defined]
 _set_label = Action.label.__set__  # type: ignore[attr-defined]
+
+
+class OpenAction:
+    """Action's slots without the freeze (same names, same layout): :func:`new_action` fills
+    one in and turns it into an Action. Only for building actions in a game's hottest loop."""
+
+    __slots__ = ("kind", "args", "label")
+
+
+def new_action(kind: str, args: tuple, label: str) -> Action:
+    """``Action(kind, args, label)``, built about twice as fast.
+
+    Games list thousands of actions a second for bots and random playouts. An Action's
+    ``__init__`` has to go past its own frozen ``__setattr__`` with a call per field; this
+    fills in an unfrozen twin with plain attribute stores and then makes it an Action (the two
+    classes have the same slots, so Python allows the switch). The result is an ordinary
+    Action in every way: same class, fields, equality, hashing and freeze.
+    """
+    action = OpenAction()
+    action.kind = kind
+    action.args = args
+    action.label = label
+    action.__class__ = Action  # type: ignore[assignment]
+    return action

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable
 
 from .state import State
@@ -79,4 +78,6 @@ class Game:
         """The in-app rules: the game's ``help.md``, including every rule decision we made."""
         if not self.help_package:
             return f"# {self.title}\n"
+        from importlib import resources  # only when help is opened: not part of the start
+
         return resources.files(self.help_package).joinpath("help.md").read_text(encoding="utf-8")

@@ -222,6 +222,7 @@ class State(ABC):
         problem = malformed(action)
         if problem is not None:
             raise IllegalAction(problem)
+        action = self.canonical(action)
         if self.quick_legal(action):
             self._apply(action)
             return
@@ -250,6 +251,13 @@ class State(ABC):
                 )
             raise IllegalAction(reason)
         self._apply(action)
+
+    def canonical(self, action: Action) -> Action:
+        """The spelling ``legal_actions()`` uses for a well-formed action that was not one of
+        its objects (from a save, a network message, the UI): a game whose moves can be
+        written several ways (Carcassonne's four rotations of a symmetric tile) maps them to
+        the one it offers. Asked only on that path, so an offered action costs nothing."""
+        return action
 
     def actions_of_kind(self, kind: str) -> list[Action] | None:
         """The legal actions of one kind, exactly as ``legal_actions()`` lists them (same

@@ -10,6 +10,8 @@ ask for "at least this much room" by class instead of comparing sizes in Python.
 
 from __future__ import annotations
 
+#: Below this the app covers every screen with a notice asking for a bigger window.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (110, "-wider")]
 VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall"), (36, "-taller")]
 _WIDTHS = [name for _, name in HORIZONTAL_BREAKPOINTS]

@@ -10,7 +10,6 @@ draw the menu, nor the menu's neighbours' to draw a game.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from textual.css.stylesheet import Stylesheet
@@ -29,6 +28,8 @@ def styles_dir() -> Path:
     checkout = Path(__file__).resolve().parents[2] / "styles"
     if checkout.is_dir():
         return checkout
+    from importlib import resources  # installed copies only: a checkout's start does without it
+
     return Path(str(resources.files("dragon_tui") / "styles"))
 
 

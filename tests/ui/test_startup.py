@@ -284,3 +284,113 @@ async def test_the_princes_board_is_not_focused_and_blurred_again_before_the_fir
         assert not board.only_guilds(list(board.offered))
         assert isinstance(app.screen.focused, ActionList) and board.can_focus
         assert not any(restyled)
+
+
+# ---------------------------------------------------------------- the collector at start-up
+@pytest.fixture
+def collector_restored():
+    """Whatever a test does to the cyclic collector, the next test finds it as it was."""
+    import gc
+
+    was = gc.isenabled()
+    yield
+    gc.unfreeze()
+    gc.enable() if was else gc.disable()
+
+
+def test_the_collector_paused_for_the_start_resumes_with_the_start_frozen(collector_restored):
+    import gc
+
+    from dragon_tui import collector
+
+    gc.unfreeze()
+    collector.pause_for_startup()
+    assert not gc.isenabled()
+    collector.resume_after_startup()
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    gc.unfreeze()
+    collector.resume_after_startup()  # a second resume has nothing to undo: no freeze
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_a_collector_paused_by_someone_else_stays_paused(collector_restored):
+    """The app resumes only what the command line paused (a host that runs with the collector
+    off, like a benchmark, keeps it off)."""
+    import gc
+
+    from dragon_tui import collector
+
+    gc.disable()
+    collector.pause_for_startup()
+    collector.resume_after_startup()
+    assert not gc.isenabled()
+
+
+def test_the_command_line_pauses_the_collector_and_resumes_it_when_it_gives_up_before_the_app(
+        collector_restored, monkeypatch, capsys):
+    import gc
+
+    from dragon_tui import cli
+
+    seen = []
+
+    def no_table(args):
+        seen.append(gc.isenabled())
+        raise ValueError("no such table")
+
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.headless_driver:HeadlessDriver")
+    monkeypatch.setattr(cli, "_table_from_args", no_table)
+    gc.enable()
+    assert cli.main(["crowns"]) == 2
+    assert seen == [False]  # paused while the table and the app are made
+    assert gc.isenabled()
+    assert "no such table" in capsys.readouterr().err
+
+
+async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn(collector_restored):
+    import gc
+
+    from dragon_tui import collector
+
+    collector.pause_for_startup()
+    app = app_with(Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert gc.isenabled()
+
+
+def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
+    """The menu opens when the game is left; the dialogs when one is needed (the 80×24 notice
+    too: a big enough window never loads it); importlib.resources when a help page opens."""
+    modules = modules_after(
+        "import asyncio\nfrom dragon_tui.app import DragonApp\n"
+        "from dragon_tui.session import Seat, Table\n"
+        "app = DragonApp(table=Table('crowns', [Seat('Ana'), Seat('Bot', 'bot', 'random')], 3), bot_delay=5, autosave=False)\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())")
+    assert "dragon_tui.ui.screens.game" in modules
+    assert "dragon_tui.ui.screens.menu" not in modules and "dragon_tui.ui.screens.dialogs" not in modules
+    assert "importlib.resources" not in modules  # read for help pages and installed stylesheets only
+
+
+@pytest.mark.parametrize("game_id,panel,seed", [("crowns", "CouncilPanel", 3), ("hoard", "PlayerPanel", 3)])
+async def test_the_seat_to_play_is_marked_as_its_panel_is_composed(monkeypatch, game_id, panel, seed):
+    """Marking it once mounted restyled the panel (and Batalla's ten colour classes) before the first frame."""
+    import importlib
+
+    board = importlib.import_module(f"dragon_tui.ui.boards.{game_id}")
+    cls = getattr(board, panel)
+    restyled = []
+    real = cls.update_node_styles
+    monkeypatch.setattr(cls, "update_node_styles", lambda self, animate=True: restyled.append(self) or real(self, animate))
+    app = app_with(Table(game_id, [Seat("Ana"), Seat("Bot", "bot", "random")], seed))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panels = list(app.screen.query(cls))
+        playing = app.screen.table.state.current_player
+        assert [p.has_class("-active") for p in panels] == [p.seat == playing for p in panels]
+        assert not restyled

@@ -12,6 +12,7 @@ of the tile at ``pos``.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from .tiles import DELTA, NEAR_CITIES, ROT, fit_table
 
@@ -50,6 +51,10 @@ def around(pos: str) -> tuple[str, ...]:
 #: Feature ids as texts, made once: str(n) for the first few thousand.
 _NAMED = 4096
 _NAMES = tuple(str(n) for n in range(_NAMED))
+
+
+#: A segment's position ([pos, i] -> pos).
+_first = itemgetter(0)
 
 
 def _set_edge(demand: str, side: int, letter: str) -> str:
@@ -159,11 +164,10 @@ class BoardMixin:
 
     # ------------------------------------------------------------------------ questions
     def feature_tiles(self, fid: str) -> int:
-        return len({pos for pos, _ in self.feats[fid]["segs"]})
+        return len(set(map(_first, self.feats[fid]["segs"])))
 
     def cloister_neighbours(self, pos: str) -> int:
-        board = self.board
-        return sum(1 for n in ring(pos) if n in board)
+        return sum(map(self.board.__contains__, ring(pos)))
 
     def is_complete(self, fid: str) -> bool:
         f = self.feats[fid]

@@ -7,10 +7,10 @@ the rules allow, so a dead end ends the flight without asking anyone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 
 from dragon_tui.engine import Action
+from dragon_tui.engine.action import new_action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
@@ -68,6 +68,13 @@ def _fairy_action(pos: str, t: int, idx: int | None) -> Action:
     if idx is None:
         return Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}")
     return Action("fairy", (x, y, idx), f"Move the fairy beside your {FOLLOWERS[t][idx]} at {pos}")
+
+
+#: Per tile type: the local index of the city the princess stands in (princess tiles only).
+_PRINCESS_SPOT: tuple[int | None, ...] = tuple(
+    next((i for i, f in enumerate(t.features) if f.princess), None) if t.symbol == "princess" else None
+    for t in TILES
+)
 
 
 class FiguresMixin:
@@ -142,16 +149,14 @@ class FiguresMixin:
 
     def princess_city(self) -> str | None:
         """Id of the city the princess on the just-placed tile stands in, if she has knights to dismiss."""
-        if not self.options.get("expansion", True) or self.placed is None:
+        placed = self.placed
+        if placed is None or not self.options.get("expansion", True):
             return None
-        t = TILES[self.board[self.placed][0]]
-        if t.symbol != "princess":
+        i = _PRINCESS_SPOT[self.board[placed][0]]
+        if i is None:
             return None
-        for i, f in enumerate(t.features):
-            if f.princess:
-                fid = self.seg[self.placed][i]
-                return fid if self.meeples_in(fid) else None
-        return None
+        fid = self.seg[placed][i]
+        return fid if self.meeples_in(fid) else None
 
     def princess_actions(self) -> list[Action]:
         city = self.princess_city()
@@ -164,41 +169,44 @@ class FiguresMixin:
         return out
 
     def meeple_spots(self) -> list[tuple[str, int]]:
-        """(position, local index) of every spot the current player may put a meeple on."""
-        return list(self._meeple_spots())
-
-    def _meeple_spots(self) -> Iterator[tuple[str, int]]:
-        """The spots ``meeple_spots`` lists, one at a time: asking whether there is any stops
-        at the first (the turn sequence asks after every placement). The new tile's spots
-        come first, then (a magic portal) the other tiles' in board order."""
+        """(position, local index) of every spot the current player may put a meeple on: the
+        new tile's first, then (a magic portal) the other tiles' in board order."""
         occupied = self._occupied()
         if occupied is None:
-            return
+            return []
         here = self.placed
-        for i in self._free_here(occupied):
-            yield here, i
-        yield from self._portal_spots(occupied)
+        out = [(here, i) for i in self._free_here(occupied)]
+        for pos, spots in self._portal_spots(occupied):
+            out += [(pos, i) for i in spots]
+        return out
 
-    def _portal_spots(self, occupied: set[str]) -> Iterator[tuple[str, int]]:
-        """The spots on other tiles that a magic portal just placed reaches, in board order."""
+    def _portal_spots(self, occupied: set[str]) -> list[tuple[str, list[int]]]:
+        """The spots on other tiles that a magic portal just placed reaches: per tile in board
+        order, its spots' local indices (tiles with none left out)."""
         here = self.placed
-        if self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal":
-            farmers = self.options.get("farmers", True) is not False
-            seg = self.seg
-            feats = self.feats
-            dragon = self.dragon
-            done: dict[str, bool] = {}
-            for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
-                if pos == here or pos == dragon:
+        if not (self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal"):
+            return []
+        farmers = self.options.get("farmers", True) is not False
+        seg = self.seg
+        feats = self.feats
+        dragon = self.dragon
+        reachable: dict[str, bool] = {}  # feature id -> whether a meeple may go on it
+        out = []
+        for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
+            if pos == here or pos == dragon:
+                continue
+            spots = []
+            for i, fid in enumerate(seg[pos]):
+                if fid in occupied:
                     continue
-                for i, fid in enumerate(seg[pos]):
-                    if fid in occupied or (not farmers and feats[fid]["k"] == "field"):
-                        continue
-                    complete = done.get(fid)
-                    if complete is None:
-                        complete = done[fid] = self.is_complete(fid)
-                    if not complete:
-                        yield pos, i
+                ok = reachable.get(fid)
+                if ok is None:
+                    ok = reachable[fid] = (farmers or feats[fid]["k"] != "field") and not self.is_complete(fid)
+                if ok:
+                    spots.append(i)
+            if spots:
+                out.append((pos, spots))
+        return out
 
     def _occupied(self) -> set[str] | None:
         """The ids of the features holding a meeple, or None when the current player may not
@@ -226,57 +234,80 @@ class FiguresMixin:
         return [] if occupied is None else self._free_here(occupied)
 
     def meeple_actions(self) -> list[Action]:
-        out = []
+        occupied = self._occupied()
+        if occupied is None:
+            return []
         here = self.placed
         board = self.board
-        for pos, i in self._meeple_spots():
+        free = self._free_here(occupied)
+        if free:
+            x, y = xy(here)
+            labels = _here_labels(*board[here])
+            out = [new_action("meeple", (x, y, i), labels[i]) for i in free]
+        else:
+            out = []
+        for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
-            if pos == here:
-                out.append(Action("meeple", (x, y, i), _here_labels(*board[pos])[i]))
-            else:
-                out.append(Action("meeple", (x, y, i), _portal_labels(*board[pos])[i] + pos))
+            labels = _portal_labels(*board[pos])
+            out += [new_action("meeple", (x, y, i), labels[i] + pos) for i in spots]
         return out
 
-    def fairy_targets(self) -> list[tuple[str, int | None]]:
-        """Where the fairy may move now: (position, meeple spot), the spot None with the
-        "on-tile" option; in the order the choices are offered."""
+    def _fairy_spots(self) -> list[tuple[int, str, int]]:
+        """The seat's meeples the fairy may move beside (or, "on-tile", whose tile it may move
+        onto), unordered, each as (its place in the offered order, position, spot): asking
+        whether there is any needs no sort (the turn sequence asks after every placement)."""
         if not self.options.get("expansion", True) or self.princess_used:
             return []
         seat = self.active
         order = _COLUMN_ORDER
-        # The seat's meeples in board order, then by spot (a tile has at most 8 spots).
-        mine = [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
-        if not mine:
-            return []
+        fairy = self.fairy
+        if not fairy or fairy["seat"] != seat:
+            # The seat's meeples by board order, then by spot (a tile has at most 8 spots).
+            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
+        at = fairy["pos"]  # it moves, so not to where it stands already
+        if self.options.get("fairy") == "on-tile":
+            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
+        beside = fairy["idx"]
+        return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples
+                if s == seat and (i != beside or pos != at)]
+
+    def fairy_targets(self) -> list[tuple[str, int | None]]:
+        """Where the fairy may move now: (position, meeple spot), the spot None with the
+        "on-tile" option; in the order the choices are offered."""
+        mine = self._fairy_spots()
         if len(mine) > 1:
             mine.sort()
-        fairy = self.fairy
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)
-                    if not (fairy and fairy["pos"] == pos and fairy["seat"] == seat)]
-        if fairy and fairy["seat"] == seat:
-            at, beside = fairy["pos"], fairy["idx"]  # where it stands already
-            return [(pos, i) for _, pos, i in mine if i != beside or pos != at]
+            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)]
         return [(pos, i) for _, pos, i in mine]
 
     def fairy_actions(self) -> list[Action]:
+        if self.options.get("fairy") == "on-tile":
+            return [_fairy_action(pos, self.board[pos][0], idx) for pos, idx in self.fairy_targets()]
+        mine = self._fairy_spots()  # fairy_targets() without its pairs
+        if len(mine) > 1:
+            mine.sort()
         board = self.board
-        return [_fairy_action(pos, board[pos][0], idx) for pos, idx in self.fairy_targets()]
+        return [_fairy_action(pos, board[pos][0], i) for _, pos, i in mine]
 
     def figure_actions(self) -> list[Action]:
         princess = self.princess_actions()
         if princess and self.options.get("princess") == "must":
             return princess
-        return princess + self.meeple_actions() + self.fairy_actions()
+        out = self.meeple_actions()  # a new list, extended in place
+        if princess:
+            out = princess + out
+        out += self.fairy_actions()
+        return out
 
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
         turn sequence asks this after every placement)."""
         occupied = self._occupied()
         if occupied is not None:
-            if self._free_here(occupied) or next(self._portal_spots(occupied), None) is not None:
+            if self._free_here(occupied) or self._portal_spots(occupied):
                 return True
-        return self.princess_city() is not None or bool(self.fairy_targets())
+        return self.princess_city() is not None or bool(self._fairy_spots())
 
     def figure_reason(self, action: Action) -> str | None:
         """Why a meeple, princess or fairy choice is refused, in the player's words."""

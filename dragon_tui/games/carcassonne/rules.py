@@ -41,8 +41,10 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
+from itertools import compress
+
 from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.state import malformed
+from dragon_tui.engine.action import OpenAction
 from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
@@ -123,35 +125,44 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             tile = self.tile
             fits = fit_table(tile)
             frontier = self.frontier
-            cells = [pos for pos, pattern in frontier.items() if pattern in fits]
-            if len(cells) > 1:
-                cells.sort(key=_ROW_ORDER.__getitem__)
+            # The cells whose pattern the tile fits (picked out without a Python step per
+            # cell), in the listing order.
+            cells = list(compress(frontier, map(fits.__contains__, frontier.values())))
+            cells.sort(key=_ROW_ORDER.__getitem__)
             prefix = _PLACE_PREFIX[tile]
+            words = _PLACE_WORDING
             out = []
+            append = out.append
             for pos in cells:
-                wording = _PLACE_WORDING.get(pos) or _place_wording(pos)
+                wording = words[pos]
                 for rot in fits[frontier[pos]]:
                     args, where = wording[rot]
-                    out.append(Action("place", args, prefix + where))
+                    # new_action(...) written out: this loop makes most of a game's actions.
+                    action = OpenAction()
+                    action.kind = "place"
+                    action.args = args
+                    action.label = prefix + where
+                    action.__class__ = Action
+                    append(action)
             return out
         if self.phase == "dragon":
             return self.dragon_actions()
         if self.phase == "figure":
-            choices = self.figure_actions()
+            choices = self.figure_actions()  # a new list: "No meeple" joins it at the end
             if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
                 return choices
-            return choices + [_NO_MEEPLE]
+            choices.append(_NO_MEEPLE)
+            return choices
         return []
 
-    def apply(self, action: Action) -> None:
-        if (self.phase == "place" and self.tile is not None and isinstance(action, Action)
-                and action.kind == "place" and type(action.args) is tuple and len(action.args) == 3):
-            # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
-            # actions are canonical already, so the common case costs no shape check).
+    def canonical(self, action: Action) -> Action:
+        # Any rotation of a symmetric tile is accepted as its canonical twin (the offered
+        # actions are canonical already; the protocol asks only about others, well-formed).
+        if self.phase == "place" and self.tile is not None and action.kind == "place" and len(action.args) == 3:
             rot = action.args[2]
-            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot and malformed(action) is None:
-                action = Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
-        State.apply(self, action)  # (super() costs a little on every step)
+            if type(rot) is int and 0 <= rot < 4 and CANON[self.tile][rot] != rot:
+                return Action("place", (action.args[0], action.args[1], CANON[self.tile][rot]), action.label)
+        return action
 
     def quick_legal(self, action: Action) -> bool:
         """The common moves checked directly: listing every placement (and every portal
@@ -425,15 +436,17 @@ class _RowOrder(dict):
 _ROW_ORDER = _RowOrder()
 
 
-#: pos -> per rotation (the action's arguments, the rest of its label), made once per position.
-_PLACE_WORDING: dict[str, tuple[tuple[tuple[int, int, int], str], ...]] = {}
+class _PlaceWording(dict):
+    """pos -> per rotation (the action's arguments, the rest of its label), made once per
+    position on first use."""
+
+    def __missing__(self, pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
+        x, y = xy(pos)
+        wording = self[pos] = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
+        return wording
 
 
-def _place_wording(pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
-    x, y = xy(pos)
-    wording = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
-    _PLACE_WORDING[pos] = wording
-    return wording
+_PLACE_WORDING = _PlaceWording()
 
 
 def _sentence(text: str | None) -> str | None:

@@ -125,9 +125,9 @@ class ScoringMixin:
         """Score every feature the tile at pos completed (monasteries around it included)."""
         feats, seg, board = self.feats, self.seg, self.board
         done = []
-        for fid in dict.fromkeys(seg[pos]):
+        for fid in seg[pos]:  # each feature once, in the order of its first spot
             f = feats[fid]
-            if f["open"] == 0 and f["k"] in ("city", "road"):
+            if f["open"] == 0 and f["k"] in ("city", "road") and fid not in done:
                 done.append(fid)
         for p in around(pos):
             laid = board.get(p)

@@ -103,9 +103,13 @@ class DiceBar(Panel):
 class Board(BoardBase):
     def compose(self) -> ComposeResult:
         labels = self.table.game.seat_labels
+        # The seat to play is marked from the start (a class added once mounted restyles the
+        # panel and its ten colour classes before the first frame).
+        playing = self.table.state.current_player
         with Row(id="councils"):
             for seat in (0, 1):
-                yield CouncilPanel(seat, self.table.seats[seat].name, labels[seat], classes="council")
+                yield CouncilPanel(seat, self.table.seats[seat].name, labels[seat],
+                                   classes="council -active" if seat == playing else "council")
         yield DiceBar(id="dice")
 
     def paint(self, view: State) -> None:

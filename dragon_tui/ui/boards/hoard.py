@@ -155,6 +155,12 @@ class PlayerPanel(FlowBox):
         self.label = label
 
     @staticmethod
+    def marks(v: State, seat: int) -> str:
+        """The classes ``show`` sets on ``seat``'s panel: whose decision it is, whose turn."""
+        return " ".join(name for name, on in (("-active", not v.over and v.current_player == seat),
+                                              ("-turn", not v.over and v.active == seat)) if on)
+
+    @staticmethod
     def _lair(holding: dict, pal: Palette, roomy: bool) -> Text:
         """'♠ Lair: Jewel 3, Ring 2 (+3)'; compact: '♠Lair 3 2'."""
         colour = data.COLOURS.index(holding["colour"])
@@ -222,13 +228,14 @@ class Board(BoardBase):
         # Its room class before its panels mount (a class set later restyles every panel).
         self.set_class(has_room(self.screen, "-wide", "-tall"), "-roomy")
         labels = self.table.game.seat_labels
+        state = self.table.state  # whose turn it is is public: the panels are marked from the start
         yield TableTop(id="hoard-table")
         yield TurnLine(id="hoard-turn")
         yield PayLine(id="hoard-pay")
         yield HandPanel(id="hoard-hand")
         with Widget(id="hoard-players", classes=f"players-{len(self.table.seats)}"):
             for seat, who in enumerate(self.table.seats):
-                yield PlayerPanel(seat, who.name, labels[seat], classes="hoard-player")
+                yield PlayerPanel(seat, who.name, labels[seat], classes="hoard-player " + PlayerPanel.marks(state, seat))
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())

@@ -9,7 +9,8 @@ from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+from ..layout import MIN_HEIGHT, MIN_WIDTH
+
 
 
 class PassScreen(Screen):

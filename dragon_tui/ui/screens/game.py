@@ -30,6 +30,7 @@ from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
 from ..widgets.since_last_turn import SinceLastTurn
+from ..layout import has_room
 from . import routes
 from .styled_at_mount import StyledAtMount
 
@@ -43,13 +44,17 @@ FRAME = 1 / 60
 
 
 class StatusLine(SizedByLayout, Static):
-    """The phase, and while a bot thinks its progress and how to hurry it."""
+    """The game's title (from 100 columns on), the phase, and while a bot thinks its progress
+    and how to hurry it. One widget for the whole line: the first frame builds, styles and lays
+    out one widget here, not a row of two (start-up, issue 14)."""
 
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, title: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
-        self._text = ""
+        self._title = title
+        self._status = ""
+        self._shown: str | None = None
 
     def watch_snapshot(self, snap: Snapshot | None) -> None:
         if snap is None:
@@ -58,9 +63,21 @@ class StatusLine(SizedByLayout, Static):
         if snap.thinking is not None:
             progress = f" {snap.progress[0]}/{snap.progress[1]}" if snap.progress else ""
             text += f" · thinking{progress}… (space: hurry)"
-        if text != self._text:
-            self._text = text
-            self.update(text, layout=False)
+        self._status = text
+        self._show()
+
+    def fit_to_size(self) -> None:
+        """A new width may cross the 100 columns from which the title shows."""
+        self._show()
+
+    def _show(self) -> None:
+        if not self.is_attached:
+            return
+        title = f"{self._title} · " if self._title and has_room(self.screen, "-wide", "-short") else ""
+        line = title + self._status
+        if line != self._shown:
+            self._shown = line
+            self.update(line, layout=False)
             refresh_content(self)
 
 
@@ -124,13 +141,10 @@ class GameScreen(StyledAtMount, Screen):
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         Board = board_class(self.table.game.id)
-        with Row(id="status-bar"):
-            yield Static(f"{self.table.game.title} · ", id="status-title")
-            yield StatusLine(id="status").data_bind(GameScreen.snapshot)
+        yield StatusLine(self.table.game.title, id="status").data_bind(GameScreen.snapshot)
         yield Board(self.table, interactive=True, id="board").data_bind(GameScreen.snapshot)
         with Row(id="lower"):
-            with Column(id="actions-pane"):
-                yield ActionList(id="actions").data_bind(GameScreen.snapshot)
+            yield ActionList(id="actions").data_bind(GameScreen.snapshot)
             with Column(id="log-pane"):
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
