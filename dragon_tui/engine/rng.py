@@ -51,8 +51,39 @@ def secret_bits(bits: int) -> int:
     return int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+@lru_cache(maxsize=4)
+def _lanes(count: int) -> tuple[int, int, int, int, object]:
+    """Constants for ``count`` SplitMix64 steps side by side in one long integer, each in its
+    own 128-bit lane: 1 in every lane, the lanes' offsets 1·γ, 2·γ, ... (mod 2**64), the low
+    64 bits of every lane, the byte length, and the unpacker of the lanes' low halves."""
+    ones = sum(1 << (128 * i) for i in range(count))
+    offsets = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(count))
+    return ones, offsets, _MASK * ones, 16 * count, struct.Struct("<" + "Q8x" * count).unpack
+
+
+def _splitmix_batch(state: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The next ``count`` draws of SplitMix64 from ``state``: the state before each, the state
+    after each and each output — exactly the plain step's numbers, worked out in all lanes at
+    once: a 64×64-bit product fits its 128-bit lane, the masks cut what the shifts carry in
+    from the next lane, and the low half of every lane is the output. The dozen operations on
+    one long integer cost about what two plain steps do."""
+    ones, offsets, lane_mask, size, unpack = _lanes(count)
+    z = (state * ones + offsets) & lane_mask
+    after = unpack(z.to_bytes(size, "little"))
+    z = ((z ^ (z >> 30)) & lane_mask) * _MIX1 & lane_mask
+    z = ((z ^ (z >> 27)) & lane_mask) * _MIX2 & lane_mask
+    z ^= z >> 31  # what this carries into a lane's high half is never read
+    return (state,) + after[:-1], after, unpack(z.to_bytes(size, "little"))
+
+
 class Rng:
-    __slots__ = ("state", "draws")
+    #: ``_from``, ``_before``, ``_after``, ``_outputs``: draws that ``choice`` worked out ahead
+    #: (see there); ``state`` and ``draws`` alone are the generator.
+    __slots__ = ("state", "draws", "_from", "_before", "_after", "_outputs")
 
     def __new__(cls, seed: int = 0, draws: int = 0) -> Rng:
         if cls is Rng and seed >= KEYED_FROM:
@@ -63,9 +94,16 @@ class Rng:
         self.state = seed & _MASK
         #: How many numbers were drawn: a change means new information came into play.
         self.draws = draws
+        self._from = 0
+        self._before = self._after = self._outputs = ()
 
     def next64(self) -> int:
+        k = self.draws - self._from
         self.draws += 1
+        before = self._before  # a draw that choice worked out ahead (see there)?
+        if 0 <= k < len(before) and before[k] == self.state:
+            self.state = self._after[k]
+            return self._outputs[k]
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -85,12 +123,31 @@ class Rng:
         return self.randint(1, sides)
 
     def choice(self, items: Sequence[T]) -> T:
-        # randint(0, len(items) - 1) written out: every random playout step calls this.
+        """``items[randint(0, len(items) - 1)]``: the same draw, read from a batch worked out
+        ahead (every random playout step and search rollout step calls this).
+
+        Draw ``draws - _from`` of the batch is this one only if the state is the one the batch
+        expects before it, which is checked: other draws (randint, shuffle, next64) move state
+        and draws together and keep the batch in step, and anything else (a state set by hand)
+        makes a new batch. The numbers are SplitMix64's whatever happens."""
+        k = self.draws - self._from
         self.draws += 1
-        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return items[(z ^ (z >> 31)) % len(items)]
+        try:
+            if self._before[k] == self.state:
+                self.state = self._after[k]
+                return items[self._outputs[k] % len(items)]
+        except IndexError:
+            pass
+        return items[self._choose_ahead() % len(items)]
+
+    def _choose_ahead(self) -> int:
+        """A new batch from the state now (this draw counted already): its first output."""
+        self._from = self.draws - 1
+        # A generator that chooses once gets a small batch, one that goes on a larger one.
+        before, after, outputs = _splitmix_batch(self.state, 64 if self._outputs else 8)
+        self._before, self._after, self._outputs = before, after, outputs
+        self.state = after[0]
+        return outputs[0]
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
@@ -113,6 +170,7 @@ class Rng:
     def copy(self) -> Rng:
         twin = object.__new__(Rng)  # not through __new__'s dispatch: bots copy a lot
         twin.state, twin.draws = self.state, self.draws
+        twin._from, twin._before, twin._after, twin._outputs = self._from, self._before, self._after, self._outputs
         return twin
 
     def to_json(self) -> list[int]:

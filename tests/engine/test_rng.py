@@ -137,3 +137,52 @@ def test_keyed_randint_and_shuffle_draw_from_the_keyed_stream():
         j = plain.next64() % (i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and rng.state == seed and rng.draws == plain.draws
+
+
+def test_batched_draws_match_the_plain_step_through_copies_and_reseeding():
+    """choice reads its draws from batches worked out ahead (issue 16): every mix of next64,
+    randint, choice, shuffle, copies and ``state ^= x`` gives exactly the plain step's numbers
+    and states."""
+    import random
+
+    pick = random.Random(7)
+    for _ in range(60):
+        seed = pick.choice([0, 1, -3, 2**63 + 5, pick.getrandbits(64), pick.getrandbits(30)])
+        rng = Rng(seed, pick.randint(0, 50))
+        state = seed & _MASK
+        copies = []
+        for _ in range(pick.randint(0, 600)):
+            op = pick.random()
+            if op < 0.3:
+                state, z = reference_next64(state)
+                assert rng.next64() == z
+            elif op < 0.6:
+                high = pick.choice([1, 5, 6, 100, 2**40])
+                state, z = reference_next64(state)
+                assert rng.randint(2, 2 + high) == 2 + z % (high + 1)
+            elif op < 0.8:
+                items = list(range(pick.randint(1, 9)))
+                state, z = reference_next64(state)
+                assert rng.choice(items) == items[z % len(items)]
+            elif op < 0.9:
+                items = list(range(pick.randint(0, 80)))
+                expected = list(items)
+                for i in range(len(expected) - 1, 0, -1):
+                    state, z = reference_next64(state)
+                    j = z % (i + 1)
+                    expected[i], expected[j] = expected[j], expected[i]
+                rng.shuffle(items)
+                assert items == expected
+            elif op < 0.95:
+                twin = rng.copy()
+                assert (twin.state, twin.draws) == (state, rng.draws)
+                copies.append((twin, state))
+            else:
+                flip = pick.getrandbits(32)
+                rng.state ^= flip
+                state ^= flip
+            assert rng.state == state and Rng.from_json(rng.to_json()).to_json() == rng.to_json()
+        for twin, twin_state in copies:  # a copy goes on from where it was made
+            for _ in range(40):
+                twin_state, z = reference_next64(twin_state)
+                assert twin.next64() == z

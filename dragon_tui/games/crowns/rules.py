@@ -46,10 +46,10 @@ class CrownsState(State):
         battle = self.battle
         if battle is not None:
             battle = {k: v[:] if type(v) is list else v for k, v in battle.items()}  # rolls, rerolls
-        chairs = self.chairs
+        first, second = self.chairs  # the duel's two seats (setup makes them; saves replay)
         return {
             "dice": self.dice[:],
-            "chairs": [row[:] for row in chairs],
+            "chairs": [first[:], second[:]],
             "gold": self.gold[:],
             "swords": self.swords[:],
             "shields": self.shields[:],
@@ -171,57 +171,78 @@ class CrownsState(State):
 
     # ---------------------------------------------------------------- legal actions
     def _legal_actions(self) -> list[Action]:
-        """The phase's choices (see ``choices.py``, where each phase's rule is written) and the
-        tokens the player may spend now. Phases in order of how often they come up."""
+        """The phase's choices (see ``choices.py``, where each phase's rule is written, and
+        ``_OFFERS``, which passes each one the few numbers it depends on) and the tokens the
+        player may spend now."""
         if self.winner is not None:
             return []
-        phase = self.phase
-        me = self.active
-        if phase == "arm":
-            actions = list(
-                choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
-                            self.battle_allowed())
-            )
-        elif phase == "roll":
-            actions = list(choices.ROLL)
-        elif phase == "choose_die":
-            first, second = self.dice
-            chairs = self.chairs[me]
-            actions = list(choices.choose_die(first, second, chairs[first - 1], chairs[second - 1]))
-        elif phase == "battle":
-            actions = list(choices.BATTLE)
-        elif phase == "activation":
-            actions = list(choices.activation(self.activating))
-        elif phase == "reroll":
-            me = self.battle["loser"]
-            price = self.reroll_price(me)
-            actions = list(choices.reroll(price, self.gold[me] >= price))
-        elif phase == "priestess":
-            options = self.options
-            actions = list(choices.priestess(options["church"], options["gold_harm"], self.church[me], self.activating))
-        elif phase == "commander":
-            actions = list(
-                choices.commander(self.shields[me] < data.STEP_MAX, self.swords[me] < data.STEP_MAX, self.activating)
-            )
-        elif phase == "head":
-            actions = list(choices.head(tuple(self.chairs[me]), self.activating))
-        elif phase == "breach":
-            shields = self.shields[1 - me]
-            actions = list(choices.breach(min(self.battle["margin"], self.swords[me], shields), shields))
-        elif phase == "seat":
-            actions = list(choices.seat(frozenset(self.chairs[me])))
-        elif phase == "dragon":
-            actions = list(choices.burn(1 - me, self.shields[1 - me]))
-        else:
-            actions = []
-        # The crown and the cross (see _TOKEN_PHASES).
-        if self.crown_holder == me or self.cross_holder == me:
-            own_turn_phase = me == self.active and phase in _TOKEN_PHASES
-            if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
-                actions.append(choices.CROWN)
-            if self.cross_holder == me and own_turn_phase:
-                actions.append(choices.CROSS)
+        try:
+            offer = _OFFERS[self.phase]
+        except KeyError:  # no phase of the duel (a damaged position): nothing to offer
+            return []
+        actions = offer(self)
+        # The crown and the cross (see _TOKEN_PHASES); mostly nobody holds either.
+        if self.crown_holder is not None or self.cross_holder is not None:
+            phase = self.phase
+            me = self.battle["loser"] if phase == "reroll" else self.active
+            if self.crown_holder == me or self.cross_holder == me:
+                own_turn_phase = me == self.active and phase in _TOKEN_PHASES
+                if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
+                    actions.append(choices.CROWN)
+                if self.cross_holder == me and own_turn_phase:
+                    actions.append(choices.CROSS)
         return actions
+
+    # Each phase's choices, as a new list (the caller may add the tokens to it; [*t] makes it
+    # a little faster than list(t)).
+    def _offer_arm(self) -> list[Action]:
+        me = self.active
+        return [
+            *choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
+                         self.battle_allowed())
+        ]
+
+    def _offer_roll(self) -> list[Action]:
+        return [*choices.ROLL]
+
+    def _offer_die(self) -> list[Action]:
+        first, second = self.dice
+        chairs = self.chairs[self.active]
+        return [*choices.choose_die(first, second, chairs[first - 1], chairs[second - 1])]
+
+    def _offer_battle(self) -> list[Action]:
+        return [*choices.BATTLE]
+
+    def _offer_activation(self) -> list[Action]:
+        return [*choices.activation(self.activating)]
+
+    def _offer_reroll(self) -> list[Action]:
+        me = self.battle["loser"]
+        price = self.reroll_price(me)
+        return [*choices.reroll(price, self.gold[me] >= price)]
+
+    def _offer_priestess(self) -> list[Action]:
+        options = self.options
+        return [*choices.priestess(options["church"], options["gold_harm"], self.church[self.active], self.activating)]
+
+    def _offer_commander(self) -> list[Action]:
+        me = self.active
+        return [*choices.commander(self.shields[me] < data.STEP_MAX, self.swords[me] < data.STEP_MAX, self.activating)]
+
+    def _offer_head(self) -> list[Action]:
+        return [*choices.head(tuple(self.chairs[self.active]), self.activating)]
+
+    def _offer_breach(self) -> list[Action]:
+        me = self.active
+        shields = self.shields[1 - me]
+        return [*choices.breach(min(self.battle["margin"], self.swords[me], shields), shields)]
+
+    def _offer_seat(self) -> list[Action]:
+        return [*choices.seat(frozenset(self.chairs[self.active]))]
+
+    def _offer_burn(self) -> list[Action]:
+        foe = 1 - self.active
+        return [*choices.burn(foe, self.shields[foe])]
 
     #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
     #: fast legality check vouches for them without listing the phase's other choices.
@@ -285,80 +306,113 @@ class CrownsState(State):
         return None
 
     # ------------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        """``State.apply`` with its fast path written out: an action that is one of the very
+        objects ``legal_actions()`` just offered goes straight to its kind's handler (a random
+        duel takes about a thousand steps, each paid for by these few lines). Anything else
+        takes ``State.apply``'s full check, which ends in ``_apply``."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    _HANDLERS[action.kind](self, action)
+                    return
+        State.apply(self, action)
+
     def _apply(self, action: Action) -> None:
-        # Kinds in order of how often random and searched games take them.
-        me = self.battle["loser"] if self.phase == "reroll" else self.active  # (current_player; the game runs)
-        kind = action.kind
-        if kind == "roll":
-            self._roll()
-        elif kind == "done":
-            if self.battle_allowed():
-                self.phase = "battle"
-            else:
-                self._end_turn()
-        elif kind == "die":
-            self.chair_die = action.args[0]
-            self._take_die(me, self.dice[action.args[0]], self.dice[1 - action.args[0]])
-        elif kind == "skip":
-            self.log.append(log_lines.rests(me, self._activating_name()))
-            self._run_pending()
-        elif kind == "attack":
-            self._attack()
-        elif kind == "end_turn":
+        _HANDLERS[action.kind](self, action)
+
+    def _seat_to_move(self) -> int:
+        """current_player while the game runs: the loser of the roll decides a re-roll."""
+        return self.battle["loser"] if self.phase == "reroll" else self.active
+
+    def _on_done(self, action: Action) -> None:
+        if self.battle_allowed():
+            self.phase = "battle"
+        else:
             self._end_turn()
-        elif kind == "buy_sword" or kind == "buy_shield":
-            steps = action.args[0]
-            track = self.shields if kind == "buy_shield" else self.swords
-            self.gold[me] -= data.STEP_PRICE
-            track[me] += steps
-            if steps == 2:
-                self.smith_token[me] = False
-            self.log.append(log_lines.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
-        elif kind == "accept":
-            self._accept()
-        elif kind == "use":
-            self._activate(me, action.args[0])
-            self._run_pending()
-        elif kind == "buy_dragon":
-            self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
-            self._advance_dragon(me)
-            self.after_pending = "arm"
-            self._run_pending()
-        elif kind == "reroll":
-            self._reroll(me)
-        elif kind == "breach":
-            self._breach(action.args[0])
-        elif kind == "harm":
-            self._harm(me, action.args[0])
-            self._run_pending()
-        elif kind == "activate":
-            self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
-            self.pending.insert(0, action.args[0])
-            self._run_pending()
-        elif kind == "commander":
-            track = self.shields if action.args[0] == "shield" else self.swords
-            track[me] += 1
-            self.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
-            self._run_pending()
-        elif kind == "seat":
-            self._seat(me, action.args[0])
-        elif kind == "burn":
-            self._burn(me, action.args[0])
-            self._run_pending()
-        elif kind == "crown":
-            self.crown_holder = None
-            self._gain(me, data.CROWN_GOLD)
-            self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
-        elif kind == "cross":
-            self.cross_holder = None
-            self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
-            self._queue(["priestess"], then=self.phase)
+
+    def _on_die(self, action: Action) -> None:
+        index = self.chair_die = action.args[0]
+        dice = self.dice
+        self._take_die(self.active, dice[index], dice[1 - index])
+
+    def _on_skip(self, action: Action) -> None:
+        self.log.append(log_lines.rests(self.active, self._activating_name()))
+        self._run_pending()
+
+    def _on_buy_step(self, action: Action) -> None:
+        me = self.active
+        kind = action.kind
+        steps = action.args[0]
+        track = self.shields if kind == "buy_shield" else self.swords
+        self.gold[me] -= data.STEP_PRICE
+        track[me] += steps
+        if steps == 2:
+            self.smith_token[me] = False
+        self.log.append(log_lines.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
+
+    def _on_use(self, action: Action) -> None:
+        self._activate(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_buy_dragon(self, action: Action) -> None:
+        me = self.active
+        self.gold[me] -= data.DRAGON_PRICES[self.dragon[me]]
+        self._advance_dragon(me)
+        self.after_pending = "arm"
+        self._run_pending()
+
+    def _on_reroll(self, action: Action) -> None:
+        self._reroll(self.battle["loser"])
+
+    def _on_breach(self, action: Action) -> None:
+        self._breach(action.args[0])
+
+    def _on_harm(self, action: Action) -> None:
+        self._harm(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_activate(self, action: Action) -> None:
+        me = self.active
+        self.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
+        self.pending.insert(0, action.args[0])
+        self._run_pending()
+
+    def _on_commander(self, action: Action) -> None:
+        me = self.active
+        track = self.shields if action.args[0] == "shield" else self.swords
+        track[me] += 1
+        self.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
+        self._run_pending()
+
+    def _on_seat(self, action: Action) -> None:
+        self._seat(self.active, action.args[0])
+
+    def _on_burn(self, action: Action) -> None:
+        self._burn(self.active, action.args[0])
+        self._run_pending()
+
+    def _on_crown(self, action: Action) -> None:
+        me = self._seat_to_move()  # also during a re-roll dispute
+        self.crown_holder = None
+        self._gain(me, data.CROWN_GOLD)
+        self.log.append(f"{{p{me}}} cashes the crown: {self.gold[me]} gold.")
+
+    def _on_cross(self, action: Action) -> None:
+        me = self.active
+        self.cross_holder = None
+        self.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
+        self._queue(["priestess"], self.phase)
+
 
     # ----------------------------------------------------------- phase 1: the dice
-    def _roll(self) -> None:
+    def _roll(self, action: Action | None = None) -> None:
         me = self.active
         rng = self.rng
-        first, second = rng.randint(1, 6), rng.randint(1, 6)  # two dice (rng.die() without its call)
+        first = rng.randint(1, 6)  # two dice (rng.die() without its call)
+        second = rng.randint(1, 6)
         self.dice = [first, second]
         self.log.append(log_lines.rolls(me, first, second))
         if first == second:
@@ -372,7 +426,7 @@ class CrownsState(State):
         who = self.chairs[me][chair - 1]
         self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
         if who is not None:
-            self._queue([who], then="arm")
+            self._queue([who], "arm")
         else:  # six chairs, six advisors: an empty chair always has an advisor to take it
             self.phase = "seat"
 
@@ -381,12 +435,13 @@ class CrownsState(State):
         self.chairs[me][chair - 1] = adv_id
         self.log.append(f"{{p{me}}} seats the {ADVISOR_BY_ID[adv_id].name} on chair {chair}.")
         queue = [adv_id] if self.options["activate_on_seating"] else []
-        full = len(self.seated(me)) >= data.CHAIRS
+        chairs = self.chairs[me]
+        full = len(chairs) - chairs.count(None) >= data.CHAIRS  # len(self.seated(me)), without the list
         if full and self.options["full_council_bonus"] and not self.bonus_taken:
             self.bonus_taken = True
             self.log.append(f"{{p{me}}} is first with a full council: one bonus activation.")
             queue.append("head")
-        self._queue(queue, then="arm")
+        self._queue(queue, "arm")
 
     # ------------------------------------------------------------------ activations
     def _queue(self, advisors: list[str], then: str) -> None:
@@ -403,8 +458,11 @@ class CrownsState(State):
         """
         me = self.active
         self.activating = None
-        while self.pending and self.winner is None:
-            adv = self.pending.pop(0)
+        if self.winner is not None:  # (a won game has nothing pending)
+            return
+        pending = self.pending
+        while pending:
+            adv = pending.pop(0)
             if adv == "dragon":
                 self.phase = "dragon"
                 return
@@ -417,7 +475,8 @@ class CrownsState(State):
                 self.activating, self.phase = adv, "priestess"
                 return
             elif adv == "head":
-                if any(a != "head" for a in self.seated(me)):
+                chairs = self.chairs[me]
+                if len(chairs) - chairs.count(None) - chairs.count("head"):  # anyone else seated
                     self.activating, self.phase = adv, "head"
                     return
                 self.log.append(f"{{p{me}}}'s Head finds no one else to activate.")
@@ -426,8 +485,7 @@ class CrownsState(State):
             else:  # the Smith, the Treasurer, the Summoner: use it or let it rest
                 self.activating, self.phase = adv, "activation"
                 return
-        if self.winner is None:
-            self.phase = self.after_pending
+        self.phase = self.after_pending
 
     def _activate(self, me: int, adv: str) -> None:
         """The effect of an advisor that asks no further question."""
@@ -457,7 +515,9 @@ class CrownsState(State):
         self.log.append(log_lines.strikes(me, foe, harm))
 
     def _gain(self, seat: int, amount: int) -> None:
-        self.gold[seat] = min(self.gold[seat] + amount, self.max_gold(seat))
+        gold = self.gold[seat] + amount
+        top = self.max_gold(seat)
+        self.gold[seat] = gold if gold < top else top
 
     # ------------------------------------------------------------------- the dragon
     def _advance_dragon(self, me: int) -> None:
@@ -486,11 +546,12 @@ class CrownsState(State):
             self._capture_gem(me, foe, tokens=self.options["dragon_tokens"])
 
     # ------------------------------------------------------------------ the battle
-    def _attack(self) -> None:
+    def _attack(self, action: Action | None = None) -> None:
         att = self.active
         rng = self.rng  # both roll a die (rng.die() without its call)
-        self.battle = {"rolls": [rng.randint(1, 6), rng.randint(1, 6)], "rerolls": [0, 0], "loser": None, "margin": 0}
-        self.log.append(log_lines.attacks(att, *self.battle["rolls"]))
+        rolls = [rng.randint(1, 6), rng.randint(1, 6)]
+        self.battle = {"rolls": rolls, "rerolls": [0, 0], "loser": None, "margin": 0}
+        self.log.append(log_lines.attacks(att, rolls[0], rolls[1]))
         self._after_battle_roll()
 
     def _after_battle_roll(self) -> None:
@@ -512,7 +573,7 @@ class CrownsState(State):
         self.log.append(log_lines.rerolls(me, price, self.battle["rolls"][side]))
         self._after_battle_roll()
 
-    def _accept(self) -> None:
+    def _accept(self, action: Action | None = None) -> None:
         att, dfd = self.active, 1 - self.active
         att_roll, def_roll = self.battle["rolls"]
         margin = abs(att_roll - def_roll)
@@ -554,7 +615,7 @@ class CrownsState(State):
             self.pending = []
             self.log.append(f"{{p{winner}}} ascends the throne!")
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, action: Action | None = None) -> None:
         if self.winner is not None:
             return
         self.active = 1 - self.active
@@ -565,3 +626,47 @@ class CrownsState(State):
         self.pending = []
         self.activating = None
         self.after_pending = "arm"
+
+
+
+#: Each kind's handler (a module global: a class attribute read through ``self`` costs a
+#: lookup in the instance first); every kind but "reroll", "accept" and "crown" is decided
+#: by the active player (see current_player).
+_HANDLERS = {
+    "roll": CrownsState._roll,
+    "done": CrownsState._on_done,
+    "die": CrownsState._on_die,
+    "skip": CrownsState._on_skip,
+    "attack": CrownsState._attack,
+    "end_turn": CrownsState._end_turn,
+    "buy_sword": CrownsState._on_buy_step,
+    "buy_shield": CrownsState._on_buy_step,
+    "accept": CrownsState._accept,
+    "use": CrownsState._on_use,
+    "buy_dragon": CrownsState._on_buy_dragon,
+    "reroll": CrownsState._on_reroll,
+    "breach": CrownsState._on_breach,
+    "harm": CrownsState._on_harm,
+    "activate": CrownsState._on_activate,
+    "commander": CrownsState._on_commander,
+    "seat": CrownsState._on_seat,
+    "burn": CrownsState._on_burn,
+    "crown": CrownsState._on_crown,
+    "cross": CrownsState._on_cross,
+}
+
+#: Each phase's choices (see CrownsState._legal_actions).
+_OFFERS = {
+    "arm": CrownsState._offer_arm,
+    "roll": CrownsState._offer_roll,
+    "choose_die": CrownsState._offer_die,
+    "battle": CrownsState._offer_battle,
+    "activation": CrownsState._offer_activation,
+    "reroll": CrownsState._offer_reroll,
+    "priestess": CrownsState._offer_priestess,
+    "commander": CrownsState._offer_commander,
+    "head": CrownsState._offer_head,
+    "breach": CrownsState._offer_breach,
+    "seat": CrownsState._offer_seat,
+    "dragon": CrownsState._offer_burn,
+}
