@@ -64,7 +64,8 @@ class BoardMixin:
         return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild]
 
     def has_space(self, guild: int) -> bool:
-        return self.pawns(guild) < GUILD_SPACES
+        # pawns(guild) < GUILD_SPACES, written out: asked for every guild a move changes.
+        return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild] < GUILD_SPACES
 
     # The rows of ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown``
     # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies

@@ -12,6 +12,9 @@ supporter lands, so when the position waits for the same seat to finish a multi-
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import add
+
 from .data import CARDS
 
 #: Second halves of a decision (and favors with few choices): valued by their best
@@ -78,9 +81,23 @@ def _board_values_of(supporters, guards, neutrals) -> list[float]:
 _CARD_VALUE = tuple(0.3 + 0.1 * sum(c.produce) if c.is_recruit else 0.6 if c.kind == "favor" else 0.0 for c in CARDS)
 
 
-def _own_value(state, seat: int, bonus: int, lords: int, board: float) -> float:
+def _card_worths(cards) -> list[tuple[float, ...]]:
+    """Per seat, what each card it holds is worth, in the order ``_own_value`` adds them up
+    (hand, deck, discard; cards worth nothing left out): a function of the piles alone, so
+    the card facts (``cards``, this position's) remember it."""
+    worths = cards.derived.get("worths")
+    if worths is None:
+        card_value = _CARD_VALUE
+        worths = cards.derived["worths"] = [
+            tuple(filter(None, map(card_value.__getitem__, [*hand, *deck, *discard])))
+            for hand, deck, discard in zip(cards.hand, cards.deck, cards.discard)]
+    return worths
+
+
+def _own_value(state, seat: int, bonus: int, lords: int, board: float, worths: tuple[float, ...]) -> float:
     """What the seat's position is worth to it (``bonus``: its end-scoring points as the
-    board stands, ``lords``: its Dragon Lords on the board, ``board``: its board value)."""
+    board stands, ``lords``: its Dragon Lords on the board, ``board``: its board value,
+    ``worths``: its cards' values, see ``_card_worths``)."""
     value = float(state.score[seat])
     value += 0.6 * bonus
     value += 0.8 * lords
@@ -88,14 +105,9 @@ def _own_value(state, seat: int, bonus: int, lords: int, board: float) -> float:
     value += 0.25 * state.supply[seat]
     value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
-    # Added one card at a time, in this order: the sum is the same to the last bit.
-    card_value = _CARD_VALUE
-    for pile in (state.hand[seat], state.deck[seat], state.discard[seat]):
-        for c in pile:
-            worth = card_value[c]
-            if worth:
-                value += worth
-    return value
+    # Added one card at a time, in order (reduce adds pairwise, left to right, like
+    # ``value += worth``): the sum is the same to the last bit.
+    return reduce(add, worths, value)
 
 
 def evaluate(state, seat: int) -> float:
@@ -123,7 +135,8 @@ def _static_values(state) -> list[float]:
     lords = houses[1]
     board = _board_values(state, facts)
     n = state.num_players
-    own = [_own_value(state, s, bonus[s], lords[s], board[s]) for s in range(n)]
+    worths = _card_worths(state.card_facts())
+    own = [_own_value(state, s, bonus[s], lords[s], board[s], worths[s]) for s in range(n)]
     if n == 2:
         return [own[0] - 0.5 * own[1], own[1] - 0.5 * own[0]]
     return [own[s] - 0.5 * max((own[o] for o in range(n) if o != s), default=0.0) for s in range(n)]

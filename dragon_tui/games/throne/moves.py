@@ -70,8 +70,16 @@ class MovesMixin:
             c = self.pending.card
             return [offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c)]
         if ph == "maneuver_to":
-            src = self.pending.from_guild
-            return [offers.MANEUVER_TO[guild] for guild in self.open_guilds() if guild != src]
+            # Every open guild but the one the supporter leaves: the moves to all open guilds
+            # depend on which guilds have room alone, so the board facts remember them.
+            src, facts = self.pending.from_guild, self.board_facts()
+            moves = facts.by_room.get("maneuver_to")
+            if moves is None:
+                moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
+            if facts.room[src]:
+                i = facts.open_guilds().index(src)
+                return [*moves[:i], *moves[i + 1:]]
+            return list(moves)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):

@@ -119,8 +119,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     def copy_fields(self) -> dict:
         """Copies of the mutable fields for ``clone``, written out by their known shapes
         (flat lists sliced, lists of lists copied one level down): the search clones
-        positions thousands of times a decision. ``pending``, the board facts and the houses'
-        memo are never changed in place, so the copy shares them; so are the rows of
+        positions thousands of times a decision. ``pending``, the board facts, the card facts
+        and the houses' memo are never changed in place, so the copy shares them; so are the rows of
         ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown`` and
         ``rewards`` (a change replaces the row: see ``BoardMixin.add_supporters``), so only
         their outer lists are copied."""
@@ -141,6 +141,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             "pools": None if self.pools is None else nested(self.pools),
             "stamp": self.stamp[:], "rewards": self.rewards[:], "parl_queue": self.parl_queue[:],
             "kayu_sel": self.kayu_sel[:], "_facts": self._facts, "_houses_memo": self._houses_memo,
+            "_cards": self._cards,
         }
 
     # ================================================================== setup

@@ -22,9 +22,27 @@ def majority(counts: list[int], rival: int = 0) -> list[int]:
     return [won if c == best else 0 for c in counts]
 
 
+#: (players, the controllers as a tuple) -> ``control_majorities``' answer, for every state
+#: of every game: a search meets a few hundred sets of controllers, each on thousands of
+#: boards (emptied when full: an entry is only a shortcut; the lists are never changed).
+_MAJORITIES: dict[tuple, tuple[list[int], list[int]]] = {}
+_MAJORITIES_LIMIT = 5_000
+
+
 def control_majorities(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
     """Per seat, the end-scoring points of the Kingdoms and of the Guild types: the majority
-    of the guilds controlled in each (``controllers``: each guild's controller or None)."""
+    of the guilds controlled in each (``controllers``: each guild's controller or None).
+    The answer is shared: callers never change the lists."""
+    key = (n, *controllers)
+    answer = _MAJORITIES.get(key)
+    if answer is None:
+        if len(_MAJORITIES) >= _MAJORITIES_LIMIT:
+            _MAJORITIES.clear()
+        answer = _MAJORITIES[key] = _control_majorities_of(controllers, n)
+    return answer
+
+
+def _control_majorities_of(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
     by_kingdom = [[0] * n for _ in range(NUM_KINGDOMS)]
     by_guild = [[0] * n for _ in range(GUILD_TYPES)]
     for guild, owner in enumerate(controllers):
@@ -50,9 +68,40 @@ _HOUSE_FACTS: dict[tuple, tuple[list[int], list[int]]] = {}
 _HOUSE_FACTS_LIMIT = 20_000
 
 
+class CardFacts:
+    """What the cards every seat owns (hand, deck, discard) imply, worked out once per set of
+    piles: the search values thousands of positions that differ only on the board.
+
+    Recognised by value like the board facts (facts.py): it keeps copies of the three piles
+    and a state uses it only while its own piles still equal them (``card_facts``). Never
+    changed once made but for the answers filled in on first use, which depend on the copies
+    alone, so clones of a state share it."""
+
+    __slots__ = ("hand", "deck", "discard", "recruits", "derived")
+
+    def __init__(self, state) -> None:
+        self.hand = [pile[:] for pile in state.hand]
+        self.deck = [pile[:] for pile in state.deck]
+        self.discard = [pile[:] for pile in state.discard]
+        #: Per seat, ``recruit_counts`` (filled in on first use).
+        self.recruits: list[tuple[int, int]] | None = None
+        #: Other answers that depend on the piles alone (the heuristic's card values).
+        self.derived: dict = {}
+
+
 class ScoringMixin:
     def owned_cards(self, seat: int) -> list[int]:
         return self.hand[seat] + self.deck[seat] + self.discard[seat]
+
+    #: The last CardFacts; states loaded from a file start without.
+    _cards: CardFacts | None = None
+
+    def card_facts(self) -> CardFacts:
+        """What the piles imply, for the piles as they are now."""
+        facts = self._cards
+        if facts is None or facts.hand != self.hand or facts.deck != self.deck or facts.discard != self.discard:
+            facts = self._cards = CardFacts(self)
+        return facts
 
     def recruit_counts(self, seat: int) -> tuple[int, int]:
         # One pass in C per pile (owned_cards): a Citizen recruit weighs 1, a Dragon 1024.
@@ -110,7 +159,10 @@ class ScoringMixin:
         majorities = facts.majorities
         if majorities is None:
             majorities = facts.majorities = control_majorities(facts.controllers, self.num_players)
-        counts = [self.recruit_counts(s) for s in range(self.num_players)]
+        cards = self.card_facts()
+        counts = cards.recruits
+        if counts is None:
+            counts = cards.recruits = [self.recruit_counts(s) for s in range(self.num_players)]
         return (majorities[0], majorities[1], (houses or self.house_facts())[0],
                 majority([c[0] for c in counts]), majority([c[1] for c in counts]))
 
