@@ -12,9 +12,6 @@ supporter lands, so when the position waits for the same seat to finish a multi-
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import add
-
 from .data import CARDS
 
 #: Second halves of a decision (and favors with few choices): valued by their best
@@ -89,7 +86,7 @@ def _card_worths(cards) -> list[tuple[float, ...]]:
     if worths is None:
         card_value = _CARD_VALUE
         worths = cards.derived["worths"] = [
-            tuple(filter(None, map(card_value.__getitem__, [*hand, *deck, *discard])))
+            tuple([worth for worth in map(card_value.__getitem__, [*hand, *deck, *discard]) if worth])
             for hand, deck, discard in zip(cards.hand, cards.deck, cards.discard)]
     return worths
 
@@ -105,9 +102,10 @@ def _own_value(state, seat: int, bonus: int, lords: int, board: float, worths: t
     value += 0.25 * state.supply[seat]
     value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
-    # Added one card at a time, in order (reduce adds pairwise, left to right, like
-    # ``value += worth``): the sum is the same to the last bit.
-    return reduce(add, worths, value)
+    # Added one card at a time, in this order: the sum is the same to the last bit.
+    for worth in worths:
+        value += worth
+    return value
 
 
 def evaluate(state, seat: int) -> float:
@@ -130,12 +128,12 @@ def evaluate(state, seat: int) -> float:
 
 def _static_values(state) -> list[float]:
     """Each seat's value from the position as it stands (no pending choice completed)."""
-    facts, houses = state.board_facts(), state.house_facts()
-    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses))]
+    facts, houses, cards = state.board_facts(), state.house_facts(), state.card_facts()
+    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses, cards))]
     lords = houses[1]
     board = _board_values(state, facts)
     n = state.num_players
-    worths = _card_worths(state.card_facts())
+    worths = _card_worths(cards)
     own = [_own_value(state, s, bonus[s], lords[s], board[s], worths[s]) for s in range(n)]
     if n == 2:
         return [own[0] - 0.5 * own[1], own[1] - 0.5 * own[0]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import offers
-from .board import owner_name, recruit_price
+from .board import bumped, owner_name, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -245,7 +245,7 @@ class MovesMixin:
         elif kind == "gather":
             self._gather(p, args[0])
         elif kind == "kayu_discard":
-            self.kayu_sel.append(args[0])
+            self.kayu_sel = self.kayu_sel + [args[0]]
         elif kind == "kayu_done":
             n = len(self.kayu_sel)
             for c in self.kayu_sel:
@@ -275,7 +275,7 @@ class MovesMixin:
             c = args[0]
             pile = self.hand[p] if c in self.hand[p] else self.discard[p]
             pile.remove(c)
-            self.dismissed.append(c)
+            self.dismissed = self.dismissed + [c]
             self.add_prestige(p, -card(c).prestige)
             self.log.append(f"{{p{p}}} dismisses {card(c).name} from the game.")
             self.phase = "main"
@@ -321,8 +321,8 @@ class MovesMixin:
         elif kind == "vuur":
             self._spend_kg(p)
             self.vuur_used = True
-            self.reserve[p] -= 1
-            self.supply[p] += 1
+            self.reserve = bumped(self.reserve, p, -1)
+            self.supply = bumped(self.supply, p, 1)
             self.log.append(f"{{p{p}}} uses the Vu'ur bonus: a King's Guard becomes a supporter.")
         elif kind == "favor":
             self._play_favor(p, args[0])
@@ -330,12 +330,15 @@ class MovesMixin:
             self._apply_favor_step(p, a)
 
     def _draw_prospect(self, which: str) -> int:
-        pile = self.cdeck if which == "citizen" else self.ddeck
         self.reveal()
-        return pile.pop()
+        if which == "citizen":
+            c, self.cdeck = self.cdeck[-1], self.cdeck[:-1]
+        else:
+            c, self.ddeck = self.ddeck[-1], self.ddeck[:-1]
+        return c
 
     def _spend_kg(self, p: int) -> None:
-        self.guards_in_supply[p] -= 1
+        self.guards_in_supply = bumped(self.guards_in_supply, p, -1)
         self.guards_spent += 1
 
     def _gather(self, p: int, c: int) -> None:
@@ -360,8 +363,8 @@ class MovesMixin:
         self.pay(p, res, cost)
         self.discard[p].append(c)
         if self.reserve[p] > 0:
-            self.reserve[p] -= 1
-            self.supply[p] += 1
+            self.reserve = bumped(self.reserve, p, -1)
+            self.supply = bumped(self.supply, p, 1)
         self.add_prestige(p, cd.prestige)
         pres = f" (+{cd.prestige} prestige)" if cd.prestige else ""
         self.log.append(f"{{p{p}}} recruits {cd.name} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}{pres}.")
@@ -372,13 +375,13 @@ class MovesMixin:
         cd = card(c)
         self.hand[p].remove(c)
         self.discard[p].append(c)
-        self.supply[p] -= 1
+        self.supply = bumped(self.supply, p, -1)
         self.add_supporters(guild, p, 1)
         if cd.is_dragon:
             feed = self.feed_of(p, c)
             self.pay(p, SHEEP, feed)
-            self.guards[guild] -= 1
-            self.guards_in_supply[p] += 1
+            self.guards = bumped(self.guards, guild, -1)
+            self.guards_in_supply = bumped(self.guards_in_supply, p, 1)
             self.log.append(f"{{p{p}}} deploys with {cd.name} (fed {feed} sheep): a supporter replaces a King's Guard in {guild_name(guild)}.")
         else:
             self.log.append(f"{{p{p}}} deploys with {cd.name}: a supporter joins the {guild_name(guild)} guild.")
@@ -421,13 +424,13 @@ class MovesMixin:
         elif kind == "kg_to":
             src, dst = self.pending.from_guild, args[0]
             self.pending = self.pending.but(from_guild=None)
-            self.guards[src] -= 1
-            self.guards[dst] += 1
+            self.guards = bumped(self.guards, src, -1)
+            self.guards = bumped(self.guards, dst, 1)
             self.log.append(f"{{p{p}}} moves a King's Guard from {guild_name(src)} to {guild_name(dst)}.")
             self._favor_step_done("move")
         elif kind == "kg_take":
-            self.guards[args[0]] -= 1
-            self.guards_in_supply[p] += 1
+            self.guards = bumped(self.guards, args[0], -1)
+            self.guards_in_supply = bumped(self.guards_in_supply, p, 1)
             self.log.append(f"{{p{p}}} takes a King's Guard from {guild_name(args[0])}.")
             self._favor_step_done("take")
         elif kind == "sup_from":
@@ -438,8 +441,8 @@ class MovesMixin:
             self.pending = self.pending.but(owner=None, from_guild=None)
             dst = args[0]
             if owner == -1:
-                self.neutral_supporters[src] -= 1
-                self.neutral_supporters[dst] += 1
+                self.neutral_supporters = bumped(self.neutral_supporters, src, -1)
+                self.neutral_supporters = bumped(self.neutral_supporters, dst, 1)
             else:
                 self.add_supporters(src, owner, -1)
                 self.add_supporters(dst, owner, 1)
@@ -455,18 +458,18 @@ class MovesMixin:
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[src]} to {CLANS[args[0]]}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_add":
-            self.supply[p] -= 1
+            self.supply = bumped(self.supply, p, -1)
             self.add_supporters(args[0], p, 1)
             self.log.append(f"{{p{p}}} adds a supporter to {guild_name(args[0])}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_remove":
             owner, guild = args
             if owner == -1:
-                self.neutral_supporters[guild] -= 1
+                self.neutral_supporters = bumped(self.neutral_supporters, guild, -1)
                 self.neutral_reserve += 1
             else:
                 self.add_supporters(guild, owner, -1)
-                self.reserve[owner] += 1
+                self.reserve = bumped(self.reserve, owner, 1)
             self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(guild)} back to the reserve.")
             self.pending, self.phase = NOTHING, "main"
         else:

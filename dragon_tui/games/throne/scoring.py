@@ -77,16 +77,23 @@ class CardFacts:
     changed once made but for the answers filled in on first use, which depend on the copies
     alone, so clones of a state share it."""
 
-    __slots__ = ("hand", "deck", "discard", "recruits", "derived")
+    __slots__ = ("hand", "deck", "discard", "recruit_majorities", "derived", "next")
 
     def __init__(self, state) -> None:
         self.hand = [pile[:] for pile in state.hand]
         self.deck = [pile[:] for pile in state.deck]
         self.discard = [pile[:] for pile in state.discard]
-        #: Per seat, ``recruit_counts`` (filled in on first use).
-        self.recruits: list[tuple[int, int]] | None = None
+        #: The Most Citizens and Most Dragons points per seat (filled in on first use).
+        self.recruit_majorities: tuple[list[int], list[int]] | None = None
         #: Other answers that depend on the piles alone (the heuristic's card values).
         self.derived: dict = {}
+        #: The facts last made for piles that differed from these (or None): a search's
+        #: sibling positions (the guilds one deployed card may go to) all move the same card,
+        #: so the first makes the facts and the others find them here, checked by value.
+        self.next: CardFacts | None = None
+
+    def matches(self, state) -> bool:
+        return self.hand == state.hand and self.deck == state.deck and self.discard == state.discard
 
 
 class ScoringMixin:
@@ -100,7 +107,15 @@ class ScoringMixin:
         """What the piles imply, for the piles as they are now."""
         facts = self._cards
         if facts is None or facts.hand != self.hand or facts.deck != self.deck or facts.discard != self.discard:
-            facts = self._cards = CardFacts(self)
+            known = facts.next if facts is not None else None
+            if known is not None and known.matches(self):
+                facts = known
+            else:
+                new = CardFacts(self)
+                if facts is not None:
+                    facts.next = new
+                facts = new
+            self._cards = facts
         return facts
 
     def recruit_counts(self, seat: int) -> tuple[int, int]:
@@ -148,10 +163,11 @@ class ScoringMixin:
         """Per seat, the end-scoring points by part (PARTS after the track)."""
         return [dict(zip(PARTS[1:], points)) for points in zip(*self.end_bonus_parts())]
 
-    def end_bonus_parts(self, facts=None, houses=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    def end_bonus_parts(self, facts=None, houses=None, cards=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
         """Per part of the end scoring (Kingdoms, Guilds, Clan Houses, Most Citizens, Most
-        Dragons), each seat's points (``facts``, ``houses``: this position's ``board_facts()``
-        and ``house_facts()``, when the caller already has them).
+        Dragons), each seat's points (``facts``, ``houses``, ``cards``: this position's
+        ``board_facts()``, ``house_facts()`` and ``card_facts()``, when the caller already
+        has them).
 
         Written for speed (the search bots call it at every leaf): the Kingdom and Guild
         majorities depend on the controllers alone, so the board facts keep them."""
@@ -159,12 +175,12 @@ class ScoringMixin:
         majorities = facts.majorities
         if majorities is None:
             majorities = facts.majorities = control_majorities(facts.controllers, self.num_players)
-        cards = self.card_facts()
-        counts = cards.recruits
-        if counts is None:
-            counts = cards.recruits = [self.recruit_counts(s) for s in range(self.num_players)]
-        return (majorities[0], majorities[1], (houses or self.house_facts())[0],
-                majority([c[0] for c in counts]), majority([c[1] for c in counts]))
+        cards = cards or self.card_facts()
+        recruits = cards.recruit_majorities
+        if recruits is None:
+            counts = [self.recruit_counts(s) for s in range(self.num_players)]
+            recruits = cards.recruit_majorities = (majority([c[0] for c in counts]), majority([c[1] for c in counts]))
+        return majorities[0], majorities[1], (houses or self.house_facts())[0], recruits[0], recruits[1]
 
     def score_breakdown(self) -> list[dict[str, float]]:
         bonus = self.end_bonus() if self.over else [{name: 0 for name in PARTS[1:]} for _ in range(self.num_players)]
