@@ -20,6 +20,7 @@ on its copies alone, so clones of a state share it.
 from __future__ import annotations
 
 from itertools import compress
+from operator import ne
 
 from .data import ALL_GUILDS, KINGDOM_OF
 
@@ -72,7 +73,8 @@ class BoardFacts:
             # The old copies are never changed, so what did not change is shared with them.
             osup, okg, ons = old.supporters, old.guards, old.neutral
             if kg == okg and ns == ons:  # the common case: only supporters moved
-                changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
+                # The guilds whose counts differ, picked out in C (compress over the row compares).
+                changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
                 if old.shared:
                     move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
@@ -104,16 +106,6 @@ class BoardFacts:
             new.guards, new.neutral = kg[:], ns[:]
             new.by_guards = old.by_guards if kg == okg else {}
         new.supporters = copies = osup[:]
-        old_occupied = old._occupied
-        if old_occupied is not None:
-            # A seat's occupied guilds carry over unless one of its counts left or reached 0.
-            occupied = new._occupied = old_occupied[:]
-            for seat, guilds in enumerate(occupied):
-                if guilds is not None:
-                    for guild in changed:
-                        if (sup[guild][seat] == 0) != (osup[guild][seat] == 0):
-                            occupied[seat] = None
-                            break
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:

@@ -129,10 +129,15 @@ def evaluate(state, seat: int) -> float:
 def _static_values(state) -> list[float]:
     """Each seat's value from the position as it stands (no pending choice completed)."""
     facts, houses, cards = state.board_facts(), state.house_facts(), state.card_facts()
-    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses, cards))]
+    kingdoms, guilds, clan_houses, citizens, dragons = state.end_bonus_parts(facts, houses, cards)
+    n = state.num_players
+    if n == 2:  # written out for the common case (whole numbers: any order gives the same sum)
+        bonus = [kingdoms[0] + guilds[0] + clan_houses[0] + citizens[0] + dragons[0],
+                 kingdoms[1] + guilds[1] + clan_houses[1] + citizens[1] + dragons[1]]
+    else:
+        bonus = [sum(points) for points in zip(kingdoms, guilds, clan_houses, citizens, dragons)]
     lords = houses[1]
     board = _board_values(state, facts)
-    n = state.num_players
     worths = _card_worths(cards)
     own = [_own_value(state, s, bonus[s], lords[s], board[s], worths[s]) for s in range(n)]
     if n == 2:
