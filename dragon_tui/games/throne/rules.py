@@ -253,9 +253,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         return self.active
 
     def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "main" and not self.over:  # the commonest first
+            return self._legal_main()
         if self.over:
             return []
-        ph = self.phase
         if ph in REWARD_PHASES:
             return self._legal_reward()
         if ph == "parliament":
