@@ -39,7 +39,7 @@ _AFTER_LIMIT = 20_000
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "derived", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -52,14 +52,15 @@ class BoardFacts:
     #: scoring.control_majorities of the controllers, filled in by the first end scoring.
     majorities: tuple[list[int], list[int]] | None
     #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
-    #: and on which guilds have room alone (a Citizen's, by card), filled in by the rules
-    #: that work them out (moves.deploy_targets).
+    #: and on which guilds have room alone (a Citizen's, by card; a maneuver's moves to every
+    #: open guild, under "maneuver_to"), filled in by the rules that work them out
+    #: (moves.deploy_targets, moves._legal_turn).
     by_guards: dict
     by_room: dict
-    #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
-    derived: dict
+    #: The heuristic's board value per seat (heuristics._board_values), filled in on first use.
+    board_values: list[float] | None
     #: Whether more than one state may reach these facts: a clone shares its original's
-    #: (``ThroneState.copy_fields`` sets this) and facts found through ``_AFTER`` are shared
+    #: (``ThroneState.clone`` sets this) and facts found through ``_AFTER`` are shared
     #: by every state that makes the move. Only moves from shared facts are remembered in
     #: ``_AFTER``: a lone state (a random playout) never meets a board again.
     shared: bool
@@ -72,7 +73,8 @@ class BoardFacts:
         if old is not None:
             # The old copies are never changed, so what did not change is shared with them.
             osup, okg, ons = old.supporters, old.guards, old.neutral
-            if kg == okg and ns == ons:  # the common case: only supporters moved
+            pawns_only = kg == okg and ns == ons
+            if pawns_only:  # the common case: only supporters moved
                 # The guilds whose counts differ, picked out in C (compress over the row compares).
                 changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
                 if old.shared:
@@ -92,7 +94,7 @@ class BoardFacts:
         new = cls.__new__(cls)
         new.shared = False
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
-        new.derived = {}
+        new.board_values = None
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
             new.supporters = [counts[:] for counts in sup]
@@ -100,7 +102,7 @@ class BoardFacts:
             new.room = [state.has_space(guild) for guild in ALL_GUILDS]
             new.by_guards, new.by_room = {}, {}
             return new
-        if kg == okg and ns == ons:
+        if pawns_only:
             new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
         else:
             new.guards, new.neutral = kg[:], ns[:]
