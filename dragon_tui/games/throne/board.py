@@ -49,6 +49,11 @@ def owner_name(owner: int) -> str:
     return "the neutral" if owner == NEUTRAL else f"{{p{owner}}}"
 
 
+def feed_needed(feed: int, zeme: bool) -> int:
+    """The sheep a Dragon with printed ``feed`` eats: at most one with the Ze'me bonus."""
+    return min(feed, 1) if zeme else feed
+
+
 def bumped(values: list[int], index: int, by: int) -> list[int]:
     """A copy of ``values`` with the entry at ``index`` changed by ``by``. The state's flat
     lists are replaced, never changed in place, so that clones share them (see
@@ -138,8 +143,7 @@ class BoardMixin:
         return recruit_price(CARDS[cid].cost, self.controls_in_kingdom(seat, kingdom), self.has_bonus(seat, HAWA))
 
     def feed_of(self, seat: int, cid: int) -> int:
-        feed = CARDS[cid].feed
-        return min(feed, 1) if self.has_bonus(seat, ZEME) else feed
+        return feed_needed(CARDS[cid].feed, self.has_bonus(seat, ZEME))
 
     def draw(self, seat: int, count: int) -> int:
         """Draw from the deck, reshuffling the discards into a new deck when it runs out."""

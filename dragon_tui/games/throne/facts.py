@@ -108,6 +108,19 @@ class BoardFacts:
             new.guards, new.neutral = kg[:], ns[:]
             new.by_guards = old.by_guards if kg == okg else {}
         new.supporters = copies = osup[:]
+        old_occupied = old._occupied
+        if old_occupied is not None:
+            # A seat's occupied guilds, where they were asked for (listing a maneuver), are
+            # brought up to date: a guild joins or leaves where the seat's count left or
+            # reached zero. (A search's leaf positions never ask: nothing to carry there.)
+            occupied = new._occupied = old_occupied[:]
+            for seat, guilds in enumerate(occupied):
+                if guilds is not None:
+                    for guild in changed:
+                        now = sup[guild][seat]
+                        if (now == 0) != (osup[guild][seat] == 0):
+                            guilds = tuple(sorted((*guilds, guild))) if now else tuple([g for g in guilds if g != guild])
+                    occupied[seat] = guilds
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:

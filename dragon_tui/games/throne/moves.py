@@ -13,7 +13,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import offers
-from .board import bumped, owner_name, recruit_price
+from .board import bumped, feed_needed, owner_name, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -39,11 +39,19 @@ from .data import (
     SOLDIER,
     SORCERER,
     VUUR,
+    ZEME,
     card,
     guild_name,
 )
 
 MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
+
+#: ``recruit_price`` of every card, looked up: ``_PRICES[hawa][card][controls_in_kingdom]``
+#: (the rule stays in board.recruit_price; listing the main actions asks for six a time).
+_PRICES = tuple(tuple(tuple(recruit_price(cd.cost, controls, hawa) for controls in (False, True)) for cd in CARDS)
+                for hawa in (False, True))
+#: ``feed_of`` of every card, looked up: ``_FEEDS[zeme][card]`` (the rule: board.feed_needed).
+_FEEDS = tuple(tuple(feed_needed(cd.feed, zeme) for cd in CARDS) for zeme in (False, True))
 FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "royal", "royal_to", "sorcerer")
 
 
@@ -100,11 +108,11 @@ class MovesMixin:
         acts: list[Action] = []
         main = self.main
         if main in (None, "gather") and self.main_count < 3:
-            sheep = self.res[p][SHEEP]
+            sheep, feeds = self.res[p][SHEEP], _FEEDS[self.has_bonus(p, ZEME)]
             for c in hand:
                 if IS_FAVOR[c]:
                     continue
-                feed = self.feed_of(p, c) if IS_DRAGON[c] else 0
+                feed = feeds[c] if IS_DRAGON[c] else 0
                 if sheep >= feed:
                     acts.append(offers.gather(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
@@ -113,11 +121,11 @@ class MovesMixin:
         facts = self.board_facts() if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
-            res, kingdoms, hawa = self.res[p], facts.kingdoms(p), self.has_bonus(p, HAWA)
+            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[self.has_bonus(p, HAWA)]
             for k, stack in enumerate(self.prospects):
                 if stack:
                     c = stack[-1]
-                    cost = recruit_price(CARDS[c].cost, k in kingdoms, hawa)
+                    cost = prices[c][k in kingdoms]
                     if res[1 if IS_DRAGON[c] else 0] >= cost:
                         acts.append(offers.recruit(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
