@@ -217,7 +217,10 @@ class BoardMixin:
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
-            candidates = [guild for guild in facts.controlled(seat) if seat not in markers[guild]]
+            controlled = facts.controlled(seat)
+            if not controlled:
+                continue
+            candidates = [guild for guild in controlled if seat not in markers[guild]]
             if not candidates:
                 continue
             left = self.markers_left(seat)

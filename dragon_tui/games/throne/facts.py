@@ -109,10 +109,11 @@ class BoardFacts:
             new.by_guards = old.by_guards if kg == okg else {}
         new.supporters = copies = osup[:]
         old_occupied = old._occupied
-        if old_occupied is not None:
-            # A seat's occupied guilds, where they were asked for (listing a maneuver), are
-            # brought up to date: a guild joins or leaves where the seat's count left or
-            # reached zero. (A search's leaf positions never ask: nothing to carry there.)
+        if old_occupied is not None and not old.shared:
+            # A lone game's (a random playout's) occupied guilds, where they were asked for
+            # (listing a maneuver), are brought up to date: a guild joins or leaves where the
+            # seat's count left or reached zero. A search's positions (shared facts) mostly
+            # are leaves that never ask: there they are worked out when asked.
             occupied = new._occupied = old_occupied[:]
             for seat, guilds in enumerate(occupied):
                 if guilds is not None:

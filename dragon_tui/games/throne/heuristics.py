@@ -19,6 +19,8 @@ from .data import CARDS
 #: anywhere is too many completions to try for every candidate.
 PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "reward_bump",
            "reward_bump_to", "merchant", "sorcerer", "royal")
+#: The same, for lookups (every position valued asks).
+_PENDING = frozenset(PENDING)
 
 
 def _board_values(state, facts) -> list[float]:
@@ -114,7 +116,7 @@ def evaluate(state, seat: int) -> float:
         best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
         win = 100.0 if seat in state.winners() else 0.0
         return win + scores[seat] - best_other
-    if state.phase in PENDING and state.current_player == seat:
+    if state.phase in _PENDING and state.current_player == seat:
         best = None
         for action in state.legal_actions():
             nxt = state.clone()
@@ -151,7 +153,7 @@ def evaluate_all(state) -> list[float]:
     if state.is_over:
         return [evaluate(state, s) for s in range(n)]
     values = _static_values(state)
-    if state.phase in PENDING:
+    if state.phase in _PENDING:
         seat = state.current_player
         values[seat] = evaluate(state, seat)
     return values
