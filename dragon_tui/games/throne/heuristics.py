@@ -84,12 +84,13 @@ def _card_worths(cards) -> list[tuple[float, ...]]:
     """Per seat, what each card it holds is worth, in the order ``_own_value`` adds them up
     (hand, deck, discard; cards worth nothing left out): a function of the piles alone, so
     the card facts (``cards``, this position's) remember it."""
-    worths = cards.derived.get("worths")
-    if worths is None:
-        card_value = _CARD_VALUE
-        worths = cards.derived["worths"] = [
-            tuple([worth for worth in map(card_value.__getitem__, [*hand, *deck, *discard]) if worth])
-            for hand, deck, discard in zip(cards.hand, cards.deck, cards.discard)]
+    worths = cards.worths
+    for seat, known in enumerate(worths):
+        if known is None:
+            card_value = _CARD_VALUE
+            worths[seat] = tuple([worth for worth in map(card_value.__getitem__,
+                                                          [*cards.hand[seat], *cards.deck[seat], *cards.discard[seat]])
+                                  if worth])
     return worths
 
 

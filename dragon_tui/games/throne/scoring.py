@@ -77,16 +77,33 @@ class CardFacts:
     changed once made but for the answers filled in on first use, which depend on the copies
     alone, so clones of a state share it."""
 
-    __slots__ = ("hand", "deck", "discard", "recruit_majorities", "derived", "next")
+    __slots__ = ("hand", "deck", "discard", "recruits", "worths", "recruit_majorities", "next")
 
-    def __init__(self, state) -> None:
-        self.hand = [pile[:] for pile in state.hand]
-        self.deck = [pile[:] for pile in state.deck]
-        self.discard = [pile[:] for pile in state.discard]
+    def __init__(self, state, old: CardFacts | None = None) -> None:
+        """The facts of ``state``'s piles; ``old`` (facts of other piles of the same game, or
+        None) lends its copies and answers for the seats whose piles did not change."""
+        hand, deck, discard = state.hand, state.deck, state.discard
+        n = len(hand)
+        #: Per seat, ``recruit_counts`` and the heuristic's card values
+        #: (heuristics._card_worths), filled in on first use.
+        self.recruits: list[tuple[int, int] | None] = [None] * n
+        self.worths: list[tuple[float, ...] | None] = [None] * n
+        if old is None:
+            self.hand = [pile[:] for pile in hand]
+            self.deck = [pile[:] for pile in deck]
+            self.discard = [pile[:] for pile in discard]
+        else:
+            self.hand, self.deck, self.discard = old.hand[:], old.deck[:], old.discard[:]
+            for seat in range(n):
+                # A move changes one seat's cards: the others' copies and answers carry over.
+                if (hand[seat] != self.hand[seat] or deck[seat] != self.deck[seat]
+                        or discard[seat] != self.discard[seat]):
+                    self.hand[seat], self.deck[seat] = hand[seat][:], deck[seat][:]
+                    self.discard[seat] = discard[seat][:]
+                else:
+                    self.recruits[seat], self.worths[seat] = old.recruits[seat], old.worths[seat]
         #: The Most Citizens and Most Dragons points per seat (filled in on first use).
         self.recruit_majorities: tuple[list[int], list[int]] | None = None
-        #: Other answers that depend on the piles alone (the heuristic's card values).
-        self.derived: dict = {}
         #: The facts last made for piles that differed from these (or None): a search's
         #: sibling positions (the guilds one deployed card may go to) all move the same card,
         #: so the first makes the facts and the others find them here, checked by value.
@@ -111,7 +128,7 @@ class ScoringMixin:
             if known is not None and known.matches(self):
                 facts = known
             else:
-                new = CardFacts(self)
+                new = CardFacts(self, facts)
                 if facts is not None:
                     facts.next = new
                 facts = new
@@ -178,7 +195,10 @@ class ScoringMixin:
         cards = cards or self.card_facts()
         recruits = cards.recruit_majorities
         if recruits is None:
-            counts = [self.recruit_counts(s) for s in range(self.num_players)]
+            counts = cards.recruits
+            for s, known in enumerate(counts):
+                if known is None:
+                    counts[s] = self.recruit_counts(s)
             recruits = cards.recruit_majorities = (majority([c[0] for c in counts]), majority([c[1] for c in counts]))
         return majorities[0], majorities[1], (houses or self.house_facts())[0], recruits[0], recruits[1]
 
