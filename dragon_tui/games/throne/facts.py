@@ -78,7 +78,11 @@ class BoardFacts:
                 # The guilds whose counts differ, picked out in C (compress over the row compares).
                 changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
                 if old.shared:
-                    move = tuple([(guild, *sup[guild]) for guild in changed])
+                    if len(changed) == 2:  # a pawn moved (the commonest): written flat
+                        first, second = changed
+                        move = (first, second, *sup[first], *sup[second])
+                    else:  # a tuple per guild (never mistaken for the flat form above)
+                        move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
                 changed = [guild for guild in ALL_GUILDS
                            if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
