@@ -147,7 +147,8 @@ class BoardMixin:
 
     def draw(self, seat: int, count: int) -> int:
         """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
-        self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
+        if self.shown[seat]:
+            self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
         drawn = 0
         for _ in range(count):
             if not self.deck[seat]:

@@ -342,8 +342,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.remove_markers()
         self.stage = "end"
         self.phase = "end"
-        n = self.num_players
-        self.check_control([(p + i) % n for i in range(n)])
+        # Every seat, the active player first, then clockwise.
+        self.check_control([*range(p, self.num_players), *range(p)])
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players
