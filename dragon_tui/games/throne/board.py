@@ -49,6 +49,20 @@ def owner_name(owner: int) -> str:
     return "the neutral" if owner == NEUTRAL else f"{{p{owner}}}"
 
 
+def feed_needed(feed: int, zeme: bool) -> int:
+    """The sheep a Dragon with printed ``feed`` eats: at most one with the Ze'me bonus."""
+    return min(feed, 1) if zeme else feed
+
+
+def bumped(values: list[int], index: int, by: int) -> list[int]:
+    """A copy of ``values`` with the entry at ``index`` changed by ``by``. The state's flat
+    lists are replaced, never changed in place, so that clones share them (see
+    ``ThroneState.copy_fields``): every change to one goes through here or makes a new list."""
+    row = values[:]
+    row[index] += by
+    return row
+
+
 def recruit_price(cost: int, controls_in_kingdom: bool, hawa: bool) -> int:
     """A prospect's printed ``cost``, one less when the recruiter controls a guild of its
     Kingdom, one less with the Ha'wa bonus, never below one."""
@@ -64,7 +78,8 @@ class BoardMixin:
         return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild]
 
     def has_space(self, guild: int) -> bool:
-        return self.pawns(guild) < GUILD_SPACES
+        # pawns(guild) < GUILD_SPACES, written out: asked for every guild a move changes.
+        return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild] < GUILD_SPACES
 
     # The rows of ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown``
     # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
@@ -128,12 +143,12 @@ class BoardMixin:
         return recruit_price(CARDS[cid].cost, self.controls_in_kingdom(seat, kingdom), self.has_bonus(seat, HAWA))
 
     def feed_of(self, seat: int, cid: int) -> int:
-        feed = CARDS[cid].feed
-        return min(feed, 1) if self.has_bonus(seat, ZEME) else feed
+        return feed_needed(CARDS[cid].feed, self.has_bonus(seat, ZEME))
 
     def draw(self, seat: int, count: int) -> int:
         """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
-        self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
+        if self.shown[seat]:
+            self.shown[seat] = [c for c in self.shown[seat] if c in self.hand[seat]]
         drawn = 0
         for _ in range(count):
             if not self.deck[seat]:
@@ -156,7 +171,7 @@ class BoardMixin:
         """Take from the stock; when it runs dry take one token at a time from the other
         players, starting to the right (counter-clockwise: seat - 1, seat - 2, ...)."""
         got = min(amount, self.stock[res])
-        self.stock[res] -= got
+        self.stock = bumped(self.stock, res, -got)
         n = self.num_players
         while got < amount:
             took = False
@@ -176,15 +191,17 @@ class BoardMixin:
 
     def pay(self, seat: int, res: int, amount: int) -> None:
         self.res[seat][res] -= amount
-        self.stock[res] += amount
+        self.stock = bumped(self.stock, res, amount)
 
     # ------------------------------------------------------------------ score track
     def add_prestige(self, seat: int, amount: int) -> None:
         if not amount:
             return
-        self.score[seat] += amount
+        self.score = bumped(self.score, seat, amount)
         # The marker that moves lands on top of any stack: a later stamp ranks higher.
-        self.stamp[seat] = self.stamp_next
+        stamp = self.stamp[:]
+        stamp[seat] = self.stamp_next
+        self.stamp = stamp
         self.stamp_next += 1
         self.high = max(self.high, self.score[seat])
 
@@ -201,7 +218,10 @@ class BoardMixin:
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
-            candidates = [guild for guild in facts.controlled(seat) if seat not in markers[guild]]
+            controlled = facts.controlled(seat)
+            if not controlled:
+                continue
+            candidates = [guild for guild in controlled if seat not in markers[guild]]
             if not candidates:
                 continue
             left = self.markers_left(seat)
@@ -218,7 +238,7 @@ class BoardMixin:
                         self.discard[seat].append(pile[-1])
                         got = f", {a_or_an(GUILDS[GUILD_TYPE_OF[guild]])} Favor"
                     self.log.append(f"{{p{seat}}} takes control of the {guild_name(guild)} guild: +2 prestige{got}.")
-                    self.rewards.append([seat, guild])
+                    self.rewards = self.rewards + [[seat, guild]]
 
     def markers_left(self, seat: int) -> int:
         """Guild Markers still in the seat's supply (20 each, rulebook components)."""
@@ -270,14 +290,14 @@ class BoardMixin:
         else:
             self.phase = "reward_house"
             return True
-        self.rewards.pop(0)
+        self.rewards = self.rewards[1:]
         return False
 
     def place_lord(self, seat: int, house: int) -> None:
         self.houses[house] = self.houses[house] + [seat]
-        self.lords_left[seat] -= 1
+        self.lords_left = bumped(self.lords_left, seat, -1)
         self.log.append(f"{{p{seat}}} places a Dragon Lord in the {CLANS[house]} Clan House.")
-        self.rewards.pop(0)
+        self.rewards = self.rewards[1:]
         self.phase = "reward_done"
         if sum(len(h) for h in self.houses) == 6 * HOUSE_SPACES:
             self.over = True
@@ -312,6 +332,6 @@ class BoardMixin:
             guild = guild_at(k, g)
             if self.has_space(guild):
                 break
-        self.neutral_supporters[guild] += 1
+        self.neutral_supporters = bumped(self.neutral_supporters, guild, 1)
         self.neutral_reserve -= 1
         self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(guild)} guild.")

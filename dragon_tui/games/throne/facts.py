@@ -20,6 +20,7 @@ on its copies alone, so clones of a state share it.
 from __future__ import annotations
 
 from itertools import compress
+from operator import ne
 
 from .data import ALL_GUILDS, KINGDOM_OF
 
@@ -38,7 +39,7 @@ _AFTER_LIMIT = 20_000
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "derived", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -51,14 +52,15 @@ class BoardFacts:
     #: scoring.control_majorities of the controllers, filled in by the first end scoring.
     majorities: tuple[list[int], list[int]] | None
     #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
-    #: and on which guilds have room alone (a Citizen's, by card), filled in by the rules
-    #: that work them out (moves.deploy_targets).
+    #: and on which guilds have room alone (a Citizen's, by card; a maneuver's moves to every
+    #: open guild, under "maneuver_to"), filled in by the rules that work them out
+    #: (moves.deploy_targets, moves._legal_turn).
     by_guards: dict
     by_room: dict
-    #: Other answers that depend on the pawn counts (the heuristic's board value per seat).
-    derived: dict
+    #: The heuristic's board value per seat (heuristics._board_values), filled in on first use.
+    board_values: list[float] | None
     #: Whether more than one state may reach these facts: a clone shares its original's
-    #: (``ThroneState.copy_fields`` sets this) and facts found through ``_AFTER`` are shared
+    #: (``ThroneState.clone`` sets this) and facts found through ``_AFTER`` are shared
     #: by every state that makes the move. Only moves from shared facts are remembered in
     #: ``_AFTER``: a lone state (a random playout) never meets a board again.
     shared: bool
@@ -71,10 +73,16 @@ class BoardFacts:
         if old is not None:
             # The old copies are never changed, so what did not change is shared with them.
             osup, okg, ons = old.supporters, old.guards, old.neutral
-            if kg == okg and ns == ons:  # the common case: only supporters moved
-                changed = [guild for guild, now, was in zip(ALL_GUILDS, sup, osup) if now != was]
+            pawns_only = kg == okg and ns == ons
+            if pawns_only:  # the common case: only supporters moved
+                # The guilds whose counts differ, picked out in C (compress over the row compares).
+                changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
                 if old.shared:
-                    move = tuple([(guild, *sup[guild]) for guild in changed])
+                    if len(changed) == 2:  # a pawn moved (the commonest): written flat
+                        first, second = changed
+                        move = (first, second, *sup[first], *sup[second])
+                    else:  # a tuple per guild (never mistaken for the flat form above)
+                        move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
                 changed = [guild for guild in ALL_GUILDS
                            if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
@@ -90,7 +98,7 @@ class BoardFacts:
         new = cls.__new__(cls)
         new.shared = False
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
-        new.derived = {}
+        new.board_values = None
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
             new.supporters = [counts[:] for counts in sup]
@@ -98,22 +106,26 @@ class BoardFacts:
             new.room = [state.has_space(guild) for guild in ALL_GUILDS]
             new.by_guards, new.by_room = {}, {}
             return new
-        if kg == okg and ns == ons:
+        if pawns_only:
             new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
         else:
             new.guards, new.neutral = kg[:], ns[:]
             new.by_guards = old.by_guards if kg == okg else {}
         new.supporters = copies = osup[:]
         old_occupied = old._occupied
-        if old_occupied is not None:
-            # A seat's occupied guilds carry over unless one of its counts left or reached 0.
+        if old_occupied is not None and not old.shared:
+            # A lone game's (a random playout's) occupied guilds, where they were asked for
+            # (listing a maneuver), are brought up to date: a guild joins or leaves where the
+            # seat's count left or reached zero. A search's positions (shared facts) mostly
+            # are leaves that never ask: there they are worked out when asked.
             occupied = new._occupied = old_occupied[:]
             for seat, guilds in enumerate(occupied):
                 if guilds is not None:
                     for guild in changed:
-                        if (sup[guild][seat] == 0) != (osup[guild][seat] == 0):
-                            occupied[seat] = None
-                            break
+                        now = sup[guild][seat]
+                        if (now == 0) != (osup[guild][seat] == 0):
+                            guilds = tuple(sorted((*guilds, guild))) if now else tuple([g for g in guilds if g != guild])
+                    occupied[seat] = guilds
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:

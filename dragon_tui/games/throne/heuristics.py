@@ -19,14 +19,16 @@ from .data import CARDS
 #: anywhere is too many completions to try for every candidate.
 PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "reward_bump",
            "reward_bump_to", "merchant", "sorcerer", "royal")
+#: The same, for lookups (every position valued asks).
+_PENDING = frozenset(PENDING)
 
 
 def _board_values(state, facts) -> list[float]:
     """Per seat, its supporters and the guilds they lead or tie: a function of the pawns
     alone, so the board facts (``facts``, this position's) remember it."""
-    values = facts.derived.get("board_values")
+    values = facts.board_values
     if values is None:
-        values = facts.derived["board_values"] = _board_values_of(facts.supporters, facts.guards, facts.neutral)
+        values = facts.board_values = _board_values_of(facts.supporters, facts.guards, facts.neutral)
     return values
 
 
@@ -78,9 +80,24 @@ def _board_values_of(supporters, guards, neutrals) -> list[float]:
 _CARD_VALUE = tuple(0.3 + 0.1 * sum(c.produce) if c.is_recruit else 0.6 if c.kind == "favor" else 0.0 for c in CARDS)
 
 
-def _own_value(state, seat: int, bonus: int, lords: int, board: float) -> float:
+def _card_worths(cards) -> list[tuple[float, ...]]:
+    """Per seat, what each card it holds is worth, in the order ``_own_value`` adds them up
+    (hand, deck, discard; cards worth nothing left out): a function of the piles alone, so
+    the card facts (``cards``, this position's) remember it."""
+    worths = cards.worths
+    for seat, known in enumerate(worths):
+        if known is None:
+            card_value = _CARD_VALUE
+            worths[seat] = tuple([worth for worth in map(card_value.__getitem__,
+                                                          [*cards.hand[seat], *cards.deck[seat], *cards.discard[seat]])
+                                  if worth])
+    return worths
+
+
+def _own_value(state, seat: int, bonus: int, lords: int, board: float, worths: tuple[float, ...]) -> float:
     """What the seat's position is worth to it (``bonus``: its end-scoring points as the
-    board stands, ``lords``: its Dragon Lords on the board, ``board``: its board value)."""
+    board stands, ``lords``: its Dragon Lords on the board, ``board``: its board value,
+    ``worths``: its cards' values, see ``_card_worths``)."""
     value = float(state.score[seat])
     value += 0.6 * bonus
     value += 0.8 * lords
@@ -89,12 +106,8 @@ def _own_value(state, seat: int, bonus: int, lords: int, board: float) -> float:
     value += 0.5 * state.guards_in_supply[seat]
     value += 0.1 * sum(state.res[seat])
     # Added one card at a time, in this order: the sum is the same to the last bit.
-    card_value = _CARD_VALUE
-    for pile in (state.hand[seat], state.deck[seat], state.discard[seat]):
-        for c in pile:
-            worth = card_value[c]
-            if worth:
-                value += worth
+    for worth in worths:
+        value += worth
     return value
 
 
@@ -104,7 +117,7 @@ def evaluate(state, seat: int) -> float:
         best_other = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
         win = 100.0 if seat in state.winners() else 0.0
         return win + scores[seat] - best_other
-    if state.phase in PENDING and state.current_player == seat:
+    if state.phase in _PENDING and state.current_player == seat:
         best = None
         for action in state.legal_actions():
             nxt = state.clone()
@@ -118,12 +131,18 @@ def evaluate(state, seat: int) -> float:
 
 def _static_values(state) -> list[float]:
     """Each seat's value from the position as it stands (no pending choice completed)."""
-    facts, houses = state.board_facts(), state.house_facts()
-    bonus = [sum(points) for points in zip(*state.end_bonus_parts(facts, houses))]
+    facts, houses, cards = state.board_facts(), state.house_facts(), state.card_facts()
+    kingdoms, guilds, clan_houses, citizens, dragons = state.end_bonus_parts(facts, houses, cards)
+    n = state.num_players
+    if n == 2:  # written out for the common case (whole numbers: any order gives the same sum)
+        bonus = [kingdoms[0] + guilds[0] + clan_houses[0] + citizens[0] + dragons[0],
+                 kingdoms[1] + guilds[1] + clan_houses[1] + citizens[1] + dragons[1]]
+    else:
+        bonus = [sum(points) for points in zip(kingdoms, guilds, clan_houses, citizens, dragons)]
     lords = houses[1]
     board = _board_values(state, facts)
-    n = state.num_players
-    own = [_own_value(state, s, bonus[s], lords[s], board[s]) for s in range(n)]
+    worths = _card_worths(cards)
+    own = [_own_value(state, s, bonus[s], lords[s], board[s], worths[s]) for s in range(n)]
     if n == 2:
         return [own[0] - 0.5 * own[1], own[1] - 0.5 * own[0]]
     return [own[s] - 0.5 * max((own[o] for o in range(n) if o != s), default=0.0) for s in range(n)]
@@ -135,7 +154,7 @@ def evaluate_all(state) -> list[float]:
     if state.is_over:
         return [evaluate(state, s) for s in range(n)]
     values = _static_values(state)
-    if state.phase in PENDING:
+    if state.phase in _PENDING:
         seat = state.current_player
         values[seat] = evaluate(state, seat)
     return values

@@ -70,6 +70,8 @@ def deal_unseen(s, rng) -> None:
             rng.shuffle(hand)
             s.hand[o] = hand
         s.deck[o] = pool[drawn:]
+    # The copy's decks may be its original's (clones share flat lists): shuffle new ones.
+    s.cdeck, s.ddeck = s.cdeck[:], s.ddeck[:]
     rng.shuffle(s.cdeck)
     rng.shuffle(s.ddeck)
     if -1 in s.kayu_sel:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import offers
-from .board import owner_name, recruit_price
+from .board import bumped, feed_needed, owner_name, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -39,11 +39,19 @@ from .data import (
     SOLDIER,
     SORCERER,
     VUUR,
+    ZEME,
     card,
     guild_name,
 )
 
 MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
+
+#: ``recruit_price`` of every card, looked up: ``_PRICES[hawa][card][controls_in_kingdom]``
+#: (the rule stays in board.recruit_price; listing the main actions asks for six a time).
+_PRICES = tuple(tuple(tuple(recruit_price(cd.cost, controls, hawa) for controls in (False, True)) for cd in CARDS)
+                for hawa in (False, True))
+#: ``feed_of`` of every card, looked up: ``_FEEDS[zeme][card]`` (the rule: board.feed_needed).
+_FEEDS = tuple(tuple(feed_needed(cd.feed, zeme) for cd in CARDS) for zeme in (False, True))
 FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "royal", "royal_to", "sorcerer")
 
 
@@ -70,8 +78,16 @@ class MovesMixin:
             c = self.pending.card
             return [offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c)]
         if ph == "maneuver_to":
-            src = self.pending.from_guild
-            return [offers.MANEUVER_TO[guild] for guild in self.open_guilds() if guild != src]
+            # Every open guild but the one the supporter leaves: the moves to all open guilds
+            # depend on which guilds have room alone, so the board facts remember them.
+            src, facts = self.pending.from_guild, self.board_facts()
+            moves = facts.by_room.get("maneuver_to")
+            if moves is None:
+                moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
+            if facts.room[src]:
+                i = facts.open_guilds().index(src)
+                return [*moves[:i], *moves[i + 1:]]
+            return list(moves)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -92,11 +108,11 @@ class MovesMixin:
         acts: list[Action] = []
         main = self.main
         if main in (None, "gather") and self.main_count < 3:
-            sheep = self.res[p][SHEEP]
+            sheep, feeds = self.res[p][SHEEP], _FEEDS[self.has_bonus(p, ZEME)]
             for c in hand:
                 if IS_FAVOR[c]:
                     continue
-                feed = self.feed_of(p, c) if IS_DRAGON[c] else 0
+                feed = feeds[c] if IS_DRAGON[c] else 0
                 if sheep >= feed:
                     acts.append(offers.gather(c, feed))
         if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
@@ -105,11 +121,11 @@ class MovesMixin:
         facts = self.board_facts() if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
-            res, kingdoms, hawa = self.res[p], facts.kingdoms(p), self.has_bonus(p, HAWA)
+            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[self.has_bonus(p, HAWA)]
             for k, stack in enumerate(self.prospects):
                 if stack:
                     c = stack[-1]
-                    cost = recruit_price(CARDS[c].cost, k in kingdoms, hawa)
+                    cost = prices[c][k in kingdoms]
                     if res[1 if IS_DRAGON[c] else 0] >= cost:
                         acts.append(offers.recruit(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
@@ -237,7 +253,7 @@ class MovesMixin:
         elif kind == "gather":
             self._gather(p, args[0])
         elif kind == "kayu_discard":
-            self.kayu_sel.append(args[0])
+            self.kayu_sel = self.kayu_sel + [args[0]]
         elif kind == "kayu_done":
             n = len(self.kayu_sel)
             for c in self.kayu_sel:
@@ -267,7 +283,7 @@ class MovesMixin:
             c = args[0]
             pile = self.hand[p] if c in self.hand[p] else self.discard[p]
             pile.remove(c)
-            self.dismissed.append(c)
+            self.dismissed = self.dismissed + [c]
             self.add_prestige(p, -card(c).prestige)
             self.log.append(f"{{p{p}}} dismisses {card(c).name} from the game.")
             self.phase = "main"
@@ -313,8 +329,8 @@ class MovesMixin:
         elif kind == "vuur":
             self._spend_kg(p)
             self.vuur_used = True
-            self.reserve[p] -= 1
-            self.supply[p] += 1
+            self.reserve = bumped(self.reserve, p, -1)
+            self.supply = bumped(self.supply, p, 1)
             self.log.append(f"{{p{p}}} uses the Vu'ur bonus: a King's Guard becomes a supporter.")
         elif kind == "favor":
             self._play_favor(p, args[0])
@@ -322,12 +338,15 @@ class MovesMixin:
             self._apply_favor_step(p, a)
 
     def _draw_prospect(self, which: str) -> int:
-        pile = self.cdeck if which == "citizen" else self.ddeck
         self.reveal()
-        return pile.pop()
+        if which == "citizen":
+            c, self.cdeck = self.cdeck[-1], self.cdeck[:-1]
+        else:
+            c, self.ddeck = self.ddeck[-1], self.ddeck[:-1]
+        return c
 
     def _spend_kg(self, p: int) -> None:
-        self.guards_in_supply[p] -= 1
+        self.guards_in_supply = bumped(self.guards_in_supply, p, -1)
         self.guards_spent += 1
 
     def _gather(self, p: int, c: int) -> None:
@@ -352,8 +371,8 @@ class MovesMixin:
         self.pay(p, res, cost)
         self.discard[p].append(c)
         if self.reserve[p] > 0:
-            self.reserve[p] -= 1
-            self.supply[p] += 1
+            self.reserve = bumped(self.reserve, p, -1)
+            self.supply = bumped(self.supply, p, 1)
         self.add_prestige(p, cd.prestige)
         pres = f" (+{cd.prestige} prestige)" if cd.prestige else ""
         self.log.append(f"{{p{p}}} recruits {cd.name} from {KINGDOMS[k]} for {cost} {RESOURCES[res]}{pres}.")
@@ -364,13 +383,13 @@ class MovesMixin:
         cd = card(c)
         self.hand[p].remove(c)
         self.discard[p].append(c)
-        self.supply[p] -= 1
+        self.supply = bumped(self.supply, p, -1)
         self.add_supporters(guild, p, 1)
         if cd.is_dragon:
             feed = self.feed_of(p, c)
             self.pay(p, SHEEP, feed)
-            self.guards[guild] -= 1
-            self.guards_in_supply[p] += 1
+            self.guards = bumped(self.guards, guild, -1)
+            self.guards_in_supply = bumped(self.guards_in_supply, p, 1)
             self.log.append(f"{{p{p}}} deploys with {cd.name} (fed {feed} sheep): a supporter replaces a King's Guard in {guild_name(guild)}.")
         else:
             self.log.append(f"{{p{p}}} deploys with {cd.name}: a supporter joins the {guild_name(guild)} guild.")
@@ -413,13 +432,13 @@ class MovesMixin:
         elif kind == "kg_to":
             src, dst = self.pending.from_guild, args[0]
             self.pending = self.pending.but(from_guild=None)
-            self.guards[src] -= 1
-            self.guards[dst] += 1
+            self.guards = bumped(self.guards, src, -1)
+            self.guards = bumped(self.guards, dst, 1)
             self.log.append(f"{{p{p}}} moves a King's Guard from {guild_name(src)} to {guild_name(dst)}.")
             self._favor_step_done("move")
         elif kind == "kg_take":
-            self.guards[args[0]] -= 1
-            self.guards_in_supply[p] += 1
+            self.guards = bumped(self.guards, args[0], -1)
+            self.guards_in_supply = bumped(self.guards_in_supply, p, 1)
             self.log.append(f"{{p{p}}} takes a King's Guard from {guild_name(args[0])}.")
             self._favor_step_done("take")
         elif kind == "sup_from":
@@ -430,8 +449,8 @@ class MovesMixin:
             self.pending = self.pending.but(owner=None, from_guild=None)
             dst = args[0]
             if owner == -1:
-                self.neutral_supporters[src] -= 1
-                self.neutral_supporters[dst] += 1
+                self.neutral_supporters = bumped(self.neutral_supporters, src, -1)
+                self.neutral_supporters = bumped(self.neutral_supporters, dst, 1)
             else:
                 self.add_supporters(src, owner, -1)
                 self.add_supporters(dst, owner, 1)
@@ -447,18 +466,18 @@ class MovesMixin:
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[src]} to {CLANS[args[0]]}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_add":
-            self.supply[p] -= 1
+            self.supply = bumped(self.supply, p, -1)
             self.add_supporters(args[0], p, 1)
             self.log.append(f"{{p{p}}} adds a supporter to {guild_name(args[0])}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "sorc_remove":
             owner, guild = args
             if owner == -1:
-                self.neutral_supporters[guild] -= 1
+                self.neutral_supporters = bumped(self.neutral_supporters, guild, -1)
                 self.neutral_reserve += 1
             else:
                 self.add_supporters(guild, owner, -1)
-                self.reserve[owner] += 1
+                self.reserve = bumped(self.reserve, owner, 1)
             self.log.append(f"{{p{p}}} sends {owner_name(owner)}'s supporter in {guild_name(guild)} back to the reserve.")
             self.pending, self.phase = NOTHING, "main"
         else:

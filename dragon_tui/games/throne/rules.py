@@ -98,11 +98,6 @@ from .pending import NOTHING, PendingStep, from_saved, to_saved
 from .scoring import ScoringMixin
 
 
-def _copy_nested(lists: list[list]) -> list[list]:
-    """A copy of a list of flat lists, one level down."""
-    return list(map(list.copy, lists))
-
-
 class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     game_id = "throne"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
@@ -116,32 +111,59 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                   "active": "turn", "turn": "turns", "pending": "sub"}
     VERSION = 1
 
+    #: What a clone copies: the lists changed in place (copied one level down: the cards in
+    #: hand, deck and discard, the resources) and the outer lists whose rows are replaced,
+    #: never changed in place (see ``BoardMixin.add_supporters``).
+    _COPIED_NESTED = ("res", "hand", "deck", "discard")
+    _COPIED_OUTER = ("supporters", "markers", "houses", "favors", "prospects", "shown")
+    #: What a clone shares: lists replaced whole on every change (``score``, ``supply``,
+    #: ``guards``, the decks ...: see ``board.bumped``), a view's ``pools``, and the facts and
+    #: memos that are never changed in place (``pending`` is in SHARED_FIELDS).
+    _SHARED = ("box", "stock", "supply", "reserve", "guards", "guards_in_supply", "neutral_supporters",
+               "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "rewards", "parl_queue",
+               "kayu_sel", "pools", "_facts", "_houses_memo", "_cards")
+
+    def clone(self) -> ThroneState:
+        """``State.clone`` (same copy), written for this state: the search clones positions
+        thousands of times a decision, and most fields are shared (``_SHARED``), so the copy
+        of the attributes is made once and only the ``_COPIED_*`` lists are copied into it."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields.pop("_offered", None)  # offered to this state, not to its copy
+        fields["options"] = dict(self.options)
+        fields["rng"] = self.rng.copy()
+        fields["log"] = list(self.log)
+        # _COPIED_NESTED and _COPIED_OUTER written out (a loop over the names cost a sixth of
+        # the copy; tests/games/throne/test_clone_sharing.py checks the two agree).
+        copy = list.copy
+        fields["res"] = list(map(copy, self.res))
+        fields["hand"] = list(map(copy, self.hand))
+        fields["deck"] = list(map(copy, self.deck))
+        fields["discard"] = list(map(copy, self.discard))
+        fields["supporters"] = self.supporters[:]
+        fields["markers"] = self.markers[:]
+        fields["houses"] = self.houses[:]
+        fields["favors"] = self.favors[:]
+        fields["prospects"] = self.prospects[:]
+        fields["shown"] = self.shown[:]
+        self._share_facts()
+        new.__dict__ = fields
+        return new
+
     def copy_fields(self) -> dict:
-        """Copies of the mutable fields for ``clone``, written out by their known shapes
-        (flat lists sliced, lists of lists copied one level down): the search clones
-        positions thousands of times a decision. ``pending``, the board facts and the houses'
-        memo are never changed in place, so the copy shares them; so are the rows of
-        ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown`` and
-        ``rewards`` (a change replaces the row: see ``BoardMixin.add_supporters``), so only
-        their outer lists are copied."""
-        nested, copy = _copy_nested, list.copy
+        """Copies of the mutable fields, by name (what ``clone`` copies or shares, see
+        ``_COPIED_NESTED``, ``_COPIED_OUTER`` and ``_SHARED``)."""
+        copy = list.copy
+        fields = {name: list(map(copy, getattr(self, name))) for name in self._COPIED_NESTED}
+        fields.update({name: getattr(self, name)[:] for name in self._COPIED_OUTER})
+        fields.update({name: getattr(self, name) for name in self._SHARED})
+        self._share_facts()
+        return fields
+
+    def _share_facts(self) -> None:
         facts = self._facts
         if facts is not None and not facts.shared:
             facts.shared = True  # now two states use it (see BoardFacts.shared)
-        return {
-            "box": self.box[:], "stock": self.stock[:], "res": list(map(copy, self.res)),
-            "supply": self.supply[:], "reserve": self.reserve[:],
-            "guards": self.guards[:], "guards_in_supply": self.guards_in_supply[:],
-            "supporters": self.supporters[:], "neutral_supporters": self.neutral_supporters[:],
-            "markers": self.markers[:], "lords_left": self.lords_left[:], "houses": self.houses[:],
-            "prince": self.prince[:], "score": self.score[:], "favors": self.favors[:],
-            "dismissed": self.dismissed[:], "cdeck": self.cdeck[:], "ddeck": self.ddeck[:],
-            "prospects": self.prospects[:], "hand": list(map(copy, self.hand)), "deck": list(map(copy, self.deck)),
-            "discard": list(map(copy, self.discard)), "shown": self.shown[:],
-            "pools": None if self.pools is None else nested(self.pools),
-            "stamp": self.stamp[:], "rewards": self.rewards[:], "parl_queue": self.parl_queue[:],
-            "kayu_sel": self.kayu_sel[:], "_facts": self._facts, "_houses_memo": self._houses_memo,
-        }
 
     # ================================================================== setup
     def setup(self) -> None:
@@ -231,9 +253,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         return self.active
 
     def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "main" and not self.over:  # the commonest first
+            return self._legal_main()
         if self.over:
             return []
-        ph = self.phase
         if ph in REWARD_PHASES:
             return self._legal_reward()
         if ph == "parliament":
@@ -266,8 +290,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         elif kind == "house" or kind == "bump" or kind == "bump_to":
             self._apply_reward(action)
         elif kind == "prince":
-            seat = self.parl_queue.pop(0)
-            self.prince[seat] = action.args[0]
+            seat = self.parl_queue[0]
+            self.parl_queue = self.parl_queue[1:]
+            prince = self.prince[:]
+            prince[seat] = action.args[0]
+            self.prince = prince
             self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
         else:
             self._apply_turn(action)
@@ -315,8 +342,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.remove_markers()
         self.stage = "end"
         self.phase = "end"
-        n = self.num_players
-        self.check_control([(p + i) % n for i in range(n)])
+        # Every seat, the active player first, then clockwise.
+        self.check_control([*range(p, self.num_players), *range(p)])
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players

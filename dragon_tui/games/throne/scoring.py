@@ -22,9 +22,27 @@ def majority(counts: list[int], rival: int = 0) -> list[int]:
     return [won if c == best else 0 for c in counts]
 
 
+#: (players, the controllers as a tuple) -> ``control_majorities``' answer, for every state
+#: of every game: a search meets a few hundred sets of controllers, each on thousands of
+#: boards (emptied when full: an entry is only a shortcut; the lists are never changed).
+_MAJORITIES: dict[tuple, tuple[list[int], list[int]]] = {}
+_MAJORITIES_LIMIT = 5_000
+
+
 def control_majorities(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
     """Per seat, the end-scoring points of the Kingdoms and of the Guild types: the majority
-    of the guilds controlled in each (``controllers``: each guild's controller or None)."""
+    of the guilds controlled in each (``controllers``: each guild's controller or None).
+    The answer is shared: callers never change the lists."""
+    key = (n, *controllers)
+    answer = _MAJORITIES.get(key)
+    if answer is None:
+        if len(_MAJORITIES) >= _MAJORITIES_LIMIT:
+            _MAJORITIES.clear()
+        answer = _MAJORITIES[key] = _control_majorities_of(controllers, n)
+    return answer
+
+
+def _control_majorities_of(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
     by_kingdom = [[0] * n for _ in range(NUM_KINGDOMS)]
     by_guild = [[0] * n for _ in range(GUILD_TYPES)]
     for guild, owner in enumerate(controllers):
@@ -50,9 +68,72 @@ _HOUSE_FACTS: dict[tuple, tuple[list[int], list[int]]] = {}
 _HOUSE_FACTS_LIMIT = 20_000
 
 
+class CardFacts:
+    """What the cards every seat owns (hand, deck, discard) imply, worked out once per set of
+    piles: the search values thousands of positions that differ only on the board.
+
+    Recognised by value like the board facts (facts.py): it keeps copies of the three piles
+    and a state uses it only while its own piles still equal them (``card_facts``). Never
+    changed once made but for the answers filled in on first use, which depend on the copies
+    alone, so clones of a state share it."""
+
+    __slots__ = ("hand", "deck", "discard", "recruits", "worths", "recruit_majorities", "next")
+
+    def __init__(self, state, old: CardFacts | None = None) -> None:
+        """The facts of ``state``'s piles; ``old`` (facts of other piles of the same game, or
+        None) lends its copies and answers for the seats whose piles did not change."""
+        hand, deck, discard = state.hand, state.deck, state.discard
+        n = len(hand)
+        #: Per seat, ``recruit_counts`` and the heuristic's card values
+        #: (heuristics._card_worths), filled in on first use.
+        self.recruits: list[tuple[int, int] | None] = [None] * n
+        self.worths: list[tuple[float, ...] | None] = [None] * n
+        if old is None:
+            self.hand = [pile[:] for pile in hand]
+            self.deck = [pile[:] for pile in deck]
+            self.discard = [pile[:] for pile in discard]
+        else:
+            self.hand, self.deck, self.discard = old.hand[:], old.deck[:], old.discard[:]
+            for seat in range(n):
+                # A move changes one seat's cards: the others' copies and answers carry over.
+                if (hand[seat] != self.hand[seat] or deck[seat] != self.deck[seat]
+                        or discard[seat] != self.discard[seat]):
+                    self.hand[seat], self.deck[seat] = hand[seat][:], deck[seat][:]
+                    self.discard[seat] = discard[seat][:]
+                else:
+                    self.recruits[seat], self.worths[seat] = old.recruits[seat], old.worths[seat]
+        #: The Most Citizens and Most Dragons points per seat (filled in on first use).
+        self.recruit_majorities: tuple[list[int], list[int]] | None = None
+        #: The facts last made for piles that differed from these (or None): a search's
+        #: sibling positions (the guilds one deployed card may go to) all move the same card,
+        #: so the first makes the facts and the others find them here, checked by value.
+        self.next: CardFacts | None = None
+
+    def matches(self, state) -> bool:
+        return self.hand == state.hand and self.deck == state.deck and self.discard == state.discard
+
+
 class ScoringMixin:
     def owned_cards(self, seat: int) -> list[int]:
         return self.hand[seat] + self.deck[seat] + self.discard[seat]
+
+    #: The last CardFacts; states loaded from a file start without.
+    _cards: CardFacts | None = None
+
+    def card_facts(self) -> CardFacts:
+        """What the piles imply, for the piles as they are now."""
+        facts = self._cards
+        if facts is None or facts.hand != self.hand or facts.deck != self.deck or facts.discard != self.discard:
+            known = facts.next if facts is not None else None
+            if known is not None and known.matches(self):
+                facts = known
+            else:
+                new = CardFacts(self, facts)
+                if facts is not None:
+                    facts.next = new
+                facts = new
+            self._cards = facts
+        return facts
 
     def recruit_counts(self, seat: int) -> tuple[int, int]:
         # One pass in C per pile (owned_cards): a Citizen recruit weighs 1, a Dragon 1024.
@@ -99,10 +180,11 @@ class ScoringMixin:
         """Per seat, the end-scoring points by part (PARTS after the track)."""
         return [dict(zip(PARTS[1:], points)) for points in zip(*self.end_bonus_parts())]
 
-    def end_bonus_parts(self, facts=None, houses=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    def end_bonus_parts(self, facts=None, houses=None, cards=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
         """Per part of the end scoring (Kingdoms, Guilds, Clan Houses, Most Citizens, Most
-        Dragons), each seat's points (``facts``, ``houses``: this position's ``board_facts()``
-        and ``house_facts()``, when the caller already has them).
+        Dragons), each seat's points (``facts``, ``houses``, ``cards``: this position's
+        ``board_facts()``, ``house_facts()`` and ``card_facts()``, when the caller already
+        has them).
 
         Written for speed (the search bots call it at every leaf): the Kingdom and Guild
         majorities depend on the controllers alone, so the board facts keep them."""
@@ -110,9 +192,15 @@ class ScoringMixin:
         majorities = facts.majorities
         if majorities is None:
             majorities = facts.majorities = control_majorities(facts.controllers, self.num_players)
-        counts = [self.recruit_counts(s) for s in range(self.num_players)]
-        return (majorities[0], majorities[1], (houses or self.house_facts())[0],
-                majority([c[0] for c in counts]), majority([c[1] for c in counts]))
+        cards = cards or self.card_facts()
+        recruits = cards.recruit_majorities
+        if recruits is None:
+            counts = cards.recruits
+            for s, known in enumerate(counts):
+                if known is None:
+                    counts[s] = self.recruit_counts(s)
+            recruits = cards.recruit_majorities = (majority([c[0] for c in counts]), majority([c[1] for c in counts]))
+        return majorities[0], majorities[1], (houses or self.house_facts())[0], recruits[0], recruits[1]
 
     def score_breakdown(self) -> list[dict[str, float]]:
         bonus = self.end_bonus() if self.over else [{name: 0 for name in PARTS[1:]} for _ in range(self.num_players)]
