@@ -43,7 +43,9 @@ async def test_enter_opens_the_replay_at_the_decision():
 
 async def test_x_stops_the_review_and_keeps_what_is_done():
     app = app_with()
-    slow = SearchConfig(iterations=3000, time_limit=600.0)
+    # Slow enough that x comes long before the end however fast the search gets (no early
+    # stop: each decision runs its every iteration, about a second apiece).
+    slow = SearchConfig(iterations=20000, time_limit=600.0, early_stop=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_review(pilot, duel(), slow)
         for _ in range(500):  # the screen answers keys while the review runs
