@@ -31,6 +31,22 @@ NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext",
                 "dragon_tui.ui.screens.review")
 
 
+def modules_at_first_frame(game_id: str) -> set[str]:
+    """The modules a new process has loaded once ``game_id``, started at once with hard bots
+    (none of which decides before the frame), has drawn its game screen."""
+    return modules_after(
+        "import asyncio\nfrom dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
+        "from dragon_tui.session import Seat, Table\n"
+        f"game = GAMES[{game_id!r}]\n"
+        "seats = [Seat('Ana')] + [Seat(f'Bot {i}', 'bot', 'hard') for i in range(1, game.min_players)]\n"
+        f"app = DragonApp(table=Table({game_id!r}, seats, 3), bot_delay=5, autosave=False)\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())")
+
+
 def modules_after(code: str) -> set[str]:
     """The modules a new Python process has loaded after running ``code``."""
     probe = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
@@ -224,17 +240,7 @@ def test_the_command_line_checks_bot_levels_without_loading_the_bots():
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
     """The bots' search loads when a bot first has to decide, not with the game screen."""
-    modules = modules_after(
-        "import asyncio\nfrom dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
-        "from dragon_tui.session import Seat, Table\n"
-        f"game = GAMES[{game_id!r}]\n"
-        "seats = [Seat('Ana')] + [Seat(f'Bot {i}', 'bot', 'hard') for i in range(1, game.min_players)]\n"
-        f"app = DragonApp(table=Table({game_id!r}, seats, 3), bot_delay=5, autosave=False)\n"
-        "async def first_frame():\n"
-        "    async with app.run_test(size=(120, 40)) as pilot:\n"
-        "        await pilot.pause()\n"
-        "        assert type(app.screen).__name__ == 'GameScreen'\n"
-        "asyncio.run(first_frame())")
+    modules = modules_at_first_frame(game_id)
     assert "dragon_tui.ui.screens.game" in modules
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
 
@@ -363,15 +369,7 @@ async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn(coll
 def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
     """The menu opens when the game is left; the dialogs when one is needed (the 80×24 notice
     too: a big enough window never loads it); importlib.resources when a help page opens."""
-    modules = modules_after(
-        "import asyncio\nfrom dragon_tui.app import DragonApp\n"
-        "from dragon_tui.session import Seat, Table\n"
-        "app = DragonApp(table=Table('crowns', [Seat('Ana'), Seat('Bot', 'bot', 'random')], 3), bot_delay=5, autosave=False)\n"
-        "async def first_frame():\n"
-        "    async with app.run_test(size=(120, 40)) as pilot:\n"
-        "        await pilot.pause()\n"
-        "        assert type(app.screen).__name__ == 'GameScreen'\n"
-        "asyncio.run(first_frame())")
+    modules = modules_at_first_frame("crowns")
     assert "dragon_tui.ui.screens.game" in modules
     assert "dragon_tui.ui.screens.menu" not in modules and "dragon_tui.ui.screens.dialogs" not in modules
     assert "importlib.resources" not in modules  # read for help pages and installed stylesheets only
@@ -394,3 +392,19 @@ async def test_the_seat_to_play_is_marked_as_its_panel_is_composed(monkeypatch, 
         playing = app.screen.table.state.current_player
         assert [p.has_class("-active") for p in panels] == [p.seat == playing for p in panels]
         assert not restyled
+
+
+async def test_the_status_line_shows_the_game_title_from_100_columns_on():
+    """One widget for the whole line: the title comes and goes with the room, as the two
+    widgets' stylesheet rule did."""
+    app = app_with(Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one("#status")
+        assert "Batalla de Coronas · " not in str(status.render())
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert str(status.render()).startswith("Batalla de Coronas · ")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Batalla de Coronas · " not in str(status.render())

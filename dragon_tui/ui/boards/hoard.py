@@ -155,10 +155,9 @@ class PlayerPanel(FlowBox):
         self.label = label
 
     @staticmethod
-    def marks(v: State, seat: int) -> str:
-        """The classes ``show`` sets on ``seat``'s panel: whose decision it is, whose turn."""
-        return " ".join(name for name, on in (("-active", not v.over and v.current_player == seat),
-                                              ("-turn", not v.over and v.active == seat)) if on)
+    def marks(v: State, seat: int) -> dict[str, bool]:
+        """The classes that mark ``seat``'s panel, each on or off: whose decision it is, whose turn."""
+        return {"-active": not v.over and v.current_player == seat, "-turn": not v.over and v.active == seat}
 
     @staticmethod
     def _lair(holding: dict, pal: Palette, roomy: bool) -> Text:
@@ -181,9 +180,10 @@ class PlayerPanel(FlowBox):
 
     def show(self, v: State, pal: Palette, roomy: bool) -> None:
         s = self.seat
-        active = not v.over and v.current_player == s
-        self.set_class(active, "-active")
-        self.set_class(not v.over and v.active == s, "-turn")
+        marks = self.marks(v, s)
+        for name, on in marks.items():
+            self.set_class(on, name)
+        active = marks["-active"]
         hand = v.hands[s]
         scores = v.scores()
         lair_pts = v.lair_points(s)
@@ -235,7 +235,7 @@ class Board(BoardBase):
         yield HandPanel(id="hoard-hand")
         with Widget(id="hoard-players", classes=f"players-{len(self.table.seats)}"):
             for seat, who in enumerate(self.table.seats):
-                yield PlayerPanel(seat, who.name, labels[seat], classes="hoard-player " + PlayerPanel.marks(state, seat))
+                yield PlayerPanel(seat, who.name, labels[seat], classes=" ".join(["hoard-player", *(name for name, on in PlayerPanel.marks(state, seat).items() if on)]))
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_now())

@@ -66,9 +66,10 @@ class StatusLine(SizedByLayout, Static):
         self._status = text
         self._show()
 
-    def fit_to_size(self) -> None:
-        """A new width may cross the 100 columns from which the title shows."""
-        self._show()
+    def on_mount(self) -> None:
+        # The screen's width classes follow a resize: the title comes and goes with them (as
+        # the boards' room classes do).
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._show())
 
     def _show(self) -> None:
         if not self.is_attached:
