@@ -8,6 +8,7 @@ screens are composed, and that no class change restyles a screen after its widge
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -408,3 +409,18 @@ async def test_the_status_line_shows_the_game_title_from_100_columns_on():
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert "Batalla de Coronas · " not in str(status.render())
+
+
+def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
+    """``bench_ui``'s probe wraps the app as the command line imports it. Finding the import
+    through a subclass of ``importlib.abc.MetaPathFinder`` imported importlib.abc and, with it,
+    importlib.resources: about 44 million instructions in every game's start and the menu's,
+    none in the bare app's, and none in a real ``dragon-tui`` start."""
+    from dragon_tui import bench_ui
+
+    env = dict(os.environ, DRAGON_TUI_HOME=str(tmp_path), TEXTUAL_DRIVER="textual.drivers.headless_driver:HeadlessDriver")
+    done = subprocess.run([sys.executable, "-c", bench_ui._PROBE, "crowns", bench_ui._bare_dir(), "--modules"],
+                          capture_output=True, text=True, timeout=120, env=env, check=True)
+    modules = set(done.stdout.splitlines()[1].split())
+    assert "dragon_tui.ui.screens.game" in modules  # the game's first frame was reached
+    assert "importlib.abc" not in modules and "importlib.resources" not in modules
