@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
@@ -64,6 +66,7 @@ class DragonApp(App):
         elif review is not None:
             self._add_styles(self.css_path, stylesheets_for(REVIEW_SCREEN_STYLESHEETS, review))
         self._start_with = table
+        self._modes[self.DEFAULT_MODE] = self._first_screen
         #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
         self._review = (review, review_seat)
         self.bot_delay = bot_delay
@@ -114,6 +117,41 @@ class DragonApp(App):
         self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
+    def _first_screen(self) -> Screen:
+        """The first screen, at the bottom of the stack: the game or the review the command line
+        opened, else the menu. (Textual's own default is an empty screen under the first one
+        pushed: composing, styling and resuming that one too cost a tenth of a game's start.)
+        The menu takes a game's or a review's place when it closes (see ``pop_screen``); a menu
+        nobody sees yet is not built before the first paint. Given to Textual as the default
+        mode's screen, so the app's start waits for it to mount, as it waits for its own."""
+        if self._start_with is not None:
+            screen = self._open_table(self._start_with)
+        elif self._review[0] is not None:
+            from .ui.screens.review import ReviewScreen
+
+            screen = ReviewScreen(self._review[0], self._review[1])
+        else:
+            screen = _menu_screen()()
+        self._prepare(screen)
+        # Its stylesheets are the app's, parsed as the app starts: Textual would restyle the app
+        # with every source parsed again for a mode's screen whose styles it has not seen...
+        screen._css_update_count = self._css_update_count
+        # ...and it styles the app itself only after this screen mounted, while the screen's
+        # widgets take their colours from the app's (a text colour of nothing, cached).
+        self.stylesheet.apply(self)
+        # Textual gives its default screen no result callback, and switching away from a screen
+        # drops one: the one a pushed screen gets, so the menu can take this one's place.
+        screen._push_result_callback(screen, None)
+        return screen
+
+    def _on_compose(self, event: events.Compose) -> None:
+        """Textual's own handler (next in line) runs unless the app is already closing. The app
+        composes nothing of its own: Textual mounts the first screen's widgets again there, once
+        that screen has mounted, and a quit asked for in between (a key on the very first frame)
+        would make that a MountError."""
+        if self._exit:
+            event.prevent_default()
+
     def on_mount(self) -> None:
         self._started = True
         # The command line paused the cyclic collector for the start (dragon_tui/collector.py).
@@ -121,29 +159,26 @@ class DragonApp(App):
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        # Started into a game or a review, the menu is built when that screen closes (see
-        # pop_screen): the first paint does not wait for a menu nobody sees yet.
-        if self._start_with is not None:
-            self.start_table(self._start_with)
-        if self._review[0] is not None:
-            from .ui.screens.review import ReviewScreen
-
-            self.push_screen(ReviewScreen(self._review[0], self._review[1]))
-        if len(self.screen_stack) <= 1:
-            self.push_screen(_menu_screen()())
         self._check_size()
 
     def pop_screen(self):
-        """Close the top screen. The menu is always at the bottom of the stack: when the last
-        screen above Textual's empty default screen closes (a game or a review the command
-        line opened), the menu opens in its place."""
-        closed = super().pop_screen()
-        if len(self.screen_stack) == 1 and not self._exit:
-            self.push_screen(_menu_screen()())
-        return closed
+        """Close the top screen. The menu is always at the bottom of the stack: when a game or
+        a review the command line opened closes, the menu opens in its place; the menu itself
+        stays."""
+        if len(self.screen_stack) > 1:
+            return super().pop_screen()
+        if self._exit or isinstance(self.screen, _menu_screen()):
+            return AwaitComplete.nothing()
+        return self.switch_screen(_menu_screen()())
 
     def start_table(self, table: Table) -> GameScreen:
-        """Open a table on the game screen; from now on every move is autosaved, in the table's
+        """Open a table on the game screen, on top of the stack (see ``_open_table``)."""
+        screen = self._open_table(table)
+        self.push_screen(screen)
+        return screen
+
+    def _open_table(self, table: Table) -> GameScreen:
+        """A game screen for a table; from now on every move is autosaved, in the table's
         own autosave file (a continued game keeps the one it came from). When the disk refuses,
         the game goes on in memory and the game screen says so."""
         if self.autosave:
@@ -160,10 +195,7 @@ class DragonApp(App):
             table.autosave()
             if new:
                 self.call_after_refresh(self._drop_oldest_unfinished, table.autosave_to)
-        GameScreen = _game_screen()
-        screen = GameScreen(table, bot_delay=self.bot_delay)
-        self.push_screen(screen)
-        return screen
+        return _game_screen()(table, bot_delay=self.bot_delay)
 
     # ----------------------------------------------------------- unfinished games
     def begin_new_game(self, table: Table, before: Callable[[], None] | None = None) -> None:

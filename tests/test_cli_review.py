@@ -86,6 +86,7 @@ def test_without_a_terminal_it_says_so(tmp_path, capsys, monkeypatch):
 async def test_the_review_opens_on_the_app():
     """What ``dragon-tui review FILE`` starts: the app showing that game's review."""
     from dragon_tui.app import DragonApp
+    from dragon_tui.ui.screens.menu import MenuScreen
     from dragon_tui.ui.screens.review import ReviewScreen
 
     table = Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "greedy")], 3)
@@ -95,9 +96,13 @@ async def test_the_review_opens_on_the_app():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen) and app.screen.seat == 1
+        assert app.screen_stack == [app.screen]  # the first screen: no menu, no empty screen under it
         await pilot.press("x")
         await app.workers.wait_for_complete()
         await pilot.pause()
+        app.pop_screen()  # closing the review opens the menu in its place
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.screen_stack == [app.screen]
 
 
 def test_an_unfinished_game_with_hidden_hands_reviews_only_the_persons_seat(tmp_path, terminal, capsys):

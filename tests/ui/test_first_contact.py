@@ -345,7 +345,7 @@ async def test_after_see_board_the_summarys_keys_work_and_undo_is_not_offered():
         assert isinstance(app.screen, GameScreen) and app.screen is not game
         assert app.screen.table.seed != table.seed
         assert [s.name for s in app.screen.table.seats] == ["Ana", "Bot"]
-        assert len(app.screen_stack) == 3  # the default screen, the menu, the new game
+        assert len(app.screen_stack) == 2  # the menu, the new game
 
 
 @pytest.mark.parametrize("key,same", [("d", True), ("n", False)])

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from textual.color import Color
 
 from dragon_tui.app import DragonApp
 from dragon_tui.games import CATALOG, GAMES
@@ -92,6 +93,7 @@ async def test_the_menu_parses_no_games_stylesheet_and_a_game_brings_its_own():
     app = app_with()
     async with app.run_test(size=(100, 34)) as pilot:
         assert isinstance(app.screen, MenuScreen)
+        assert app.screen_stack == [app.screen]  # the first screen: no empty screen under it
         sources = {location[0] for location in app.stylesheet.source}
         assert not [entry.id for entry in CATALOG if str(game_stylesheet(entry.id)) in sources]
         app.start_table(duel_table())
@@ -155,11 +157,17 @@ async def test_a_game_started_at_once_paints_without_a_menu_and_the_menu_opens_w
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert not any(isinstance(s, MenuScreen) for s in app.screen_stack)
+        assert app.screen_stack == [app.screen]  # no menu, and no empty default screen under it
+        # Textual styles the app after its first screen mounted: the screen's text colour was
+        # taken from the unstyled app (transparent) and kept; Carcassonne's text was invisible.
+        assert app.screen.visual_style.foreground == Color.parse(app.current_theme.foreground)
         app.screen.action_leave()
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert len(app.screen_stack) == 2  # Textual's default screen and the menu
+        assert app.screen_stack == [app.screen]  # the menu took the game's place
+        app.pop_screen()  # (Escape on a screen above it) the menu stays
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1
 
 
 @pytest.mark.parametrize("size,width,height", [((80, 24), "-narrow", "-short"), ((120, 40), "-wider", "-taller")])
@@ -424,3 +432,6 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     modules = set(done.stdout.splitlines()[1].split())
     assert "dragon_tui.ui.screens.game" in modules  # the game's first frame was reached
     assert "importlib.abc" not in modules and "importlib.resources" not in modules
+    # Quitting on the very first frame is clean: before the app's own compose handler had
+    # run, Textual tried to mount the first screen's widgets again and raised a MountError.
+    assert done.stderr == ""
