@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
 from .state import State
@@ -26,8 +25,7 @@ class RuleOption(NamedTuple):
         return not self.players or players in self.players
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     id: str
     title: str
     min_players: int
@@ -44,7 +42,7 @@ class Game:
     heuristic_all: Callable[[State], list[float]] | None = None
     #: Package that holds this game's ``help.md``.
     help_package: str = ""
-    seat_labels: tuple[str, ...] = field(default=("Red", "Blue", "Yellow", "Green", "Black"))
+    seat_labels: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green", "Black")
     #: Raised whenever a change to the default rules makes moves recorded earlier play out
     #: differently. Saves record it, so a save that no longer replays can say why (an earlier
     #: reading of the rules) instead of calling the file damaged.

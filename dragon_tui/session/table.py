@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
 from ..engine.wording import span
@@ -93,8 +93,7 @@ class Seat:
         return cls(name[:40], kind, level)
 
 
-@dataclass
-class Move:
+class Move(NamedTuple):
     """One entry of the history: what was done, by whom, and whether it revealed anything."""
 
     action: Action

@@ -22,7 +22,7 @@ public sheep-back colour) or ``UNKNOWN`` (not even the back is visible, inside t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "purple", "orange")
@@ -82,8 +82,7 @@ HAND_LIMIT = 10
 FIELD_SIZE = 4
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     id: int
     kind: str
     colour: int  # index into COLOURS: the sheep back, and the treasure's border colour
