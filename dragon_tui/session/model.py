@@ -22,7 +22,6 @@ widgets only render a snapshot. No Textual, no Rich: the model runs in tests and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..engine import Action, IllegalAction, State
@@ -61,9 +60,10 @@ class Result(NamedTuple):
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True, eq=False)
-class Snapshot:
-    """Everything the game screen shows at one moment. Never changed once published."""
+class Snapshot(NamedTuple):
+    """Everything the game screen shows at one moment. Never changed once published. Two
+    snapshots are the same only if they are the same object (a newer one is a new object even
+    when nothing in it changed: watchers compare them)."""
 
     #: Counts snapshots: a larger serial is newer.
     serial: int
@@ -106,6 +106,14 @@ class Snapshot:
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    __hash__ = object.__hash__
 
 
 class TableModel:
@@ -198,7 +206,7 @@ class TableModel:
         anyone watches: it reworks the current choices in place, without a new snapshot."""
         self.reserved_keys = frozenset(keys)
         if self.snapshot.choices:
-            self.snapshot = replace(self.snapshot, choices=self.choices(self.table.state))
+            self.snapshot = self.snapshot._replace(choices=self.choices(self.table.state))
 
     def choices(self, state: State) -> tuple[Choice, ...]:
         actions = state.legal_actions()
@@ -267,7 +275,7 @@ class TableModel:
         """Publish the thinking bot's progress if it moved on."""
         progress = self.controller.progress()
         if self.snapshot.thinking is not None and progress != self.snapshot.progress:
-            self.snapshot = replace(self.snapshot, serial=self.snapshot.serial + 1, progress=progress,
+            self.snapshot = self.snapshot._replace(serial=self.snapshot.serial + 1, progress=progress,
                                     log_from=self.snapshot.log_from + len(self.snapshot.log_lines), log_lines=(),
                                     notices=())
             self._serial = self.snapshot.serial
