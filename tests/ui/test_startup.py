@@ -36,7 +36,12 @@ NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext",
 def modules_at_first_frame(game_id: str) -> set[str]:
     """The modules a new process has loaded once ``game_id``, started at once with hard bots
     (none of which decides before the frame), has drawn its game screen."""
-    return modules_after(
+    return modules_after(modules_code(game_id))
+
+
+def modules_code(game_id: str) -> str:
+    """Code that starts ``game_id`` at once (see ``modules_at_first_frame``) and returns after its first frame."""
+    return (
         "import asyncio\nfrom dragon_tui.app import DragonApp\nfrom dragon_tui.games import GAMES\n"
         "from dragon_tui.session import Seat, Table\n"
         f"game = GAMES[{game_id!r}]\n"
@@ -435,3 +440,23 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     # Quitting on the very first frame is clean: before the app's own compose handler had
     # run, Textual tried to mount the first screen's widgets again and raised a MountError.
     assert done.stderr == ""
+
+
+def test_a_game_started_at_once_defines_only_its_mutable_records_as_dataclasses():
+    """A dataclass writes and compiles its methods as it is defined (about 0.6 ms each): the
+    immutable value classes made before the first frame are named tuples. What is left are the
+    records that change after they are made: a seat (renamed at a shared table) and a bot's turn."""
+    code = (
+        "import dataclasses\n"
+        "made = []\n"
+        "real = dataclasses._process_class\n"
+        "def process(cls, *args, **kwargs):\n"
+        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+        "    return real(cls, *args, **kwargs)\n"
+        "dataclasses._process_class = process\n"
+        + modules_code("crowns") +
+        "\nprint(json.dumps(sorted(name for name in made if name.startswith('dragon_tui'))))\n")
+    done = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == ["dragon_tui.session.controller.BotTurn",
+                                                        "dragon_tui.session.table.Seat"]

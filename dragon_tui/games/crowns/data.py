@@ -40,13 +40,12 @@ Decisions where the sources are silent (not options, because no reading is in do
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...engine import RuleOption
 
 
-@dataclass(frozen=True)
-class Advisor:
+class Advisor(NamedTuple):
     id: str
     letter: str
     colour: str
