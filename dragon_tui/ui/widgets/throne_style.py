@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
+from textual.content import Content, Span
+from textual.style import Style
+
 from .panel import Panel
 
 from ...engine import Action, State
@@ -126,7 +129,13 @@ class Scene:
 
 
 class ThronePanel(Panel):
-    """A panel painted from a Scene; it repaints itself when its width changes."""
+    """A panel painted from a Scene; one whose lines depend on its width (``BY_WIDTH``)
+    repaints itself when its width changes."""
+
+    #: Whether ``paint`` draws to the width it is given. The others draw the same lines at
+    #: any width (the stylesheet cuts them with an ellipsis): the first layout, which gives
+    #: every panel its width after the first paint at a guessed 80, repaints them for nothing.
+    BY_WIDTH = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -137,8 +146,13 @@ class ThronePanel(Panel):
         self.show_content(self.paint(scene, self.content_size.width or 80))
 
     def fit_to_size(self) -> None:
-        if self.scene is not None:
+        if self.BY_WIDTH and self.scene is not None:
             self.show_content(self.paint(self.scene, self.content_size.width or 80))
+
+    def update(self, content="", *, layout: bool = True) -> None:
+        if isinstance(content, Text) and not content.style:
+            content = as_content(content, self.app)
+        super().update(content, layout=layout)
 
     def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -149,3 +163,28 @@ def lines(rows: list[Text]) -> Text:
     out.no_wrap = True
     out.overflow = "ellipsis"
     return out
+
+
+#: Textual's style for each Rich style the panels use, per console and ANSI theme: a panel's
+#: lines hold a few dozen styles in hundreds of spans, and Textual converts every span's
+#: style anew (``Content.from_rich_text``), the dearest part of showing a panel.
+_STYLES: dict[object, Style] = {}
+_STYLES_FOR: list[object] = [None, None]
+
+
+def as_content(text: Text, app) -> Content:
+    """``text`` as Textual's Content: what ``Content.from_rich_text(text, app.console)`` makes
+    of a Text without a style of its own, span for span, each distinct style converted once."""
+    console, ansi_theme = app.console, app.ansi_theme
+    if _STYLES_FOR[0] is not console or _STYLES_FOR[1] is not ansi_theme:
+        _STYLES.clear()
+        _STYLES_FOR[:] = [console, ansi_theme]
+    styles = _STYLES
+    spans = []
+    for start, end, style in text._spans:
+        converted = styles.get(style)
+        if converted is None:
+            rich_style = console.get_style(style) if isinstance(style, str) else style
+            converted = styles[style] = Style.from_rich_style(rich_style, ansi_theme)
+        spans.append(Span(start, end, converted))
+    return Content(text.plain, spans)
