@@ -61,7 +61,11 @@ class Palette:
 
     def mark(self, seat: int, extra: str = "bold") -> Text:
         """A player's digit (1–4), or 'n' for the 2-player neutral colour."""
-        return Text(NEUTRAL_MARK if seat == data.NEUTRAL else str(seat + 1), style=self.player(seat, extra))
+        return Text(*self.mark_parts(seat, extra))
+
+    def mark_parts(self, seat: int, extra: str = "bold") -> tuple[str, str]:
+        """``mark``'s text and style, to append to a line without a Text of its own."""
+        return NEUTRAL_MARK if seat == data.NEUTRAL else str(seat + 1), self.player(seat, extra)
 
 
 def res_text(produce) -> str:
