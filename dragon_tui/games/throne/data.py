@@ -110,6 +110,8 @@ def guild_clans(guild: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- cards
 @dataclass(frozen=True)
 class Card:
+    """One card of the game (every copy of a starter is its own card, with its own id)."""
+
     id: int
     name: str
     kind: str  # "citizen", "dragon", "favor"
