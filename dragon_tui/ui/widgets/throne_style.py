@@ -6,8 +6,6 @@ colour alone: in the monochrome theme the digits and names still say everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.text import Text
 from textual.content import Content, Span
 from textual.style import Style
@@ -116,20 +114,27 @@ def prospect_text(cid: int, pal: Palette, cost: int | None = None, feed: int | N
     return t
 
 
-@dataclass
 class Scene:
-    """Everything a panel needs to paint itself."""
+    """Everything a panel needs to paint itself. (A plain class: a dataclass cost about
+    half a millisecond to create at start-up, for an ``__eq__`` and ``__repr__`` never used.)"""
 
-    view: State
-    names: list[str]
-    pal: Palette
-    offered: list[Action] = field(default_factory=list)
-    viewer: int | None = None
-    compact: bool = False
-    text: object = str  # the table's {pN} → name formatter
-    #: Once the game is over: (final scores, winners) of the real state — a seat's view
-    #: hides the others' cards, which end scoring counts.
-    final: tuple[list[float], list[int]] | None = None
+    __slots__ = ("view", "names", "pal", "offered", "viewer", "compact", "text", "final")
+
+    def __init__(self, view: State, names: list[str], pal: Palette, offered: list[Action] | None = None,
+                 viewer: int | None = None, compact: bool = False, text: object = str,
+                 final: tuple[list[float], list[int]] | None = None) -> None:
+        self.view = view
+        self.names = names
+        self.pal = pal
+        self.offered: list[Action] = [] if offered is None else offered
+        #: The seat whose hand the view holds face up (None while hands are hidden).
+        self.viewer = viewer
+        self.compact = compact
+        #: The table's {pN} → name formatter.
+        self.text = text
+        #: Once the game is over: (final scores, winners) of the real state — a seat's view
+        #: hides the others' cards, which end scoring counts.
+        self.final = final
 
 
 class ThronePanel(Panel):
