@@ -459,3 +459,19 @@ async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_th
                                           ("ClanHouses", 80), ("ScoreTrack", 80),
                                           ("ScoreTrack", track.content_size.width)])
         assert track.content_size.width != 80
+
+
+def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it():
+    """A dataclass compiles its methods as it is defined, and one without a docstring also
+    builds its signature with inspect for one: Card (a named tuple) and Scene (a plain class)
+    are no longer dataclasses; PendingStep, left one for the rules' speed, has a docstring."""
+    code = ("import dataclasses, inspect\nimport dragon_tui.app, dragon_tui.ui.screens.game\nmade, signed = [], []\n"
+            "real, sig = dataclasses._process_class, inspect.signature\n"
+            "dataclasses._process_class = lambda cls, *a, **k: made.append(cls.__qualname__) or real(cls, *a, **k)\n"
+            "inspect.signature = lambda *a, **k: signed.append(a) or sig(*a, **k)\n"
+            "import dragon_tui.games.throne, dragon_tui.ui.boards.throne\n"
+            "print(json.dumps([made, len(signed)]))")
+    probe = f"import json\n{code}"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    made, signed = json.loads(done.stdout.splitlines()[-1])
+    assert made == ["PendingStep"] and signed == 0
