@@ -460,3 +460,43 @@ def test_a_game_started_at_once_defines_only_its_mutable_records_as_dataclasses(
                           timeout=120, check=True)
     assert json.loads(done.stdout.splitlines()[-1]) == ["dragon_tui.session.controller.BotTurn",
                                                         "dragon_tui.session.table.Seat"]
+
+
+async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_the_score_track(monkeypatch):
+    """The board paints its panels as it mounts, at a guessed width of 80; the first layout
+    then gives each its width. Only the score track draws to its width, so only it is painted
+    again (the guild board's second paint cost about a millisecond)."""
+    import importlib
+
+    painted = []
+    for module, name in (("throne_guilds", "GuildGrid"), ("throne_players", "PlayersPanel"),
+                         ("throne_hand", "HandPanel"), ("throne_houses", "ClanHouses"),
+                         ("throne_track", "ScoreTrack")):
+        cls = getattr(importlib.import_module(f"dragon_tui.ui.widgets.{module}"), name)
+        real = cls.paint
+        monkeypatch.setattr(cls, "paint", lambda self, scene, width, real=real, name=name:
+                            painted.append((name, width)) or real(self, scene, width))
+    app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        track = app.screen.query_one("#throne-track")
+        assert sorted(painted) == sorted([("GuildGrid", 80), ("PlayersPanel", 80), ("HandPanel", 80),
+                                          ("ClanHouses", 80), ("ScoreTrack", 80),
+                                          ("ScoreTrack", track.content_size.width)])
+        assert track.content_size.width != 80
+
+
+def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it():
+    """A dataclass compiles its methods as it is defined, and one without a docstring also
+    builds its signature with inspect for one: Card (a named tuple) and Scene (a plain class)
+    are no longer dataclasses; PendingStep, left one for the rules' speed, has a docstring."""
+    code = ("import dataclasses, inspect\nimport dragon_tui.app, dragon_tui.ui.screens.game\nmade, signed = [], []\n"
+            "real, sig = dataclasses._process_class, inspect.signature\n"
+            "dataclasses._process_class = lambda cls, *a, **k: made.append(cls.__qualname__) or real(cls, *a, **k)\n"
+            "inspect.signature = lambda *a, **k: signed.append(a) or sig(*a, **k)\n"
+            "import dragon_tui.games.throne, dragon_tui.ui.boards.throne\n"
+            "print(json.dumps([made, len(signed)]))")
+    probe = f"import json\n{code}"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    made, signed = json.loads(done.stdout.splitlines()[-1])
+    assert made == ["PendingStep"] and signed == 0

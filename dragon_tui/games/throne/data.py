@@ -17,7 +17,7 @@ A guild on the board is numbered kingdom * 6 + guild, the same as the Citizen of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # --------------------------------------------------------------------------- names
 KINGDOMS = ("Troll", "Dwarf", "Human", "Goblin", "Elf", "Kobold")
@@ -108,8 +108,11 @@ def guild_clans(guild: int) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- cards
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
+    """One card of the game (every copy of a starter is its own card, with its own id).
+    A named tuple: it never changes once made, and a frozen dataclass compiled its methods
+    as the module loaded (and set each of the 148 cards' eleven fields one by one)."""
+
     id: int
     name: str
     kind: str  # "citizen", "dragon", "favor"

@@ -25,6 +25,8 @@ _SOLDIER_PHASES = ("soldier", "soldier_to")
 
 @dataclass(frozen=True, slots=True)
 class PendingStep:
+    """What the earlier steps of the current multi-step action chose (see the module)."""
+
     #: ``deploy_to``: the card being deployed (announced, still in the hand).
     card: int | None = None
     #: ``maneuver_to``, ``soldier_to``, ``cleric_to``: the guild the pawn leaves.

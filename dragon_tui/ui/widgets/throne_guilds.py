@@ -75,52 +75,53 @@ class GuildGrid(ThronePanel):
             t.append(short.ljust(label_w - 8), style=pal.clan(clan))
             for g in range(6):
                 gi = k * 6 + g
-                t.append_text(self._cell(scene, gi, gi in legal, cell_w))
+                self._cell(t, scene, gi, gi in legal, cell_w)
             t.append(" ")
             t.append_text(self._prospects(scene, k))
             rows.append(t)
         return lines(rows)
 
-    def _cell(self, scene: Scene, gi: int, legal: bool, cell_w: int) -> Text:
+    def _cell(self, t: Text, scene: Scene, gi: int, legal: bool, cell_w: int) -> None:
+        """Append guild ``gi``'s cell to the line ``t`` (straight into it: 36 cells a paint)."""
         v, pal = scene.view, scene.pal
         here = gi == self.cursor
-        t = Text()
         if here:
             t.append("▶" if self.focused else "▷", style="bold")
         elif legal:
             t.append("›", style="bold")
         else:
             t.append(" ")
-        pawns = Text()
-        pawns.append(GUARD * v.guards[gi], style=pal.guard)
+        start = len(t)
+        t.append(GUARD * v.guards[gi], style=pal.guard)
         for seat in range(v.num_players):
             for _ in range(v.supporters[gi][seat]):
-                pawns.append_text(pal.mark(seat, "bold"))
+                t.append(*pal.mark_parts(seat, "bold"))
         for _ in range(v.neutral_supporters[gi]):
-            pawns.append_text(pal.mark(data.NEUTRAL))
-        pawns.append(EMPTY * (data.GUILD_SPACES - v.pawns(gi)), style="dim")
+            t.append(*pal.mark_parts(data.NEUTRAL))
+        t.append(EMPTY * (data.GUILD_SPACES - v.pawns(gi)), style="dim")
         if here and self.focused:
-            pawns.stylize("reverse")
+            t.stylize("reverse", start)
         elif legal:
-            pawns.stylize("underline")
-        t.append_text(pawns)
+            t.stylize("underline", start)
         # A space, then the control markers: "⚑1"; on a small terminal two or more markers
         # are their digits in reverse video (the cursor line names them all).
         t.append(" ")
         room = cell_w - 2 - data.GUILD_SPACES
         owners = v.markers[gi]
+        if not owners:
+            t.append(" " * room)
+            return
         marks = Text()
-        if owners and (len(owners) < room):
+        if len(owners) < room:
             marks.append(MARKER, style="bold")
             for seat in owners:
                 marks.append_text(pal.mark(seat))
-        elif owners:
+        else:
             for seat in owners:
                 marks.append_text(pal.mark(seat, "bold reverse"))
         marks.truncate(room)
         t.append_text(marks)
         t.append(" " * (room - marks.cell_len))
-        return t
 
     @staticmethod
     def _payer(scene: Scene) -> int | None:

@@ -6,9 +6,10 @@ colour alone: in the monochrome theme the digits and names still say everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.text import Text
+from textual.content import Content, Span
+from textual.style import Style
+
 from .panel import Panel
 
 from ...engine import Action, State
@@ -58,7 +59,11 @@ class Palette:
 
     def mark(self, seat: int, extra: str = "bold") -> Text:
         """A player's digit (1–4), or 'n' for the 2-player neutral colour."""
-        return Text(NEUTRAL_MARK if seat == data.NEUTRAL else str(seat + 1), style=self.player(seat, extra))
+        return Text(*self.mark_parts(seat, extra))
+
+    def mark_parts(self, seat: int, extra: str = "bold") -> tuple[str, str]:
+        """``mark``'s text and style, to append to a line without a Text of its own."""
+        return NEUTRAL_MARK if seat == data.NEUTRAL else str(seat + 1), self.player(seat, extra)
 
 
 def res_text(produce) -> str:
@@ -109,24 +114,37 @@ def prospect_text(cid: int, pal: Palette, cost: int | None = None, feed: int | N
     return t
 
 
-@dataclass
 class Scene:
-    """Everything a panel needs to paint itself."""
+    """Everything a panel needs to paint itself. (A plain class: a dataclass cost about
+    half a millisecond to create at start-up, for an ``__eq__`` and ``__repr__`` never used.)"""
 
-    view: State
-    names: list[str]
-    pal: Palette
-    offered: list[Action] = field(default_factory=list)
-    viewer: int | None = None
-    compact: bool = False
-    text: object = str  # the table's {pN} → name formatter
-    #: Once the game is over: (final scores, winners) of the real state — a seat's view
-    #: hides the others' cards, which end scoring counts.
-    final: tuple[list[float], list[int]] | None = None
+    __slots__ = ("view", "names", "pal", "offered", "viewer", "compact", "text", "final")
+
+    def __init__(self, view: State, names: list[str], pal: Palette, offered: list[Action] | None = None,
+                 viewer: int | None = None, compact: bool = False, text: object = str,
+                 final: tuple[list[float], list[int]] | None = None) -> None:
+        self.view = view
+        self.names = names
+        self.pal = pal
+        self.offered: list[Action] = [] if offered is None else offered
+        #: The seat whose hand the view holds face up (None while hands are hidden).
+        self.viewer = viewer
+        self.compact = compact
+        #: The table's {pN} → name formatter.
+        self.text = text
+        #: Once the game is over: (final scores, winners) of the real state — a seat's view
+        #: hides the others' cards, which end scoring counts.
+        self.final = final
 
 
 class ThronePanel(Panel):
-    """A panel painted from a Scene; it repaints itself when its width changes."""
+    """A panel painted from a Scene; one whose lines depend on its width (``BY_WIDTH``)
+    repaints itself when its width changes."""
+
+    #: Whether ``paint`` draws to the width it is given. The others draw the same lines at
+    #: any width (the stylesheet cuts them with an ellipsis): the first layout, which gives
+    #: every panel its width after the first paint at a guessed 80, repaints them for nothing.
+    BY_WIDTH = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -137,8 +155,13 @@ class ThronePanel(Panel):
         self.show_content(self.paint(scene, self.content_size.width or 80))
 
     def fit_to_size(self) -> None:
-        if self.scene is not None:
+        if self.BY_WIDTH and self.scene is not None:
             self.show_content(self.paint(self.scene, self.content_size.width or 80))
+
+    def update(self, content="", *, layout: bool = True) -> None:
+        if isinstance(content, Text) and not content.style:
+            content = as_content(content, self.app)
+        super().update(content, layout=layout)
 
     def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -149,3 +172,28 @@ def lines(rows: list[Text]) -> Text:
     out.no_wrap = True
     out.overflow = "ellipsis"
     return out
+
+
+#: Textual's style for each Rich style the panels use, per console and ANSI theme: a panel's
+#: lines hold a few dozen styles in hundreds of spans, and Textual converts every span's
+#: style anew (``Content.from_rich_text``), the dearest part of showing a panel.
+_STYLES: dict[object, Style] = {}
+_STYLES_FOR: list[object] = [None, None]
+
+
+def as_content(text: Text, app) -> Content:
+    """``text`` as Textual's Content: what ``Content.from_rich_text(text, app.console)`` makes
+    of a Text without a style of its own, span for span, each distinct style converted once."""
+    console, ansi_theme = app.console, app.ansi_theme
+    if _STYLES_FOR[0] is not console or _STYLES_FOR[1] is not ansi_theme:
+        _STYLES.clear()
+        _STYLES_FOR[:] = [console, ansi_theme]
+    styles = _STYLES
+    spans = []
+    for start, end, style in text._spans:
+        converted = styles.get(style)
+        if converted is None:
+            rich_style = console.get_style(style) if isinstance(style, str) else style
+            converted = styles[style] = Style.from_rich_style(rich_style, ansi_theme)
+        spans.append(Span(start, end, converted))
+    return Content(text.plain, spans)

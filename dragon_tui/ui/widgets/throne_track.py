@@ -16,6 +16,8 @@ from .throne_style import Scene, ThronePanel, lines
 
 
 class ScoreTrack(ThronePanel):
+    BY_WIDTH = True  # as many spaces as the panel is wide
+
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         n = v.num_players

@@ -48,3 +48,45 @@ def test_the_hand_title_counts_cards_in_words():
     assert HandPanel().title(scene(view)) == "Ana's hand · 1 card"
     view.hand[0] = []
     assert HandPanel().title(scene(view)) == "Ana's hand · 0 cards"
+
+
+def test_only_the_score_track_paints_to_its_width():
+    """The others' lines are the same at any width (the stylesheet cuts them), so the first
+    layout's new width does not repaint them (``ThronePanel.BY_WIDTH``)."""
+    from dragon_tui.ui.widgets.throne_hand import HandPanel
+    from dragon_tui.ui.widgets.throne_houses import ClanHouses
+    from dragon_tui.ui.widgets.throne_players import PlayersPanel
+
+    for players in (2, 4):
+        for compact in (False, True):
+            view = throne_table(players, seed=3).state.view(0)
+            sc = scene(view)
+            sc.compact = compact
+            for panel in (GuildGrid(), PlayersPanel(), HandPanel(), ClanHouses()):
+                assert not panel.BY_WIDTH
+                assert panel.paint(sc, 30) == panel.paint(sc, 80) == panel.paint(sc, 200)
+            assert ScoreTrack.BY_WIDTH
+            assert ScoreTrack().paint(sc, 30) != ScoreTrack().paint(sc, 80)
+
+
+async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
+    """``as_content`` converts each style once; the result is ``Content.from_rich_text``'s."""
+    from textual.content import Content
+
+    from dragon_tui.session import Seat, Table
+    from dragon_tui.ui.widgets.throne_style import ThronePanel, as_content
+
+    from ..apps import app_with, settle
+
+    for theme in ("dragon-dark", "dragon-light"):
+        app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7), theme=theme)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            panels = list(app.screen.query(ThronePanel))
+            assert len(panels) == 5
+            for panel in panels:
+                text = panel._shown
+                ours, textuals = as_content(text, app), Content.from_rich_text(text, console=app.console)
+                assert ours.plain == textuals.plain and ours._spans == textuals._spans
+                assert len(ours._spans) == len(text._spans) > 0
+                assert panel.content.plain == text.plain and panel.content._spans == ours._spans
