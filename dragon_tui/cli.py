@@ -192,9 +192,9 @@ def _table_from_args(args):
     seats = [Seat(names[0])]
     for i in range(1, players):
         seats.append(Seat(names[i]) if args.hotseat else Seat(f"Bot {i}", "bot", args.bots))
-    from .session import highscores
-
     if args.daily:
+        from .session import highscores  # (and datetime): only the daily deal needs them
+
         seed = highscores.daily_seed()
     else:
         seed = args.seed if args.seed is not None else fresh_seed(game.id)

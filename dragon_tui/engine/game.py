@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .state import State
 from .wording import plural, span
 
 
-@dataclass(frozen=True)
-class RuleOption:
+class RuleOption(NamedTuple):
     """A rule variant. The default follows a named edition, and says which in ``help``."""
 
     key: str

@@ -15,13 +15,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine import Game
 
 
-@dataclass(frozen=True)
-class CatalogEntry:
+class CatalogEntry(NamedTuple):
     id: str
     title: str
     players: str

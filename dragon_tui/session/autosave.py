@@ -17,9 +17,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import SaveFileError
 from . import storage
@@ -103,8 +102,7 @@ class Autosaver:
             return self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
 
 
-@dataclass(frozen=True)
-class UnfinishedGame:
+class UnfinishedGame(NamedTuple):
     """What Continue shows of one autosave, read without replaying it (that happens on
     Continue, which checks every move)."""
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Action, IllegalAction
 from .table import Table
@@ -64,8 +64,7 @@ class BotTurn:
     stand_in: Agent | None = None
 
 
-@dataclass(frozen=True)
-class BotResult:
+class BotResult(NamedTuple):
     """What a bot decided; ``notice`` says what went wrong if it had to fall back."""
 
     turn: BotTurn
