@@ -500,3 +500,27 @@ def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it(
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     made, signed = json.loads(done.stdout.splitlines()[-1])
     assert made == ["PendingStep"] and signed == 0
+
+
+def test_carcassonne_loads_its_tile_tables_and_makes_no_dataclass_at_import():
+    """Carcassonne's tile tables load as literal data (``tile_tables.py``) and its records are
+    slotted classes: importing the game and its board makes no dataclass (each compiled its
+    methods, about 5 million instructions)."""
+    probe = (
+        "import json, dataclasses\n"
+        "made = []\n"
+        "original = dataclasses._process_class\n"
+        "def spy(cls, *a, **k):\n"
+        "    made.append(cls.__module__ + '.' + cls.__qualname__)\n"
+        "    return original(cls, *a, **k)\n"
+        "dataclasses._process_class = spy\n"
+        "import dragon_tui.app, dragon_tui.ui.screens.game\n"
+        "made.clear()\n"
+        "import dragon_tui.games.carcassonne, dragon_tui.ui.boards.carcassonne\n"
+        "print(json.dumps([m for m in made if 'carcassonne' in m]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    from dragon_tui.games.carcassonne import tiles
+
+    assert tiles._build_tables.__module__ == "dragon_tui.games.carcassonne.tile_tables"

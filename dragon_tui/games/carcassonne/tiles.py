@@ -27,8 +27,9 @@ A rotation ``r`` turns the tile ``r`` quarter turns clockwise: side s -> s+r, ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+from .records import Record
 
 SIDES = "NESW"
 SIDE_NAMES = ("north", "east", "south", "west")
@@ -99,18 +100,26 @@ KIND_NAMES = {"city": "city", "road": "road", "cloister": "monastery", "field": 
 FOLLOWER_NAMES = {"city": "knight", "road": "highwayman", "cloister": "monk", "field": "farmer"}
 
 
-@dataclass(frozen=True)
-class Feature:
+class Feature(Record):
+    """One feature of a tile type (a meeple spot), as the tile is printed (rotation 0)."""
+
+    __slots__ = ("kind", "sides", "halves", "pennant", "princess", "cities")
     kind: str  # city, road, cloister, field
-    sides: tuple[int, ...] = ()  # city/road: tile sides it reaches
-    halves: tuple[int, ...] = ()  # field: half-edges it reaches
-    pennant: bool = False
-    princess: bool = False
-    cities: tuple[int, ...] = ()  # field: local indices of the cities it touches
+    sides: tuple[int, ...]  # city/road: tile sides it reaches
+    halves: tuple[int, ...]  # field: half-edges it reaches
+    pennant: bool
+    princess: bool
+    cities: tuple[int, ...]  # field: local indices of the cities it touches
+
+    def __init__(self, kind: str, sides: tuple[int, ...] = (), halves: tuple[int, ...] = (),
+                 pennant: bool = False, princess: bool = False, cities: tuple[int, ...] = ()) -> None:
+        self._set(kind, sides, halves, pennant, princess, cities)
 
 
-@dataclass(frozen=True)
-class TileType:
+class TileType(Record):
+    """One line of ``TILE_LINES``: a tile type, how many the box holds, its features."""
+
+    __slots__ = ("index", "id", "count", "edges", "features", "symbol")
     index: int
     id: str
     count: int
@@ -118,26 +127,35 @@ class TileType:
     features: tuple[Feature, ...]
     symbol: str | None  # volcano, dragon, princess, portal or None
 
+    def __init__(self, index: int, id: str, count: int, edges: str, features: tuple[Feature, ...],
+                 symbol: str | None) -> None:
+        self._set(index, id, count, edges, features, symbol)
+
     @property
     def expansion(self) -> bool:
         return self.id.startswith("PD")
 
 
-@dataclass(frozen=True)
-class Rotated:
+class Rotated(Record):
     """One tile type in one rotation, with everything placement and merging look up."""
 
+    __slots__ = ("edges", "side_owner", "half_owner", "sides", "starts", "joins")
     edges: str  # kind letter per side after rotation
     side_owner: tuple[int | None, ...]  # per side: local city/road feature on it
     half_owner: tuple[int | None, ...]  # per half-edge: local field feature on it
     sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
     #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
-    starts: tuple[tuple[str, int, int], ...] = ()
+    starts: tuple[tuple[str, int, int], ...]
     #: per side: (its city/road feature or None, the facing side of the neighbour there,
     #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...), the
     #: table taking an empty neighbour's frontier pattern to the one with this side's edge
     #: set): what laying the tile next to another joins, or demands of an empty cell
-    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...], dict[str, str]], ...] = ()
+    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...], dict[str, str]], ...]
+
+    def __init__(self, edges: str, side_owner: tuple[int | None, ...], half_owner: tuple[int | None, ...],
+                 sides: tuple[tuple[int, ...], ...], starts: tuple[tuple[str, int, int], ...] = (),
+                 joins: tuple = ()) -> None:
+        self._set(edges, side_owner, half_owner, sides, starts, joins)
 
 
 def _halves(token: str) -> list[int]:
@@ -194,15 +212,17 @@ def _patterns() -> list[str]:
     return out
 
 
-#: _SET_EDGE[side][edge letter]: frontier pattern -> the same pattern with that side's letter
-#: set (a tile laid next to an empty cell demands its edge there): a lookup instead of slicing.
-_SET_EDGE: tuple[dict[str, dict[str, str]], ...] = tuple(
-    {letter: {p: p[:side] + letter + p[side + 1:] for p in _patterns()} for letter in "CRF"}
-    for side in range(4)
-)
+def compute_set_edge() -> tuple[dict[str, dict[str, str]], ...]:
+    """``_SET_EDGE`` as the rule says: per side and edge letter, every frontier pattern -> the
+    same pattern with that side's letter set."""
+    patterns = _patterns()
+    return tuple(
+        {letter: {p: p[:side] + letter + p[side + 1:] for p in patterns} for letter in "CRF"}
+        for side in range(4)
+    )
 
 
-def _rotate(tile: TileType, r: int) -> Rotated:
+def _rotate(tile: TileType, r: int, set_edge: tuple[dict[str, dict[str, str]], ...]) -> Rotated:
     edges = "".join(tile.edges[(s - r) % 4] for s in range(4))
     side_owner: list[int | None] = [None] * 4
     half_owner: list[int | None] = [None] * 8
@@ -225,18 +245,18 @@ def _rotate(tile: TileType, r: int) -> Rotated:
     joins = tuple(
         (side_owner[s], (s + 2) % 4,
          tuple((half_owner[h], opposite_half(h)) for h in (2 * s, 2 * s + 1) if half_owner[h] is not None),
-         _SET_EDGE[(s + 2) % 4][edges[s]])
+         set_edge[(s + 2) % 4][edges[s]])
         for s in range(4)
     )
     return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts, joins)
 
 
-#: ROT[type][r]: the tile type in rotation r.
-ROT: tuple[tuple[Rotated, ...], ...] = tuple(tuple(_rotate(t, r) for r in range(4)) for t in TILES)
+def compute_rot(set_edge: tuple[dict[str, dict[str, str]], ...]) -> tuple[tuple[Rotated, ...], ...]:
+    """``ROT`` as the rules say, its ``joins`` pointing into ``set_edge``."""
+    return tuple(tuple(_rotate(t, r, set_edge) for r in range(4)) for t in TILES)
 
 
-def _signature(tile: TileType, r: int) -> tuple:
-    rot = ROT[tile.index][r]
+def _signature(tile: TileType, r: int, rot: Rotated) -> tuple:
     feats = []
     for i, f in enumerate(tile.features):
         if f.kind == "field":
@@ -247,16 +267,35 @@ def _signature(tile: TileType, r: int) -> tuple:
     return (rot.edges, tuple(sorted(feats)))
 
 
-def _canonical(tile: TileType) -> tuple[int, ...]:
+def _canonical(tile: TileType, rotations: tuple[Rotated, ...]) -> tuple[int, ...]:
     seen: dict[tuple, int] = {}
     out = []
     for r in range(4):
-        out.append(seen.setdefault(_signature(tile, r), r))
+        out.append(seen.setdefault(_signature(tile, r, rotations[r]), r))
     return tuple(out)
 
 
+def compute_canon(rot: tuple[tuple[Rotated, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """``CANON`` as the rules say."""
+    return tuple(_canonical(t, rot[t.index]) for t in TILES)
+
+
+# The three tables above are computed once, by ``make_tables``, into the generated module
+# ``tile_tables`` (literal data, loaded from its .pyc): computing them here cost about 40
+# million instructions at every start, a tenth of what the game adds to a bare app's first
+# frame. tests/games/carcassonne/test_tiles.py checks that the module holds exactly what the
+# functions above compute; after a change to TILE_LINES or to them, regenerate it with
+#     python -m dragon_tui.games.carcassonne.make_tables
+from .tile_tables import build as _build_tables  # noqa: E402
+
+#: _SET_EDGE[side][edge letter]: frontier pattern -> the same pattern with that side's letter
+#: set (a tile laid next to an empty cell demands its edge there): a lookup instead of slicing.
+_SET_EDGE: tuple[dict[str, dict[str, str]], ...]
+#: ROT[type][r]: the tile type in rotation r.
+ROT: tuple[tuple[Rotated, ...], ...]
 #: CANON[type][r]: the lowest rotation that looks exactly like rotation r (symmetric tiles).
-CANON: tuple[tuple[int, ...], ...] = tuple(_canonical(t) for t in TILES)
+CANON: tuple[tuple[int, ...], ...]
+_SET_EDGE, ROT, CANON = _build_tables(Rotated)
 #: DISTINCT[type]: the rotations worth offering.
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
 

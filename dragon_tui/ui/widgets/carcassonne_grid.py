@@ -13,6 +13,9 @@ log can be found.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -44,6 +47,8 @@ RULER_W, RULER_H = 4, 1
 DETAILED_FITS = (11, 5)
 
 _BLANK = Style()
+#: A cell of the grid being drawn is (character, style).
+_char, _style = itemgetter(0), itemgetter(1)
 
 
 class TileGrid(SizedByLayout, Widget, can_focus=True):
@@ -361,7 +366,13 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
             return [Strip.blank(width) for _ in range(height)]
         if self.origin is None:
             self._scroll_to_cursor()
-        ink = CarcInk(self.app.current_theme.variables)
+        theme = self.app.current_theme
+        ink = CarcInk(theme.variables)
+        # The frames of the places the tile fits (now, after turning it), made once a drawing.
+        if ink.mono:
+            self._frame_styles = (Style(bold=True), Style(dim=True))
+        else:
+            self._frame_styles = (Style(bold=True, color=theme.primary), Style(color=theme.primary, dim=True))
         tw, th = self.tile_size()
         cols, rows, px, py, left, top = self._window((tw, th))
         ox, oy = self.origin
@@ -377,17 +388,9 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
         self._rulers(grid, ink, (tw, th), (cols, rows, px, py, left, top))
         lines = []
         for row in grid:
-            segments: list[Segment] = []
-            text, style = "", None
-            for ch, st in row[:width]:
-                if st == style:
-                    text += ch
-                    continue
-                if text:
-                    segments.append(Segment(text, style))
-                text, style = ch, st
-            if text:
-                segments.append(Segment(text, style))
+            # One segment per run of equal styles (each run keeps its first cell's style);
+            # groupby compares by identity first, and most neighbours share one Style object.
+            segments = [Segment("".join(map(_char, cells)), style) for style, cells in groupby(row[:width], _style)]
             lines.append(Strip(segments, width).apply_style(base))
         return lines
 
@@ -425,9 +428,7 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
         self._protected: set[tuple[int, int]] = set()
         cursor = here == self.cursor
         placed = view.board.get(pos)
-        mono = ink.mono
-        primary = self.app.current_theme.primary
-        accent = Style(bold=True) if mono else Style(bold=True, color=primary)
+        accent, faint = self._frame_styles
         mark = ink.key
         if placed is not None:
             block = self._tile_block(view, pos, placed[0], placed[1], tw, th, ink)
@@ -442,7 +443,7 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
                 return block
         elif here in self._place:
             now = self._tile is not None and CANON[self._tile][self.rot] in self._place[here]
-            style = accent if now else (Style(dim=True) if mono else Style(color=primary, dim=True))
+            style = accent if now else faint
             block = _frame(tw, th, style, "+" if now else " ")
         else:
             block = [[(" ", _BLANK)] * tw for _ in range(th)]

@@ -20,3 +20,21 @@ def test_has_figure_choice_matches_the_figure_list(options):
             if state.placed in state.board:
                 assert state.has_figure_choice() == bool(state.figure_actions())
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_feature_ids_made_in_a_whole_game_come_from_the_table_of_names():
+    """board._NAMES holds the text of every feature id a game can make (each tile of the box
+    brings its own features, merges make none): a full game with every tile stays inside it,
+    and an id past it (a hand-made save) is still its number as text."""
+    from dragon_tui.games.carcassonne import board
+
+    game = GAMES["carcassonne"]
+    state = game.new_state(2, 3)
+    rng = Rng(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert 0 < state.next_fid <= board._NAMED
+    assert board._NAMES == tuple(str(n) for n in range(board._NAMED))
+    state._init_board()
+    state.next_fid = board._NAMED + 5
+    assert state.put_tile(0, "0,0", 0)[0] == str(board._NAMED + 5)

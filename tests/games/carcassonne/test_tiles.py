@@ -92,3 +92,50 @@ def test_special_tiles():
     assert sorted(f.kind for f in abbey.features) == ["city", "cloister", "field"]
     inner = [f for f in TILE_BY_ID["PD-19"].features if f.kind == "field" and not f.halves]
     assert len(inner) == 1 and len(inner[0].cities) == 2
+
+
+def test_the_generated_tables_are_what_the_rules_compute():
+    """tile_tables.py (literal data, for start-up) holds exactly what tiles.py computes; if this
+    fails, run ``python -m dragon_tui.games.carcassonne.make_tables``."""
+    from dragon_tui.games.carcassonne import make_tables, tiles
+
+    set_edge = tiles.compute_set_edge()
+    rot = tiles.compute_rot(set_edge)
+    assert tiles._SET_EDGE == set_edge
+    assert tiles.ROT == rot
+    assert tiles.CANON == tiles.compute_canon(rot)
+    # Every rotation's joins share the 12 pattern tables (no copies).
+    for rotations in tiles.ROT:
+        for r in rotations:
+            for side, join in enumerate(r.joins):
+                assert join[3] is tiles._SET_EDGE[(side + 2) % 4][r.edges[side]]
+    # And the file is exactly what the generator writes now.
+    assert make_tables.TARGET.read_text(encoding="utf-8") == make_tables.source()
+
+
+def test_tile_records_are_frozen_values():
+    """Feature, TileType and Rotated are records (``records.Record``): what frozen dataclasses
+    gave them still holds."""
+    import copy
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    from dragon_tui.games.carcassonne.tiles import Feature, Rotated
+
+    tile = TILE_BY_ID["BA-D"]
+    with pytest.raises(FrozenInstanceError):
+        tile.count = 3
+    with pytest.raises(FrozenInstanceError):
+        del tile.features[0].kind
+    with pytest.raises(AttributeError):
+        tile.colour  # no other attributes: no __dict__
+    assert Feature("road", sides=(1, 3)) == tile.features[1] and hash(Feature("road", sides=(1, 3))) == hash(tile.features[1])
+    assert Feature("road", sides=(1, 3)) != Feature("road", sides=(1, 2))
+    assert Feature("road") != ("road", (), (), False, False, ())
+    assert repr(Feature("city", sides=(0,))) == (
+        "Feature(kind='city', sides=(0,), halves=(), pennant=False, princess=False, cities=())")
+    assert pickle.loads(pickle.dumps(tile)) == tile and copy.deepcopy(tile) == tile
+    rot = ROT[tile.index][1]
+    assert copy.copy(rot) == rot and isinstance(rot, Rotated)
+    with pytest.raises(TypeError):
+        Feature("city", (0,), (), False, False, (), "extra")
