@@ -442,24 +442,40 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     assert done.stderr == ""
 
 
+def dataclasses_defined(code: str, prelude: str = "") -> tuple[list[str], int]:
+    """Run ``prelude``, then ``code``, in a new Python process: the dataclasses of dragon_tui
+    defined while ``code`` ran (``module.QualName``, in order), and how many signatures
+    ``inspect`` built meanwhile (a dataclass without a docstring builds one for it)."""
+    spy = (
+        "import dataclasses, inspect, json\n"
+        f"{prelude}\n"
+        "made, signed = [], []\n"
+        "real_process, real_signature = dataclasses._process_class, inspect.signature\n"
+        "def process(cls, *args, **kwargs):\n"
+        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+        "    return real_process(cls, *args, **kwargs)\n"
+        "def signature(*args, **kwargs):\n"
+        "    signed.append(args)\n"
+        "    return real_signature(*args, **kwargs)\n"
+        "dataclasses._process_class, inspect.signature = process, signature\n"
+        f"{code}\n"
+        "print(json.dumps([[name for name in made if name.startswith('dragon_tui')], len(signed)]))\n")
+    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
+    made, signed = json.loads(done.stdout.splitlines()[-1])
+    return made, signed
+
+
+#: Imported before the spy by the tests of one game's modules: what every game screen shares.
+SHARED_SCREEN = "import dragon_tui.app, dragon_tui.ui.screens.game"
+
+
 def test_a_game_started_at_once_defines_only_its_mutable_records_as_dataclasses():
     """A dataclass writes and compiles its methods as it is defined (about 0.6 ms each): the
     immutable value classes made before the first frame are named tuples. What is left are the
     records that change after they are made: a seat (renamed at a shared table) and a bot's turn."""
-    code = (
-        "import dataclasses\n"
-        "made = []\n"
-        "real = dataclasses._process_class\n"
-        "def process(cls, *args, **kwargs):\n"
-        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
-        "    return real(cls, *args, **kwargs)\n"
-        "dataclasses._process_class = process\n"
-        + modules_code("crowns") +
-        "\nprint(json.dumps(sorted(name for name in made if name.startswith('dragon_tui'))))\n")
-    done = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True, text=True,
-                          timeout=120, check=True)
-    assert json.loads(done.stdout.splitlines()[-1]) == ["dragon_tui.session.controller.BotTurn",
-                                                        "dragon_tui.session.table.Seat"]
+    made, _ = dataclasses_defined(modules_code("crowns"))
+    assert sorted(made) == ["dragon_tui.session.controller.BotTurn",
+                            "dragon_tui.session.table.Seat"]
 
 
 async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_the_score_track(monkeypatch):
@@ -490,37 +506,18 @@ def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it(
     """A dataclass compiles its methods as it is defined, and one without a docstring also
     builds its signature with inspect for one: Card (a named tuple) and Scene (a plain class)
     are no longer dataclasses; PendingStep, left one for the rules' speed, has a docstring."""
-    code = ("import dataclasses, inspect\nimport dragon_tui.app, dragon_tui.ui.screens.game\nmade, signed = [], []\n"
-            "real, sig = dataclasses._process_class, inspect.signature\n"
-            "dataclasses._process_class = lambda cls, *a, **k: made.append(cls.__qualname__) or real(cls, *a, **k)\n"
-            "inspect.signature = lambda *a, **k: signed.append(a) or sig(*a, **k)\n"
-            "import dragon_tui.games.throne, dragon_tui.ui.boards.throne\n"
-            "print(json.dumps([made, len(signed)]))")
-    probe = f"import json\n{code}"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
-    made, signed = json.loads(done.stdout.splitlines()[-1])
-    assert made == ["PendingStep"] and signed == 0
+    made, signed = dataclasses_defined("import dragon_tui.games.throne, dragon_tui.ui.boards.throne",
+                                       prelude=SHARED_SCREEN)
+    assert made == ["dragon_tui.games.throne.pending.PendingStep"] and signed == 0
 
 
 def test_carcassonne_loads_its_tile_tables_and_makes_no_dataclass_at_import():
     """Carcassonne's tile tables load as literal data (``tile_tables.py``) and its records are
     slotted classes: importing the game and its board makes no dataclass (each compiled its
     methods, about 5 million instructions)."""
-    probe = (
-        "import json, dataclasses\n"
-        "made = []\n"
-        "original = dataclasses._process_class\n"
-        "def spy(cls, *a, **k):\n"
-        "    made.append(cls.__module__ + '.' + cls.__qualname__)\n"
-        "    return original(cls, *a, **k)\n"
-        "dataclasses._process_class = spy\n"
-        "import dragon_tui.app, dragon_tui.ui.screens.game\n"
-        "made.clear()\n"
-        "import dragon_tui.games.carcassonne, dragon_tui.ui.boards.carcassonne\n"
-        "print(json.dumps([m for m in made if 'carcassonne' in m]))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    made, _ = dataclasses_defined("import dragon_tui.games.carcassonne, dragon_tui.ui.boards.carcassonne",
+                                  prelude=SHARED_SCREEN)
+    assert [name for name in made if "carcassonne" in name] == []
     from dragon_tui.games.carcassonne import tiles
 
     assert tiles._build_tables.__module__ == "dragon_tui.games.carcassonne.tile_tables"
