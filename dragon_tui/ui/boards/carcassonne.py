@@ -4,6 +4,8 @@ remaining-tiles window."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -14,8 +16,10 @@ from ..widgets.panel import Column, Row
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import HandPanel
 from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, Legend
-from ..widgets.carcassonne_remaining import RemainingTiles
 from ..widgets.carcassonne_scores import ScorePanel
+
+if TYPE_CHECKING:  # imported when ``t`` first opens the window
+    from ..widgets.carcassonne_remaining import RemainingTiles
 
 
 #: Each seat's meeple colour (the theme's ``carc-player-N``), whose initial marks its meeples.
@@ -40,19 +44,20 @@ class Board(BoardBase):
         super().__init__(table, **kwargs)
         self.names = table.names
         self.letters = seat_letters(self.names)
+        self._remaining_window: RemainingTiles | None = None
 
     def compose(self) -> ComposeResult:
+        # The remaining-tiles window is mounted beside the grid the first time ``t`` opens it:
+        # a hidden scrolling container composed, styled and laid out at every start (with
+        # VerticalScroll's own stylesheet) cost about 9 million instructions before the first frame.
         with Row(id="carc-main"):
             yield TileGrid(self.letters, id="carc-grid")
-            yield RemainingTiles(id="carc-remaining")
             with Column(id="carc-side"):
                 yield HandPanel(id="carc-hand")
                 yield ScorePanel(id="carc-scores")
                 yield Legend(id="carc-legend")
 
     def on_mount(self) -> None:
-        remaining = self.query_one("#carc-remaining")
-        remaining.display = False
         grid = self.query_one(TileGrid)
         if self.interactive:
             grid.focus()
@@ -60,9 +65,8 @@ class Board(BoardBase):
             # The replay viewer steps with the arrow keys: the grid only shows, following
             # the last tile placed, and nothing on the board takes the focus (and Esc).
             grid.can_focus = False
-            remaining.can_focus = False
             grid.follow_last = True
-            if self.screen.focused in (grid, remaining):
+            if self.screen.focused is grid:
                 self.screen.set_focus(None)
         self.paint_now()
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -77,8 +81,8 @@ class Board(BoardBase):
         grid = self.query_one(TileGrid)
         grid.show(view, self.offered)
         self._show_side()
-        remaining = self.query_one(RemainingTiles)
-        if remaining.display:
+        remaining = self._remaining()
+        if remaining is not None and remaining.display:
             remaining.show(view)
 
     def _show_side(self) -> None:
@@ -107,9 +111,20 @@ class Board(BoardBase):
         event.stop()
         self._show_side()
 
+    def _remaining(self) -> RemainingTiles | None:
+        """The remaining-tiles window, once ``t`` has opened it."""
+        return self._remaining_window
+
     def action_tiles(self) -> None:
         grid = self.query_one(TileGrid)
-        remaining = self.query_one(RemainingTiles)
+        remaining = self._remaining()
+        if remaining is None:
+            from ..widgets.carcassonne_remaining import RemainingTiles
+
+            remaining = self._remaining_window = RemainingTiles(id="carc-remaining")
+            remaining.display = False
+            remaining.can_focus = self.interactive
+            self.query_one("#carc-main").mount(remaining, after=grid)
         opening = not remaining.display
         remaining.display = opening
         grid.display = not opening

@@ -28,12 +28,19 @@ class RemainingTiles(VerticalScroll):
     def compose(self):
         yield Static(id="remaining-body")
 
+    _view: State | None = None
+
     def show(self, view: State) -> None:
         self._view = view
-        self._draw()
+        if self.is_mounted:  # else drawn as it mounts (the board mounts it when first opened)
+            self._draw()
+
+    def on_mount(self) -> None:
+        if self._view is not None:
+            self._draw()
 
     def on_resize(self) -> None:
-        if getattr(self, "_view", None) is not None:
+        if self._view is not None:
             self._draw()
 
     def _draw(self) -> None:
