@@ -14,9 +14,11 @@ from ...session import Table
 from .base import BoardBase
 from ..widgets.panel import Column, Row
 from ..widgets.carcassonne_grid import TileGrid
-from ..widgets.carcassonne_hand import HandPanel
-from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, Legend
-from ..widgets.carcassonne_scores import ScorePanel
+from ..widgets.carcassonne_hand import hand_text
+from ..widgets.carcassonne_ink import CarcInk
+from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, legend_text
+from ..widgets.carcassonne_scores import score_text
+from ..widgets.carcassonne_text import TextPanel
 
 if TYPE_CHECKING:  # imported when ``t`` first opens the window
     from ..widgets.carcassonne_remaining import RemainingTiles
@@ -52,12 +54,15 @@ class Board(BoardBase):
         # VerticalScroll's own stylesheet) cost about 9 million instructions before the first frame.
         with Row(id="carc-main"):
             yield TileGrid(self.letters, id="carc-grid")
+            # The side panels are one class, each given its text here (a widget class of
+            # their own each cost about 2 million instructions at every start).
             with Column(id="carc-side"):
-                yield HandPanel(id="carc-hand")
-                yield ScorePanel(id="carc-scores")
-                yield Legend(id="carc-legend")
+                yield TextPanel(id="carc-hand")
+                yield TextPanel(id="carc-scores")
+                yield TextPanel(id="carc-legend")
 
     def on_mount(self) -> None:
+        self._show_legend()
         grid = self.query_one(TileGrid)
         if self.interactive:
             grid.focus()
@@ -73,7 +78,7 @@ class Board(BoardBase):
 
     def _theme_changed(self, _theme) -> None:
         # The colours come from the theme's variables (carcassonne_ink): redraw everything.
-        self.query_one(Legend).show()
+        self._show_legend()
         self.query_one(TileGrid)._dirty()
         self.paint_now()
 
@@ -94,10 +99,18 @@ class Board(BoardBase):
         fits = grid.fits_here()
         if fits is False and grid.legal_here():
             fits = None  # a place where it fits after turning: say so
-        hand = self.query_one(HandPanel)
-        hand.show(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, turnable=grid.legal_here())
-        scores = self.query_one(ScorePanel)
-        scores.show(view, self.names, self.letters, scores.size.width or 26)
+        ink = self._ink()
+        hand = self.query_one("#carc-hand", TextPanel)
+        hand.show_text(hand_text(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, ink,
+                                 turnable=grid.legal_here()))
+        scores = self.query_one("#carc-scores", TextPanel)
+        scores.show_text(score_text(view, self.names, self.letters, scores.size.width or 26, ink))
+
+    def _show_legend(self) -> None:
+        self.query_one("#carc-legend", TextPanel).show_text(legend_text(self._ink()))
+
+    def _ink(self) -> CarcInk:
+        return CarcInk(self.app.current_theme.variables)
 
     def point_at(self, action: Action) -> None:
         self.query_one(TileGrid).point_at(action)
@@ -105,7 +118,7 @@ class Board(BoardBase):
     def fit_to_size(self) -> None:
         # The legend only when the side panel has the rows for it (not at 80×24).
         side_needs = 9 + 1 + len(self.names) + 1 + 1 + len_legend()
-        self.query_one(Legend).display = self.size.height >= side_needs
+        self.query_one("#carc-legend").display = self.size.height >= side_needs
 
     def on_tile_grid_moved(self, event: TileGrid.Moved) -> None:
         event.stop()

@@ -1,10 +1,11 @@
-"""The tile in hand at its preview rotation, or the placed tile with its meeple spots, or
-the dragon's steps: whatever the current decision needs, drawn large beside the grid."""
+"""The hand panel's text: the tile in hand at its preview rotation, or the placed tile with
+its meeple spots, or the dragon's steps: whatever the current decision needs, drawn large
+beside the grid. (The side panels are one class, ``TextPanel``, given their text by the
+board: a widget class of their own each cost about 2 million instructions at every start.)"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from .carcassonne_text import TextPanel
 
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
@@ -35,70 +36,67 @@ def art_text(tile: int, rot: int, ink: CarcInk, spots: dict[int, str] | None = N
     return t
 
 
-class HandPanel(TextPanel):
-    """What to decide now, with the tile shown large."""
-
-    def show(self, view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
-             keys: list[str | None], names: list[str], turnable: bool = False) -> None:
-        ink = CarcInk(self.app.current_theme.variables)
-        t = Text()
-        who = view.current_player
-        if view.phase == "place" and view.tile is not None:
-            ttype = TILES[view.tile]
-            t.append("Tile ", "dim")
-            t.append(ttype.id, "bold")
-            t.append(f"  {rot * 90:>3}°", "bold")
-            t.append(" r\n" if offered else "\n", "dim")
-            t.append_text(art_text(view.tile, rot if offered else 0, ink))
-            t.append("\n")
-            if offered:
-                where = f"{cursor[0]},{cursor[1]}"
-                if fits:
-                    t.append(f"⏎ place at {where}", "bold")
-                elif turnable:
-                    t.append(f"r: turn to fit {where}", "bold")
-                else:
-                    t.append(f"✗ no fit at {where}", "dim")
-                t.append("\n")
-                t.append("tab: next place", "dim")
+def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
+              keys: list[str | None], names: list[str], ink: CarcInk, turnable: bool = False) -> Text:
+    """What to decide now, with the tile shown large (the hand panel's text)."""
+    t = Text()
+    who = view.current_player
+    if view.phase == "place" and view.tile is not None:
+        ttype = TILES[view.tile]
+        t.append("Tile ", "dim")
+        t.append(ttype.id, "bold")
+        t.append(f"  {rot * 90:>3}°", "bold")
+        t.append(" r\n" if offered else "\n", "dim")
+        t.append_text(art_text(view.tile, rot if offered else 0, ink))
+        t.append("\n")
+        if offered:
+            where = f"{cursor[0]},{cursor[1]}"
+            if fits:
+                t.append(f"⏎ place at {where}", "bold")
+            elif turnable:
+                t.append(f"r: turn to fit {where}", "bold")
             else:
-                t.append(f"{names[who]} places it…", "dim")
-        elif view.phase == "figure" and view.placed:
-            tile, rot_ = view.board[view.placed]
-            t.append("Meeple ", "dim")
-            t.append(f"on {TILES[tile].id}\n", "bold")
-            spots: dict[int, str] = {}
-            px, py = xy(view.placed)
-            for action, key in zip(offered, keys):
-                if action.kind == "meeple" and (action.args[0], action.args[1]) == (px, py) and key:
-                    spots[action.args[2]] = key
-            t.append_text(art_text(tile, rot_, ink, spots))
+                t.append(f"✗ no fit at {where}", "dim")
             t.append("\n")
-            if offered:
-                t.append("1–8 spot, 0 none" if spots else "0: no meeple", "bold")
-                other = sum(1 for a in offered if a.kind in ("princess", "fairy") or (a.kind == "meeple" and (a.args[0], a.args[1]) != (px, py)))
-                if other:
-                    t.append(f" +{other}↓", "dim")
-                if any(a.kind == "fairy" for a in offered):
-                    t.append("\n✦ fairy: key by meeple", "dim")
-            else:
-                t.append(f"{names[who]} decides…", "dim")
-        elif view.phase == "dragon":
-            t.append("Dragon ", "bold")
-            t.append(f"step {view.dragon_steps + 1}/6\n", "dim")
-            t.append(f"{names[who]} steers\n", "bold" if offered else "dim")
-            for action, key in zip(offered, keys):
-                if action.kind != "dragon":
-                    continue
-                side = SIDES.index(action.args[0])
-                t.append(f" {key} ", "bold reverse")
-                t.append(f" {SIDE_NAMES[side]}\n")
-        elif view.phase == "over":
-            t.append("Game over\n", "bold")
-            scores = view.scores()
-            best = max(scores)
-            winners = [names[s] for s, v in enumerate(scores) if v == best]
-            t.append(" and ".join(winners), "bold")
-            t.append(f" win{'s' if len(winners) == 1 else ''} with {best:g}\n", "")
-            t.append("z zoom · arrows look", "dim")
-        self.show_text(t)
+            t.append("tab: next place", "dim")
+        else:
+            t.append(f"{names[who]} places it…", "dim")
+    elif view.phase == "figure" and view.placed:
+        tile, rot_ = view.board[view.placed]
+        t.append("Meeple ", "dim")
+        t.append(f"on {TILES[tile].id}\n", "bold")
+        spots: dict[int, str] = {}
+        px, py = xy(view.placed)
+        for action, key in zip(offered, keys):
+            if action.kind == "meeple" and (action.args[0], action.args[1]) == (px, py) and key:
+                spots[action.args[2]] = key
+        t.append_text(art_text(tile, rot_, ink, spots))
+        t.append("\n")
+        if offered:
+            t.append("1–8 spot, 0 none" if spots else "0: no meeple", "bold")
+            other = sum(1 for a in offered if a.kind in ("princess", "fairy") or (a.kind == "meeple" and (a.args[0], a.args[1]) != (px, py)))
+            if other:
+                t.append(f" +{other}↓", "dim")
+            if any(a.kind == "fairy" for a in offered):
+                t.append("\n✦ fairy: key by meeple", "dim")
+        else:
+            t.append(f"{names[who]} decides…", "dim")
+    elif view.phase == "dragon":
+        t.append("Dragon ", "bold")
+        t.append(f"step {view.dragon_steps + 1}/6\n", "dim")
+        t.append(f"{names[who]} steers\n", "bold" if offered else "dim")
+        for action, key in zip(offered, keys):
+            if action.kind != "dragon":
+                continue
+            side = SIDES.index(action.args[0])
+            t.append(f" {key} ", "bold reverse")
+            t.append(f" {SIDE_NAMES[side]}\n")
+    elif view.phase == "over":
+        t.append("Game over\n", "bold")
+        scores = view.scores()
+        best = max(scores)
+        winners = [names[s] for s, v in enumerate(scores) if v == best]
+        t.append(" and ".join(winners), "bold")
+        t.append(f" win{'s' if len(winners) == 1 else ''} with {best:g}\n", "")
+        t.append("z zoom · arrows look", "dim")
+    return t

@@ -1,13 +1,11 @@
-"""What the grid's glyphs mean (shown when the side panel has room)."""
+"""The legend's text: what the grid's glyphs mean (shown when the side panel has room)."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, SYMBOL_GLYPH
 from .carcassonne_ink import CarcInk
-from .panel import SizedByLayout
 
 ROWS = (
     (("▒", "city", "city"), (GLYPH_PENNANT, "pennant", "mark")),
@@ -20,18 +18,14 @@ ROWS = (
 )
 
 
-class Legend(SizedByLayout, Static):
-    def on_mount(self) -> None:
-        self.show()
-
-    def show(self) -> None:
-        ink = CarcInk(self.app.current_theme.variables)
-        styles = dict(ink.art, fairy=ink.fairy, dragon=ink.dragon, last=ink.last, cursor=ink.cursor, fits=ink.fits)
-        t = Text()
-        for i, row in enumerate(ROWS):
-            for j, (glyph, word, key) in enumerate(row):
-                t.append(glyph, styles[key])
-                t.append(f" {word}".ljust(12 - len(glyph)) if j == 0 else f" {word}", "dim")
-            if i < len(ROWS) - 1:
-                t.append("\n")
-        self.update(t)
+def legend_text(ink: CarcInk) -> Text:
+    """Two glyphs a row, each in the style the grid draws it with."""
+    styles = dict(ink.art, fairy=ink.fairy, dragon=ink.dragon, last=ink.last, cursor=ink.cursor, fits=ink.fits)
+    t = Text()
+    for i, row in enumerate(ROWS):
+        for j, (glyph, word, key) in enumerate(row):
+            t.append(glyph, styles[key])
+            t.append(f" {word}".ljust(12 - len(glyph)) if j == 0 else f" {word}", "dim")
+        if i < len(ROWS) - 1:
+            t.append("\n")
+    return t

@@ -1,31 +1,29 @@
-"""Scores, meeples left and the bag: one line per player with their letter and colour."""
+"""The scores panel's text: scores, meeples left and the bag, one line per player with their
+letter and colour."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from .carcassonne_text import TextPanel
 
 from ...engine import State
 from .carcassonne_ink import CarcInk
 
 
-class ScorePanel(TextPanel):
-    def show(self, view: State, names: list[str], letters: list[str], width: int) -> None:
-        ink = CarcInk(self.app.current_theme.variables)
-        t = Text()
-        scores = view.scores()
-        turn = view.active if view.phase != "over" else None
-        name_w = max(4, width - 14)
-        for seat, name in enumerate(names):
-            t.append("▶" if seat == turn else " ", "bold")
-            t.append(letters[seat], ink.player(seat))
-            t.append(f" {name[:name_w]:<{name_w}}")
-            t.append(f"{scores[seat]:>4g}", "bold")
-            t.append(f" ♟{view.meeples_left(seat)}", "dim" if view.meeples_left(seat) == 0 else "")
-            if view.fairy and view.fairy.get("seat") == seat:
-                t.append("✦", "bold")
-            t.append("\n")
-        left = len(view.bag) + len(view.aside)
-        t.append(f"Bag {left}", "bold")
-        t.append("  t tiles z zoom", "dim")
-        self.show_text(t)
+def score_text(view: State, names: list[str], letters: list[str], width: int, ink: CarcInk) -> Text:
+    t = Text()
+    scores = view.scores()
+    turn = view.active if view.phase != "over" else None
+    name_w = max(4, width - 14)
+    for seat, name in enumerate(names):
+        t.append("▶" if seat == turn else " ", "bold")
+        t.append(letters[seat], ink.player(seat))
+        t.append(f" {name[:name_w]:<{name_w}}")
+        t.append(f"{scores[seat]:>4g}", "bold")
+        t.append(f" ♟{view.meeples_left(seat)}", "dim" if view.meeples_left(seat) == 0 else "")
+        if view.fairy and view.fairy.get("seat") == seat:
+            t.append("✦", "bold")
+        t.append("\n")
+    left = len(view.bag) + len(view.aside)
+    t.append(f"Bag {left}", "bold")
+    t.append("  t tiles z zoom", "dim")
+    return t
