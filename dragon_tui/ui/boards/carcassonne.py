@@ -15,7 +15,7 @@ from .base import BoardBase
 from ..widgets.panel import Column, Row
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import hand_text
-from ..widgets.carcassonne_ink import CarcInk
+from ..widgets.carcassonne_ink import CarcInk, ink_for
 from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, legend_text
 from ..widgets.carcassonne_scores import score_text
 from ..widgets.carcassonne_text import TextPanel
@@ -110,7 +110,7 @@ class Board(BoardBase):
         self.query_one("#carc-legend", TextPanel).show_text(legend_text(self._ink()))
 
     def _ink(self) -> CarcInk:
-        return CarcInk(self.app.current_theme.variables)
+        return ink_for(self.app.current_theme.variables)
 
     def point_at(self, action: Action) -> None:
         self.query_one(TileGrid).point_at(action)

@@ -32,7 +32,7 @@ from ...games.carcassonne.tiles import CANON, DELTA, SIDES
 from ...session import assign_keys
 from .messages import Picked
 from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
-from .carcassonne_ink import CarcInk
+from .carcassonne_ink import CarcInk, ink_for
 from .panel import SizedByLayout
 
 #: Characters per tile (width, height) at each zoom level ("map" picks from MAP_SIZES).
@@ -367,7 +367,7 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
         if self.origin is None:
             self._scroll_to_cursor()
         theme = self.app.current_theme
-        ink = CarcInk(theme.variables)
+        ink = ink_for(theme.variables)
         # The frames of the places the tile fits (now, after turning it), made once a drawing.
         if ink.mono:
             self._frame_styles = (Style(bold=True), Style(dim=True))

@@ -73,3 +73,18 @@ class CarcInk:
         if self.seam is not None and r == art.height - 1:
             style = style + self.seam
         return style
+
+
+#: The ink last made, with the theme variables it was made from (see ``ink_for``).
+_last: tuple[dict[str, str], CarcInk] | None = None
+
+
+def ink_for(variables: dict[str, str]) -> CarcInk:
+    """The ink for a theme's variables, made once while the theme stays: the grid and the
+    side panels each made their own at every paint (about 2 million instructions before the
+    first frame). A theme's variables do not change once it is registered, so the dict it
+    holds is the key."""
+    global _last
+    if _last is None or _last[0] is not variables:
+        _last = (variables, CarcInk(variables))
+    return _last[1]

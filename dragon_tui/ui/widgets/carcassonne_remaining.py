@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ...engine import State
 from ...games.carcassonne.tiles import TILE_BY_ID
 from .carcassonne_art import tile_art
-from .carcassonne_ink import CarcInk
+from .carcassonne_ink import ink_for
 
 CELL_W, CELL_H = 5, 3
 ENTRY_W = 11  # art, a space, "PD-12" and a gap
@@ -45,7 +45,7 @@ class RemainingTiles(VerticalScroll):
 
     def _draw(self) -> None:
         view = self._view
-        ink = CarcInk(self.app.current_theme.variables)
+        ink = ink_for(self.app.current_theme.variables)
         counts = view.remaining()
         total = sum(counts.values())
         width = max(ENTRY_W, self.size.width - 2)
