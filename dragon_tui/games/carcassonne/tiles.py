@@ -193,10 +193,9 @@ def _parse(index: int, line: str) -> TileType:
     return TileType(index, tid, int(count), edges, tuple(features), symbol)
 
 
-TILES: tuple[TileType, ...] = tuple(
-    _parse(i, line) for i, line in enumerate(ln for ln in TILE_LINES.strip().splitlines())
-)
-TILE_BY_ID = {t.id: t for t in TILES}
+def compute_tiles() -> tuple[TileType, ...]:
+    """``TILES`` as ``TILE_LINES`` says: one tile type a line, in order."""
+    return tuple(_parse(i, line) for i, line in enumerate(TILE_LINES.strip().splitlines()))
 
 
 def opposite_half(h: int) -> int:
@@ -251,9 +250,10 @@ def _rotate(tile: TileType, r: int, set_edge: tuple[dict[str, dict[str, str]], .
     return Rotated(edges, tuple(side_owner), tuple(half_owner), tuple(sides), starts, joins)
 
 
-def compute_rot(set_edge: tuple[dict[str, dict[str, str]], ...]) -> tuple[tuple[Rotated, ...], ...]:
-    """``ROT`` as the rules say, its ``joins`` pointing into ``set_edge``."""
-    return tuple(tuple(_rotate(t, r, set_edge) for r in range(4)) for t in TILES)
+def compute_rot(set_edge: tuple[dict[str, dict[str, str]], ...],
+                tile_types: tuple[TileType, ...] | None = None) -> tuple[tuple[Rotated, ...], ...]:
+    """``ROT`` as the rules say for ``tile_types`` (``TILES``), its ``joins`` pointing into ``set_edge``."""
+    return tuple(tuple(_rotate(t, r, set_edge) for r in range(4)) for t in tile_types or TILES)
 
 
 def _signature(tile: TileType, r: int, rot: Rotated) -> tuple:
@@ -275,19 +275,23 @@ def _canonical(tile: TileType, rotations: tuple[Rotated, ...]) -> tuple[int, ...
     return tuple(out)
 
 
-def compute_canon(rot: tuple[tuple[Rotated, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """``CANON`` as the rules say."""
-    return tuple(_canonical(t, rot[t.index]) for t in TILES)
+def compute_canon(rot: tuple[tuple[Rotated, ...], ...],
+                  tile_types: tuple[TileType, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+    """``CANON`` as the rules say for ``tile_types`` (``TILES``)."""
+    return tuple(_canonical(t, rot[t.index]) for t in tile_types or TILES)
 
 
-# The three tables above are computed once, by ``make_tables``, into the generated module
-# ``tile_tables`` (literal data, loaded from its .pyc): computing them here cost about 40
-# million instructions at every start, a tenth of what the game adds to a bare app's first
-# frame. tests/games/carcassonne/test_tiles.py checks that the module holds exactly what the
+# The four tables above (the tile types too) are computed once, by ``make_tables``, into the
+# generated module ``tile_tables`` (literal data, loaded from its .pyc): computing the three
+# tables here cost about 40 million instructions at every start, a tenth of what the game adds
+# to a bare app's first frame, and parsing TILE_LINES about 5 million more.
+# tests/games/carcassonne/test_tiles.py checks that the module holds exactly what the
 # functions above compute; after a change to TILE_LINES or to them, regenerate it with
 #     python -m dragon_tui.games.carcassonne.make_tables
 from .tile_tables import build as _build_tables  # noqa: E402
 
+#: Every tile type, in the order of TILE_LINES (a type's index is its place here).
+TILES: tuple[TileType, ...]
 #: _SET_EDGE[side][edge letter]: frontier pattern -> the same pattern with that side's letter
 #: set (a tile laid next to an empty cell demands its edge there): a lookup instead of slicing.
 _SET_EDGE: tuple[dict[str, dict[str, str]], ...]
@@ -295,7 +299,8 @@ _SET_EDGE: tuple[dict[str, dict[str, str]], ...]
 ROT: tuple[tuple[Rotated, ...], ...]
 #: CANON[type][r]: the lowest rotation that looks exactly like rotation r (symmetric tiles).
 CANON: tuple[tuple[int, ...], ...]
-_SET_EDGE, ROT, CANON = _build_tables(Rotated)
+TILES, _SET_EDGE, ROT, CANON = _build_tables(TileType, Feature, Rotated)
+TILE_BY_ID = {t.id: t for t in TILES}
 #: DISTINCT[type]: the rotations worth offering.
 DISTINCT: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(set(c))) for c in CANON)
 

@@ -99,6 +99,7 @@ def test_the_generated_tables_are_what_the_rules_compute():
     fails, run ``python -m dragon_tui.games.carcassonne.make_tables``."""
     from dragon_tui.games.carcassonne import make_tables, tiles
 
+    assert tiles.TILES == tiles.compute_tiles()  # TILE_LINES, parsed
     set_edge = tiles.compute_set_edge()
     rot = tiles.compute_rot(set_edge)
     assert tiles._SET_EDGE == set_edge
