@@ -387,11 +387,13 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
                     row[x0:x0 + tw] = block[yy]
         self._rulers(grid, ink, (tw, th), (cols, rows, px, py, left, top))
         lines = []
+        add = base.__add__
         for row in grid:
             # One segment per run of equal styles (each run keeps its first cell's style);
             # groupby compares by identity first, and most neighbours share one Style object.
-            segments = [Segment("".join(map(_char, cells)), style) for style, cells in groupby(row[:width], _style)]
-            lines.append(Strip(segments, width).apply_style(base))
+            # Each over the widget's style, as ``Strip.apply_style`` would lay it, in one strip.
+            segments = [Segment("".join(map(_char, cells)), add(style)) for style, cells in groupby(row[:width], _style)]
+            lines.append(Strip(segments, width))
         return lines
 
     def _rulers(self, grid: list[list[tuple[str, Style]]], ink: CarcInk, size: tuple[int, int],
