@@ -521,3 +521,109 @@ def test_carcassonne_loads_its_tile_tables_and_makes_no_dataclass_at_import():
     from dragon_tui.games.carcassonne import tiles
 
     assert tiles._build_tables.__module__ == "dragon_tui.games.carcassonne.tile_tables"
+
+
+# ---------------------------------------------------------------- Carcassonne's first frame
+
+def carcassonne_app(theme: str = "dragon-dark"):
+    return app_with(Table("carcassonne", [Seat("Ana"), Seat("Bot", "bot", "random")], 3), theme=theme)
+
+
+def test_carcassonne_builds_its_tile_types_from_the_tables_not_by_parsing_the_tile_lines():
+    """``tile_tables.py`` holds the tile types too: importing the game calls none of the
+    functions that compute them (parsing TILE_LINES cost about 5 million instructions)."""
+    spy = (
+        "import sys\ncalled = set()\n"
+        "def profile(frame, event, arg):\n"
+        "    if event == 'call' and frame.f_code.co_filename.endswith('carcassonne/tiles.py'):\n"
+        "        called.add(frame.f_code.co_name)\n"
+        "sys.setprofile(profile)\nimport dragon_tui.games.carcassonne\nsys.setprofile(None)\n"
+        "print(' '.join(sorted(called)))\n")
+    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
+    called = set(done.stdout.split())
+    assert "<module>" in called  # the spy saw the module run
+    assert not called & {"compute_tiles", "_parse", "compute_set_edge", "compute_rot", "compute_canon"}
+
+
+def test_carcassonne_loads_the_remaining_tiles_window_only_when_t_opens_it():
+    """The window was composed hidden at every start (a scrolling container and VerticalScroll's
+    stylesheet: about 9 million instructions)."""
+    assert "dragon_tui.ui.widgets.carcassonne_remaining" not in modules_at_first_frame("carcassonne")
+
+
+async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_opens_it():
+    from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+
+    app = carcassonne_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("#carc-remaining")
+        grid = app.screen.query_one(TileGrid)
+        await pilot.press("t")
+        await settle(pilot)
+        window = app.screen.query_one("#carc-remaining")
+        assert window.display and window.has_focus and not grid.display
+        assert "Tiles to come: " in str(window.query_one("#remaining-body").render())
+        await pilot.press("t")
+        await pilot.press("t")
+        await settle(pilot)
+        assert list(app.screen.query("#carc-remaining")) == [window] and window.display
+
+
+async def test_carcassonne_side_panels_are_one_class_and_draw_their_text_as_static_would():
+    """The hand, the scores and the legend are TextPanels (three classes of their own cost
+    about 2 million instructions each); text that fits is drawn straight to strips, never
+    given to Static before the first frame, and the strips are exactly Static's for it."""
+    from rich.text import Text
+    from textual.geometry import Offset
+    from textual.selection import Selection
+
+    from dragon_tui.ui.widgets.carcassonne_text import TextPanel
+
+    given_to_static = []
+    real_update = TextPanel.update
+    app = carcassonne_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        TextPanel.update = lambda self, *args, **kwargs: given_to_static.append(self.id) or real_update(self, *args, **kwargs)
+        try:
+            await settle(pilot)
+        finally:
+            TextPanel.update = real_update
+        side = app.screen.query_one("#carc-side")
+        panels = list(side.children)
+        assert [type(panel) for panel in panels] == [TextPanel] * 3
+        assert [panel.id for panel in panels] == ["carc-hand", "carc-scores", "carc-legend"]
+        assert given_to_static == []
+        for panel in panels:
+            assert panel._lines is not None and len(panel._lines) == panel.size.height
+            drawn = [[(s.text, s.style) for s in panel.render_line(y)] for y in range(panel.size.height)]
+            text = panel._shown
+            assert panel.get_selection(Selection(Offset(0, 0), None)) == (text.plain, "\n")
+            panel._lines = None  # what Static draws for the same text
+            real_update(panel, text, layout=False)
+            assert drawn == [[(s.text, s.style) for s in panel.render_line(y)] for y in range(panel.size.height)]
+        # Text wider than the panel goes to Static, which wraps it.
+        hand = panels[0]
+        hand.show_text(Text("x" * (hand.content_size.width + 1)))
+        assert hand._lines is None and str(hand.render()) == "x" * (hand.content_size.width + 1)
+
+
+async def test_carcassonne_makes_its_ink_once_per_theme(monkeypatch):
+    """The grid and the side panels share one CarcInk per theme (each made its own at every paint)."""
+    from dragon_tui.ui.widgets import carcassonne_ink
+
+    made = []
+    real_init = carcassonne_ink.CarcInk.__init__
+    monkeypatch.setattr(carcassonne_ink, "_last", None)
+    monkeypatch.setattr(carcassonne_ink.CarcInk, "__init__",
+                        lambda self, variables: made.append(variables) or real_init(self, variables))
+    app = carcassonne_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert made == [app.current_theme.variables]
+        app.theme = "dragon-light"
+        await settle(pilot)
+        assert made == [made[0], app.current_theme.variables]
+        # The legend's city glyph is drawn in the new theme's ink.
+        city = app.screen.query_one("#carc-legend")._lines[0][0]
+        assert city == ("▒", carcassonne_ink.ink_for(app.current_theme.variables).art["city"])
