@@ -12,7 +12,7 @@ from textual.binding import Binding
 from ...engine import Action, State
 from ...session import Table
 from .base import BoardBase
-from ..widgets.panel import Column, Row
+from ..widgets.panel import Column
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import hand_text
 from ..widgets.carcassonne_ink import CarcInk, ink_for
@@ -52,14 +52,15 @@ class Board(BoardBase):
         # The remaining-tiles window is mounted beside the grid the first time ``t`` opens it:
         # a hidden scrolling container composed, styled and laid out at every start (with
         # VerticalScroll's own stylesheet) cost about 9 million instructions before the first frame.
-        with Row(id="carc-main"):
-            yield TileGrid(self.letters, id="carc-grid")
-            # The side panels are one class, each given its text here (a widget class of
-            # their own each cost about 2 million instructions at every start).
-            with Column(id="carc-side"):
-                yield TextPanel(id="carc-hand")
-                yield TextPanel(id="carc-scores")
-                yield TextPanel(id="carc-legend")
+        # The board lays them out side by side itself (carcassonne.tcss), with no row
+        # container of its own between: one widget fewer to compose, style and lay out.
+        yield TileGrid(self.letters, id="carc-grid")
+        # The side panels are one class, each given its text here (a widget class of
+        # their own each cost about 2 million instructions at every start).
+        with Column(id="carc-side"):
+            yield TextPanel(id="carc-hand")
+            yield TextPanel(id="carc-scores")
+            yield TextPanel(id="carc-legend")
 
     def on_mount(self) -> None:
         self._show_legend()
@@ -137,7 +138,7 @@ class Board(BoardBase):
             remaining = self._remaining_window = RemainingTiles(id="carc-remaining")
             remaining.display = False
             remaining.can_focus = self.interactive
-            self.query_one("#carc-main").mount(remaining, after=grid)
+            self.mount(remaining, after=grid)
         opening = not remaining.display
         remaining.display = opening
         grid.display = not opening
