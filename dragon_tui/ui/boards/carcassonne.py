@@ -46,14 +46,15 @@ class Board(BoardBase):
         super().__init__(table, **kwargs)
         self.names = table.names
         self.letters = seat_letters(self.names)
+        #: The remaining-tiles window, once ``t`` has opened it.
         self._remaining_window: RemainingTiles | None = None
 
     def compose(self) -> ComposeResult:
-        # The remaining-tiles window is mounted beside the grid the first time ``t`` opens it:
-        # a hidden scrolling container composed, styled and laid out at every start (with
-        # VerticalScroll's own stylesheet) cost about 9 million instructions before the first frame.
-        # The board lays them out side by side itself (carcassonne.tcss), with no row
-        # container of its own between: one widget fewer to compose, style and lay out.
+        # What the first frame shows, and no more (about 9 million instructions each saved):
+        # - the board lays the grid and the side column out side by side itself
+        #   (carcassonne.tcss), with no row container between;
+        # - the remaining-tiles window is mounted beside the grid the first time ``t`` opens it,
+        #   not composed, styled and laid out hidden at every start.
         yield TileGrid(self.letters, id="carc-grid")
         # The side panels are one class, each given its text here (a widget class of
         # their own each cost about 2 million instructions at every start).
@@ -87,7 +88,7 @@ class Board(BoardBase):
         grid = self.query_one(TileGrid)
         grid.show(view, self.offered)
         self._show_side()
-        remaining = self._remaining()
+        remaining = self._remaining_window
         if remaining is not None and remaining.display:
             remaining.show(view)
 
@@ -125,13 +126,9 @@ class Board(BoardBase):
         event.stop()
         self._show_side()
 
-    def _remaining(self) -> RemainingTiles | None:
-        """The remaining-tiles window, once ``t`` has opened it."""
-        return self._remaining_window
-
     def action_tiles(self) -> None:
         grid = self.query_one(TileGrid)
-        remaining = self._remaining()
+        remaining = self._remaining_window
         if remaining is None:
             from ..widgets.carcassonne_remaining import RemainingTiles
 
