@@ -154,8 +154,8 @@ class CrownsState(State):
         return self.battle["rerolls"][seat] + 1 if self.battle else 1
 
     def battle_allowed(self) -> bool:
-        """No battle on the starting player's first turn, and never without a sword step."""
-        return self.turn > 1 and self.swords[self.active] > 0
+        """Whether the active player may attack this turn (see ``choices.battle_allowed``)."""
+        return _battle_allowed(self.turn > 1, self.swords[self.active])
 
     def harm_choices(self, seat: int) -> list[str]:
         return list(choices.harms(self.options["church"], self.options["gold_harm"], self.church[seat]))
@@ -170,57 +170,65 @@ class CrownsState(State):
         return ADVISOR_BY_ID[self.activating].name if self.activating else "advisor"
 
     # ---------------------------------------------------------------- legal actions
-    def _legal_actions(self) -> list[Action]:
-        """The phase's choices (see ``choices.py``, where each phase's rule is written, and
-        ``_OFFERS``, which passes each one the few numbers it depends on) and the tokens the
-        player may spend now."""
+    def legal_actions(self) -> list[Action]:
+        """The phase's choices (see ``choices.py``, where each phase's rule is written; this
+        passes each one the few numbers it depends on) and the tokens the player may spend now.
+
+        ``State.legal_actions`` and ``_legal_actions`` in one: a random duel takes about a
+        thousand steps, and the protocol's two calls and a dispatch call per phase were a
+        fifth of a step. The phases come in order of how often they do. The list is new each
+        time (the caller may keep it; the tokens are added to it), and remembered for
+        ``apply``, as ``State.legal_actions`` does.
+        """
         if self.winner is not None:
-            return []
-        try:
-            offer = _OFFERS[self.phase]
-        except KeyError:  # no phase of the duel (a damaged position): nothing to offer
-            return []
-        actions = offer(self)
+            self._offered = offered = []
+            return offered
+        phase = self.phase
+        if phase == "arm":
+            me = self.active
+            offered = [*_arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
+                             self.turn > 1)]
+        elif phase == "roll":
+            offered = [*_ROLL]
+        elif phase == "choose_die":
+            first, second = self.dice
+            chairs = self.chairs[self.active]
+            offered = [*_choose_die(first, second, chairs[first - 1], chairs[second - 1])]
+        elif phase == "battle":
+            offered = [*_BATTLE]
+        elif phase == "activation":
+            offered = [*_activation(self.activating)]
+        elif phase == "reroll":
+            me = self.battle["loser"]
+            price = self.reroll_price(me)
+            offered = [*_reroll(price, self.gold[me] >= price)]
+        else:
+            offer = _OFFERS.get(phase)
+            if offer is None:  # no phase of the duel (a damaged position): nothing to offer
+                self._offered = offered = []
+                return offered
+            offered = offer(self)
         # The crown and the cross (see _TOKEN_PHASES); mostly nobody holds either.
         if self.crown_holder is not None or self.cross_holder is not None:
-            phase = self.phase
             me = self.battle["loser"] if phase == "reroll" else self.active
             if self.crown_holder == me or self.cross_holder == me:
                 own_turn_phase = me == self.active and phase in _TOKEN_PHASES
                 if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
-                    actions.append(choices.CROWN)
+                    offered.append(choices.CROWN)
                 if self.cross_holder == me and own_turn_phase:
-                    actions.append(choices.CROSS)
-        return actions
+                    offered.append(choices.CROSS)
+        self._offered = offered
+        return offered
 
-    # Each phase's choices, as a new list (the caller may add the tokens to it; [*t] makes it
-    # a little faster than list(t)).
-    def _offer_arm(self) -> list[Action]:
-        me = self.active
-        return [
-            *choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
-                         self.battle_allowed())
-        ]
+    def _legal_actions(self) -> list[Action]:
+        """``legal_actions`` without remembering the list (the protocol's full check and the
+        search, which carry actions out with ``_apply``)."""
+        offered = self.legal_actions()
+        self._offered = None
+        return offered
 
-    def _offer_roll(self) -> list[Action]:
-        return [*choices.ROLL]
-
-    def _offer_die(self) -> list[Action]:
-        first, second = self.dice
-        chairs = self.chairs[self.active]
-        return [*choices.choose_die(first, second, chairs[first - 1], chairs[second - 1])]
-
-    def _offer_battle(self) -> list[Action]:
-        return [*choices.BATTLE]
-
-    def _offer_activation(self) -> list[Action]:
-        return [*choices.activation(self.activating)]
-
-    def _offer_reroll(self) -> list[Action]:
-        me = self.battle["loser"]
-        price = self.reroll_price(me)
-        return [*choices.reroll(price, self.gold[me] >= price)]
-
+    # The rarer phases' choices, as a new list (the caller may add the tokens to it; [*t]
+    # makes it a little faster than list(t)).
     def _offer_priestess(self) -> list[Action]:
         options = self.options
         return [*choices.priestess(options["church"], options["gold_harm"], self.church[self.active], self.activating)]
@@ -328,7 +336,7 @@ class CrownsState(State):
         return self.battle["loser"] if self.phase == "reroll" else self.active
 
     def _on_done(self, action: Action) -> None:
-        if self.battle_allowed():
+        if _battle_allowed(self.turn > 1, self.swords[self.active]):
             self.phase = "battle"
         else:
             self._end_turn()
@@ -655,14 +663,8 @@ _HANDLERS = {
     "cross": CrownsState._on_cross,
 }
 
-#: Each phase's choices (see CrownsState._legal_actions).
+#: The rarer phases' choices (see CrownsState.legal_actions, which makes the frequent ones).
 _OFFERS = {
-    "arm": CrownsState._offer_arm,
-    "roll": CrownsState._offer_roll,
-    "choose_die": CrownsState._offer_die,
-    "battle": CrownsState._offer_battle,
-    "activation": CrownsState._offer_activation,
-    "reroll": CrownsState._offer_reroll,
     "priestess": CrownsState._offer_priestess,
     "commander": CrownsState._offer_commander,
     "head": CrownsState._offer_head,
@@ -670,3 +672,8 @@ _OFFERS = {
     "seat": CrownsState._offer_seat,
     "dragon": CrownsState._offer_burn,
 }
+
+# The frequent phases' choices, read as module globals by legal_actions.
+_arm, _choose_die, _activation, _reroll = choices.arm, choices.choose_die, choices.activation, choices.reroll
+_ROLL, _BATTLE = choices.ROLL, choices.BATTLE
+_battle_allowed = choices.battle_allowed
