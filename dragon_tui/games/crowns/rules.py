@@ -39,6 +39,9 @@ _a_or_an = lru_cache(maxsize=64)(a_or_an)
 #: ``randint``) is asked ``randint`` as before.
 _DIE = (1, 2, 3, 4, 5, 6)
 
+#: On doubles the first die picks the chair, as if its player had chosen it.
+_FIRST_DIE = Action("die", (0,))
+
 # Phases in which the active player may cash the crown or spend the cross.
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
 
@@ -246,12 +249,11 @@ class CrownsState(State):
         self._offered = offered
         return offered
 
-    def _legal_actions(self) -> list[Action]:
-        """``legal_actions`` without remembering the list (the protocol's full check and the
-        search, which carry actions out with ``_apply``)."""
-        offered = self.legal_actions()
-        self._offered = None
-        return offered
+    #: The protocol's full check and the search ask ``_legal_actions``: here it is
+    #: ``legal_actions`` itself (one call instead of two). Remembering the list does no harm
+    #: there: the search's worlds carry actions out with ``_apply`` and are never asked to
+    #: ``apply``, and ``apply`` forgets the list after the full check.
+    _legal_actions = legal_actions
 
     # The rarer phases' choices, as a new list (the caller may add the tokens to it; [*t]
     # makes it a little faster than list(t)).
@@ -353,6 +355,7 @@ class CrownsState(State):
                     _HANDLERS[action.kind](self, action)
                     return
         State.apply(self, action)
+        self._offered = None  # what the full check listed (see _legal_actions) is out of date
 
     def _apply(self, action: Action) -> None:
         _HANDLERS[action.kind](self, action)
@@ -368,9 +371,19 @@ class CrownsState(State):
             self._end_turn()
 
     def _on_die(self, action: Action) -> None:
+        """One die picks the chair, the other is gold (on doubles both are the first die)."""
+        me = self.active
         index = self.chair_die = action.args[0]
         dice = self.dice
-        self._take_die(self.active, dice[index], dice[1 - index])
+        chair = dice[index]
+        gold = dice[1 - index]
+        self._gain(me, gold)
+        who = self.chairs[me][chair - 1]
+        self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
+        if who is not None:
+            self._queue([who], "arm")
+        else:  # six chairs, six advisors: an empty chair always has an advisor to take it
+            self.phase = "seat"
 
     def _on_skip(self, action: Action) -> None:
         self.log.append(log_lines.rests(self.active, self._activating_name()))
@@ -452,19 +465,9 @@ class CrownsState(State):
         self.dice = [first, second]
         self.log.append(log_lines.rolls(me, first, second))
         if first == second:
-            self.chair_die = 0
-            self._take_die(me, first, first)
+            self._on_die(_FIRST_DIE)
         else:
             self.phase = "choose_die"
-
-    def _take_die(self, me: int, chair: int, gold: int) -> None:
-        self._gain(me, gold)
-        who = self.chairs[me][chair - 1]
-        self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
-        if who is not None:
-            self._queue([who], "arm")
-        else:  # six chairs, six advisors: an empty chair always has an advisor to take it
-            self.phase = "seat"
 
     def _seat(self, me: int, adv_id: str) -> None:
         chair = self.dice[self.chair_die]
