@@ -32,11 +32,14 @@ _a_or_an = lru_cache(maxsize=64)(a_or_an)
 #: A die's faces. A die is ``rng.randint(1, 6)``; from the engine's own generator (the class
 #: ``Rng`` itself: SplitMix64) ``rng.choice(_DIE)`` is the very same draw: the same number
 #: from the same output (``1 + out % 6``) and the same step of the generator, so every game
-#: and save rolls exactly as before. It is cheaper, because ``choice`` reads its draws from
-#: batches worked out ahead (see ``Rng.choice``) where ``randint`` works out each one alone
-#: with a handful of 64-bit operations: the dice were about a sixth of a random step. Any
-#: other generator (the keyed stream of secret seeds, a test's loaded dice that answer
-#: ``randint``) is asked ``randint`` as before.
+#: and save rolls exactly as before. ``choice`` reads its draws from batches worked out ahead
+#: (see ``Rng.choice``), where ``randint`` works out each one alone with a handful of 64-bit
+#: operations: in a generator that rolls hundreds of dice (a game's own, ``_dice_rng``) that
+#: is cheaper, and the dice were about a sixth of a random playout's step. A generator that
+#: rolls a die or two pays more for its first batch than it saves, and a search gives each
+#: iteration's world a fresh one, so every other generator (the search's, a view's, the
+#: keyed stream of secret seeds, a test's loaded dice that answer ``randint``) is asked
+#: ``randint`` as before.
 _DIE = (1, 2, 3, 4, 5, 6)
 
 #: On doubles the first die picks the chair, as if its player had chosen it.
@@ -73,6 +76,7 @@ class CrownsState(State):
             "smith_token": self.smith_token[:],
             "pending": self.pending[:],
             "battle": battle,
+            "_dice_rng": None,  # a copy rolls with randint (see _DIE)
         }
 
     # ------------------------------------------------------------------------ setup
@@ -102,6 +106,10 @@ class CrownsState(State):
         self.after_pending = "arm"
         self.battle: dict | None = None
         self.winner: int | None = None
+        #: The game's own generator while it is the engine's SplitMix64 one: its dice come from
+        #: ``choice``'s batches (see _DIE). Not part of the position (no JSON); a copy, a view,
+        #: a search's world or a state read from a save has none and rolls with ``randint``.
+        self._dice_rng = self.rng if type(self.rng) is Rng else None
         self.log.append("{p0} plays first. Three gems each: take all three of the rival's to win.")
 
     # --------------------------------------------------------------------- protocol
@@ -119,6 +127,8 @@ class CrownsState(State):
     #: twentieth of a random step. It only mirrors ``winner``, so the JSON leaves it out and
     #: reading a save restores it (``to_json``, ``from_json``).
     is_over = False
+    #: See setup.
+    _dice_rng: Rng | None = None
 
     def to_json(self) -> dict:
         doc = State.to_json(self)
@@ -458,7 +468,7 @@ class CrownsState(State):
     def _roll(self, action: Action | None = None) -> None:
         me = self.active
         rng = self.rng
-        if type(rng) is Rng:  # two dice (see _DIE)
+        if rng is self._dice_rng:  # two dice (see _DIE)
             first, second = rng.choice(_DIE), rng.choice(_DIE)
         else:
             first, second = rng.randint(1, 6), rng.randint(1, 6)
@@ -588,7 +598,7 @@ class CrownsState(State):
     def _attack(self, action: Action | None = None) -> None:
         att = self.active
         rng = self.rng  # both roll a die (see _DIE)
-        rolls = [rng.choice(_DIE), rng.choice(_DIE)] if type(rng) is Rng else [rng.randint(1, 6), rng.randint(1, 6)]
+        rolls = [rng.choice(_DIE), rng.choice(_DIE)] if rng is self._dice_rng else [rng.randint(1, 6), rng.randint(1, 6)]
         self.battle = {"rolls": rolls, "rerolls": [0, 0], "loser": None, "margin": 0}
         self.log.append(log_lines.attacks(att, rolls[0], rolls[1]))
         self._after_battle_roll()
@@ -609,7 +619,7 @@ class CrownsState(State):
         self.battle["rerolls"][me] += 1
         side = 0 if me == self.active else 1
         rng = self.rng  # a die (see _DIE)
-        self.battle["rolls"][side] = rng.choice(_DIE) if type(rng) is Rng else rng.randint(1, 6)
+        self.battle["rolls"][side] = rng.choice(_DIE) if rng is self._dice_rng else rng.randint(1, 6)
         self.log.append(log_lines.rerolls(me, price, self.battle["rolls"][side]))
         self._after_battle_roll()
 
