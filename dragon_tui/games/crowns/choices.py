@@ -1,7 +1,7 @@
 """What each phase of the duel offers: the choices and their labels, as pure functions of the
 few numbers a phase's choices depend on.
 
-``CrownsState._legal_actions`` picks the phase's function and passes it just those numbers
+``CrownsState.legal_actions`` picks the phase's function and passes it just those numbers
 (the active player's gold and tracks when arming, the two dice and the chairs they point at
 when choosing a die, ...). Each function is the one place its phase's rule is written, and is
 cached: a phase offers the same few dozen lists again and again, and a random playout of the

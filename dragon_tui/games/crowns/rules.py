@@ -214,8 +214,8 @@ class CrownsState(State):
         passes each one the few numbers it depends on) and the tokens the player may spend now.
 
         ``State.legal_actions`` and ``_legal_actions`` in one: a random duel takes about a
-        thousand steps, and the protocol's two calls and a dispatch call per phase were a
-        fifth of a step. The phases come in order of how often they do. The list is new each
+        thousand steps, and the protocol's two calls and a dispatch call per phase cost about
+        a twentieth of a step. The phases come in order of how often they do. The list is new each
         time (the caller may keep it; the tokens are added to it), and remembered for
         ``apply``, as ``State.legal_actions`` does.
         """
