@@ -1,7 +1,7 @@
 """What each phase of the duel offers: the choices and their labels, as pure functions of the
 few numbers a phase's choices depend on.
 
-``CrownsState._legal_actions`` picks the phase's function and passes it just those numbers
+``CrownsState.legal_actions`` picks the phase's function and passes it just those numbers
 (the active player's gold and tracks when arming, the two dice and the chairs they point at
 when choosing a die, ...). Each function is the one place its phase's rule is written, and is
 cached: a phase offers the same few dozen lists again and again, and a random playout of the
@@ -122,9 +122,15 @@ def burn(foe: int, foe_shields: int) -> Choices:
     return tuple(out)
 
 
+def battle_allowed(later_turn: bool, swords: int) -> bool:
+    """No battle on the starting player's first turn, and never without a sword step."""
+    return later_turn and swords > 0
+
+
 @lru_cache(maxsize=_CACHE)
-def arm(gold: int, shields: int, swords: int, smith_token: bool, dragon: int, battle_allowed: bool) -> Choices:
-    """Buying shields, sword steps (doubled by the Smith token) and dragon banners, or finishing."""
+def arm(gold: int, shields: int, swords: int, smith_token: bool, dragon: int, later_turn: bool) -> Choices:
+    """Buying shields, sword steps (doubled by the Smith token) and dragon banners, or finishing
+    (``later_turn``: not the starting player's first turn, see ``battle_allowed``)."""
     out = []
     for kind, track, noun in (("buy_shield", shields, "shield"), ("buy_sword", swords, "sword step")):
         if gold >= data.STEP_PRICE and track < data.STEP_MAX:
@@ -136,7 +142,7 @@ def arm(gold: int, shields: int, swords: int, smith_token: bool, dragon: int, ba
         if gold >= price:
             target = "the dragon field" if dragon + 1 == data.DRAGON_FIELD else f"banner {dragon + 1}"
             out.append(_act("buy_dragon", label=f"Move the dragon stone to {target} for {price} gold"))
-    if battle_allowed:
+    if battle_allowed(later_turn, swords):
         out.append(_act("done", label="Finish arming and go to battle"))
     else:
         out.append(_act("done", label="Finish arming and end the turn"))

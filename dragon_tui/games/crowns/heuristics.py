@@ -28,7 +28,8 @@ def evaluate_all(state: CrownsState) -> list[float]:
 def _side(state: CrownsState, p: int) -> float:
     value = 100.0 * state.gems_won[p]
     value += 4.0 * state.swords[p] + 5.0 * state.shields[p]
-    value += 1.3 * max(state.gold[p], -1)
+    gold = state.gold[p]  # max(gold, -1) without the builtin's call (the search scores every iteration)
+    value += 1.3 * (gold if gold > -1 else -1)
     value += (2.0, 4.0, 7.0, 11.0, 16.0)[state.dragon[p]]
     value += 2.0 * (CHAIRS - state.chairs[p].count(None))  # seated advisors
     value += 3.0 * state.smith_token[p]

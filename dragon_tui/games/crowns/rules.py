@@ -21,13 +21,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine import Action, State
+from ...engine import Action, Rng, State
 from ...engine.wording import a_or_an
 from . import choices, data, log_lines
 from .data import ADVISOR_BY_ID
 
 #: The log's few nouns with their article, worked out once ("a shield", "a sword step").
 _a_or_an = lru_cache(maxsize=64)(a_or_an)
+
+#: A die's faces. A die is ``rng.randint(1, 6)``; from the engine's own generator (the class
+#: ``Rng`` itself: SplitMix64) ``rng.choice(_DIE)`` is the very same draw: the same number
+#: from the same output (``1 + out % 6``) and the same step of the generator, so every game
+#: and save rolls exactly as before. ``choice`` reads its draws from batches worked out ahead
+#: (see ``Rng.choice``), where ``randint`` works out each one alone with a handful of 64-bit
+#: operations: in a generator that rolls hundreds of dice (a game's own, ``_dice_rng``) that
+#: is cheaper, and the dice were about a sixth of a random playout's step. A generator that
+#: rolls a die or two pays more for its first batch than it saves, and a search gives each
+#: iteration's world a fresh one, so every other generator (the search's, a view's, the
+#: keyed stream of secret seeds, a test's loaded dice that answer ``randint``) is asked
+#: ``randint`` as before.
+_DIE = (1, 2, 3, 4, 5, 6)
+
+#: On doubles the first die picks the chair, as if its player had chosen it.
+_FIRST_DIE = Action("die", (0,))
 
 # Phases in which the active player may cash the crown or spend the cross.
 _TOKEN_PHASES = ("roll", "choose_die", "arm", "battle")
@@ -60,6 +76,7 @@ class CrownsState(State):
             "smith_token": self.smith_token[:],
             "pending": self.pending[:],
             "battle": battle,
+            "_dice_rng": None,  # a copy rolls with randint (see _DIE)
         }
 
     # ------------------------------------------------------------------------ setup
@@ -89,6 +106,10 @@ class CrownsState(State):
         self.after_pending = "arm"
         self.battle: dict | None = None
         self.winner: int | None = None
+        #: The game's own generator while it is the engine's SplitMix64 one: its dice come from
+        #: ``choice``'s batches (see _DIE). Not part of the position (no JSON); a copy, a view,
+        #: a search's world or a state read from a save has none and rolls with ``randint``.
+        self._dice_rng = self.rng if type(self.rng) is Rng else None
         self.log.append("{p0} plays first. Three gems each: take all three of the rival's to win.")
 
     # --------------------------------------------------------------------- protocol
@@ -100,9 +121,27 @@ class CrownsState(State):
             return self.battle["loser"]
         return self.active
 
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
+    #: Whether a seat has won: the class's False until then, and True in the instance from the
+    #: moment ``winner`` is set (``_capture_gem``). A plain attribute because every step of a
+    #: playout or a search rollout reads it, and a property's call cost about 90 ns, a
+    #: twentieth of a random step. It only mirrors ``winner``, so the JSON leaves it out and
+    #: reading a save restores it (``to_json``, ``from_json``).
+    is_over = False
+    #: See setup.
+    _dice_rng: Rng | None = None
+
+    def to_json(self) -> dict:
+        doc = State.to_json(self)
+        doc["data"].pop("is_over", None)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict) -> CrownsState:
+        state = super().from_json(doc)
+        state.__dict__.pop("is_over", None)  # (never written by to_json)
+        if getattr(state, "winner", None) is not None:
+            state.is_over = True
+        return state
 
     def scores(self) -> list[float]:
         return list(self.gems_won)
@@ -154,8 +193,8 @@ class CrownsState(State):
         return self.battle["rerolls"][seat] + 1 if self.battle else 1
 
     def battle_allowed(self) -> bool:
-        """No battle on the starting player's first turn, and never without a sword step."""
-        return self.turn > 1 and self.swords[self.active] > 0
+        """Whether the active player may attack this turn (see ``choices.battle_allowed``)."""
+        return _battle_allowed(self.turn > 1, self.swords[self.active])
 
     def harm_choices(self, seat: int) -> list[str]:
         return list(choices.harms(self.options["church"], self.options["gold_harm"], self.church[seat]))
@@ -170,57 +209,64 @@ class CrownsState(State):
         return ADVISOR_BY_ID[self.activating].name if self.activating else "advisor"
 
     # ---------------------------------------------------------------- legal actions
-    def _legal_actions(self) -> list[Action]:
-        """The phase's choices (see ``choices.py``, where each phase's rule is written, and
-        ``_OFFERS``, which passes each one the few numbers it depends on) and the tokens the
-        player may spend now."""
+    def legal_actions(self) -> list[Action]:
+        """The phase's choices (see ``choices.py``, where each phase's rule is written; this
+        passes each one the few numbers it depends on) and the tokens the player may spend now.
+
+        ``State.legal_actions`` and ``_legal_actions`` in one: a random duel takes about a
+        thousand steps, and the protocol's two calls and a dispatch call per phase cost about
+        a twentieth of a step. The phases come in order of how often they do. The list is new each
+        time (the caller may keep it; the tokens are added to it), and remembered for
+        ``apply``, as ``State.legal_actions`` does.
+        """
         if self.winner is not None:
-            return []
-        try:
-            offer = _OFFERS[self.phase]
-        except KeyError:  # no phase of the duel (a damaged position): nothing to offer
-            return []
-        actions = offer(self)
+            self._offered = offered = []
+            return offered
+        phase = self.phase
+        if phase == "arm":
+            me = self.active
+            offered = [*_arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
+                             self.turn > 1)]
+        elif phase == "roll":
+            offered = [*_ROLL]
+        elif phase == "choose_die":
+            first, second = self.dice
+            chairs = self.chairs[self.active]
+            offered = [*_choose_die(first, second, chairs[first - 1], chairs[second - 1])]
+        elif phase == "battle":
+            offered = [*_BATTLE]
+        elif phase == "activation":
+            offered = [*_activation(self.activating)]
+        elif phase == "reroll":
+            me = self.battle["loser"]
+            price = self.reroll_price(me)
+            offered = [*_reroll(price, self.gold[me] >= price)]
+        else:
+            offer = _OFFERS.get(phase)
+            if offer is None:  # no phase of the duel (a damaged position): nothing to offer
+                self._offered = offered = []
+                return offered
+            offered = offer(self)
         # The crown and the cross (see _TOKEN_PHASES); mostly nobody holds either.
         if self.crown_holder is not None or self.cross_holder is not None:
-            phase = self.phase
             me = self.battle["loser"] if phase == "reroll" else self.active
             if self.crown_holder == me or self.cross_holder == me:
                 own_turn_phase = me == self.active and phase in _TOKEN_PHASES
                 if self.crown_holder == me and (own_turn_phase or phase == "reroll"):
-                    actions.append(choices.CROWN)
+                    offered.append(choices.CROWN)
                 if self.cross_holder == me and own_turn_phase:
-                    actions.append(choices.CROSS)
-        return actions
+                    offered.append(choices.CROSS)
+        self._offered = offered
+        return offered
 
-    # Each phase's choices, as a new list (the caller may add the tokens to it; [*t] makes it
-    # a little faster than list(t)).
-    def _offer_arm(self) -> list[Action]:
-        me = self.active
-        return [
-            *choices.arm(self.gold[me], self.shields[me], self.swords[me], self.smith_token[me], self.dragon[me],
-                         self.battle_allowed())
-        ]
+    #: The protocol's full check and the search ask ``_legal_actions``: here it is
+    #: ``legal_actions`` itself (one call instead of two). Remembering the list does no harm
+    #: there: the search's worlds carry actions out with ``_apply`` and are never asked to
+    #: ``apply``, and ``apply`` forgets the list after the full check.
+    _legal_actions = legal_actions
 
-    def _offer_roll(self) -> list[Action]:
-        return [*choices.ROLL]
-
-    def _offer_die(self) -> list[Action]:
-        first, second = self.dice
-        chairs = self.chairs[self.active]
-        return [*choices.choose_die(first, second, chairs[first - 1], chairs[second - 1])]
-
-    def _offer_battle(self) -> list[Action]:
-        return [*choices.BATTLE]
-
-    def _offer_activation(self) -> list[Action]:
-        return [*choices.activation(self.activating)]
-
-    def _offer_reroll(self) -> list[Action]:
-        me = self.battle["loser"]
-        price = self.reroll_price(me)
-        return [*choices.reroll(price, self.gold[me] >= price)]
-
+    # The rarer phases' choices, as a new list (the caller may add the tokens to it; [*t]
+    # makes it a little faster than list(t)).
     def _offer_priestess(self) -> list[Action]:
         options = self.options
         return [*choices.priestess(options["church"], options["gold_harm"], self.church[self.active], self.activating)]
@@ -319,6 +365,7 @@ class CrownsState(State):
                     _HANDLERS[action.kind](self, action)
                     return
         State.apply(self, action)
+        self._offered = None  # what the full check listed (see _legal_actions) is out of date
 
     def _apply(self, action: Action) -> None:
         _HANDLERS[action.kind](self, action)
@@ -328,15 +375,25 @@ class CrownsState(State):
         return self.battle["loser"] if self.phase == "reroll" else self.active
 
     def _on_done(self, action: Action) -> None:
-        if self.battle_allowed():
+        if _battle_allowed(self.turn > 1, self.swords[self.active]):
             self.phase = "battle"
         else:
             self._end_turn()
 
     def _on_die(self, action: Action) -> None:
+        """One die picks the chair, the other is gold (on doubles both are the first die)."""
+        me = self.active
         index = self.chair_die = action.args[0]
         dice = self.dice
-        self._take_die(self.active, dice[index], dice[1 - index])
+        chair = dice[index]
+        gold = dice[1 - index]
+        self._gain(me, gold)
+        who = self.chairs[me][chair - 1]
+        self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
+        if who is not None:
+            self._queue([who], "arm")
+        else:  # six chairs, six advisors: an empty chair always has an advisor to take it
+            self.phase = "seat"
 
     def _on_skip(self, action: Action) -> None:
         self.log.append(log_lines.rests(self.active, self._activating_name()))
@@ -411,24 +468,16 @@ class CrownsState(State):
     def _roll(self, action: Action | None = None) -> None:
         me = self.active
         rng = self.rng
-        first = rng.randint(1, 6)  # two dice (rng.die() without its call)
-        second = rng.randint(1, 6)
+        if rng is self._dice_rng:  # two dice (see _DIE)
+            first, second = rng.choice(_DIE), rng.choice(_DIE)
+        else:
+            first, second = rng.randint(1, 6), rng.randint(1, 6)
         self.dice = [first, second]
         self.log.append(log_lines.rolls(me, first, second))
         if first == second:
-            self.chair_die = 0
-            self._take_die(me, first, first)
+            self._on_die(_FIRST_DIE)
         else:
             self.phase = "choose_die"
-
-    def _take_die(self, me: int, chair: int, gold: int) -> None:
-        self._gain(me, gold)
-        who = self.chairs[me][chair - 1]
-        self.log.append(log_lines.takes_chair(me, chair, gold, self.gold[me]))
-        if who is not None:
-            self._queue([who], "arm")
-        else:  # six chairs, six advisors: an empty chair always has an advisor to take it
-            self.phase = "seat"
 
     def _seat(self, me: int, adv_id: str) -> None:
         chair = self.dice[self.chair_die]
@@ -548,8 +597,8 @@ class CrownsState(State):
     # ------------------------------------------------------------------ the battle
     def _attack(self, action: Action | None = None) -> None:
         att = self.active
-        rng = self.rng  # both roll a die (rng.die() without its call)
-        rolls = [rng.randint(1, 6), rng.randint(1, 6)]
+        rng = self.rng  # both roll a die (see _DIE)
+        rolls = [rng.choice(_DIE), rng.choice(_DIE)] if rng is self._dice_rng else [rng.randint(1, 6), rng.randint(1, 6)]
         self.battle = {"rolls": rolls, "rerolls": [0, 0], "loser": None, "margin": 0}
         self.log.append(log_lines.attacks(att, rolls[0], rolls[1]))
         self._after_battle_roll()
@@ -569,7 +618,8 @@ class CrownsState(State):
         self.gold[me] -= price
         self.battle["rerolls"][me] += 1
         side = 0 if me == self.active else 1
-        self.battle["rolls"][side] = self.rng.randint(1, 6)  # a die
+        rng = self.rng  # a die (see _DIE)
+        self.battle["rolls"][side] = rng.choice(_DIE) if rng is self._dice_rng else rng.randint(1, 6)
         self.log.append(log_lines.rerolls(me, price, self.battle["rolls"][side]))
         self._after_battle_roll()
 
@@ -612,6 +662,7 @@ class CrownsState(State):
             self.gold[seat] = min(self.gold[seat], self.max_gold(seat))
         if self.gems_won[winner] >= data.GEMS_TO_WIN:
             self.winner = winner
+            self.is_over = True
             self.pending = []
             self.log.append(f"{{p{winner}}} ascends the throne!")
 
@@ -655,14 +706,8 @@ _HANDLERS = {
     "cross": CrownsState._on_cross,
 }
 
-#: Each phase's choices (see CrownsState._legal_actions).
+#: The rarer phases' choices (see CrownsState.legal_actions, which makes the frequent ones).
 _OFFERS = {
-    "arm": CrownsState._offer_arm,
-    "roll": CrownsState._offer_roll,
-    "choose_die": CrownsState._offer_die,
-    "battle": CrownsState._offer_battle,
-    "activation": CrownsState._offer_activation,
-    "reroll": CrownsState._offer_reroll,
     "priestess": CrownsState._offer_priestess,
     "commander": CrownsState._offer_commander,
     "head": CrownsState._offer_head,
@@ -670,3 +715,8 @@ _OFFERS = {
     "seat": CrownsState._offer_seat,
     "dragon": CrownsState._offer_burn,
 }
+
+# The frequent phases' choices, read as module globals by legal_actions.
+_arm, _choose_die, _activation, _reroll = choices.arm, choices.choose_die, choices.activation, choices.reroll
+_ROLL, _BATTLE = choices.ROLL, choices.BATTLE
+_battle_allowed = choices.battle_allowed
