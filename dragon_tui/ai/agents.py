@@ -120,7 +120,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: Carcassonne cap bought nothing: 2,700 iterations against 1,500 won 9 of 18 games, since a
 #: placement's figure choices were expanded in random order and the best was often never met.
 LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
-    "court": {"hard": {"trees": 4}},
+    "court": {"hard": {"trees": 4, "playout_worlds": 48, "playout_depth": 8}},
     "throne": {"hard": {"order_continuations": True}},
     "carcassonne": {"hard": {"order_continuations": True}},
 }
