@@ -117,10 +117,10 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
 #: the solitaire's hard level values each move by greedy playouts in 48 sampled worlds, eight
 #: greedy decisions deep, then the heuristic (``SearchConfig.playout_worlds``, see playouts.py):
-#: four trees of 1,750 iterations gained +0.6 points a game over normal's single tree of 200
-#: (110 paired seeds, ±1.4) at 74 s of CPU a game; the playouts gain about +4 over normal
-#: at about 6 s a game (README, "The solitaire's hard level"). (The review's tree search
-#: still reads ``trees``.) In Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
+#: four trees of 1,750 iterations gained +0.63 ± 1.44 points a game over normal's single tree
+#: of 200 (110 paired seeds) at 0.84 CPU s a decision; the playouts gain +4.32 ± 1.62 (160
+#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (README, "The solitaire's hard
+#: level"). (The review's tree search still reads ``trees``.) In Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
 #: (``SearchConfig.order_continuations``: a turn there is a chain of the same seat's choices;
 #: in Carcassonne the tile, then its figure, then the dragon or fairy). Without it, the raised
 #: Carcassonne cap bought nothing: 2,700 iterations against 1,500 won 9 of 18 games, since a
