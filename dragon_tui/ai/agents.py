@@ -96,7 +96,9 @@ DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: the arena showed it, from strength: in Princes and Carcassonne hard got more iterations
 #: once a faster leaf evaluation made room within the budget. In the solitaire a single
 #: tree stops improving at about 400 iterations (the draws decide what deeper nodes learn),
-#: so its levels are spaced below that and hard splits its iterations among four trees.
+#: so easy and normal are spaced below that, and hard plays by greedy playouts instead of a
+#: tree (``LEVEL_OPTIONS``); its 7,000 iterations in four trees are what the game review
+#: (``review.py``, which searches trees) still uses for the solitaire.
 #: Hard's caps were raised after the engines were sped up (issue 16): measured in CPU
 #: seconds on this machine (tools/decision_times.py --cpu), hard's longest decision over a
 #: game is about 1 s where the caps decide, so on the shared machine at three times
@@ -113,14 +115,18 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
     "throne": {"easy": 30, "normal": 100, "hard": 2400},
 }
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
-#: the solitaire's hard level splits its iterations among four trees (``SearchConfig.trees``);
-#: in Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
+#: the solitaire's hard level values each move by greedy playouts in 48 sampled worlds, eight
+#: greedy decisions deep, then the heuristic (``SearchConfig.playout_worlds``, see playouts.py):
+#: four trees of 1,750 iterations gained +0.63 ± 1.44 points a game over normal's single tree
+#: of 200 (110 paired seeds) at 0.84 CPU s a decision; the playouts gain +4.32 ± 1.62 (160
+#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (README, "The solitaire's hard
+#: level"). (The review's tree search still reads ``trees``.) In Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
 #: (``SearchConfig.order_continuations``: a turn there is a chain of the same seat's choices;
 #: in Carcassonne the tile, then its figure, then the dragon or fairy). Without it, the raised
 #: Carcassonne cap bought nothing: 2,700 iterations against 1,500 won 9 of 18 games, since a
 #: placement's figure choices were expanded in random order and the best was often never met.
 LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
-    "court": {"hard": {"trees": 4}},
+    "court": {"hard": {"trees": 4, "playout_worlds": 48, "playout_depth": 8}},
     "throne": {"hard": {"order_continuations": True}},
     "carcassonne": {"hard": {"order_continuations": True}},
 }

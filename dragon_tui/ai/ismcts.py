@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..engine import Action, Game, Rng, State
+from .playouts import PlayoutSearch
 
 Heuristic = Callable[[State, int], float]
 
@@ -92,6 +93,11 @@ class SearchConfig:
     #: over draws that never happen together); several smaller trees instead average out the
     #: noise of each one's root estimate.
     trees: int = 1
+    #: Instead of a tree, value each root move by greedy playouts in this many sampled worlds
+    #: (``playouts.PlayoutSearch``; one-player games only). 0 = the tree search (default).
+    playout_worlds: int = 0
+    #: Greedy decisions per playout before the heuristic scores the position.
+    playout_depth: int = 8
     #: Random lines of play used to measure the heuristic's scale.
     calibration_lines: int = 4
     calibration_depth: int = 12
@@ -591,6 +597,8 @@ class ISMCTSAgent:
         self.progress: tuple[int, int] = (0, config.iterations)
         self.on_progress: Callable[[int, int], None] | None = None
         self.last_search: Search | None = None
+        #: The last decision's playouts, when the config asks for them (``playout_worlds``).
+        self.last_playouts: PlayoutSearch | None = None
 
     def _progress(self, done: int, planned: int) -> None:
         self.progress = (done, planned)
@@ -599,6 +607,8 @@ class ISMCTSAgent:
 
     def choose(self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None) -> Action:
         cfg = self.config
+        if cfg.playout_worlds > 0:
+            return self._choose_by_playouts(state, seat, cancel)
         planned = cfg.iterations
         self.progress = (0, planned)
         trees = max(1, cfg.trees)
@@ -627,6 +637,17 @@ class ISMCTSAgent:
             return action
         legal = search.root_legal
         return max(legal, key=lambda a: (visits.get(a, 0), reward.get(a, 0.0) / max(1, visits.get(a, 0))))
+
+    def _choose_by_playouts(self, state: State, seat: int, cancel: threading.Event | None) -> Action:
+        cfg = self.config
+        self.progress = (0, cfg.playout_worlds)
+        search = PlayoutSearch(state, seat, self.game.heuristic, cfg.playout_worlds, cfg.playout_depth,
+                               Rng(self.rng.next64()), cfg.time_limit, cancel, self._progress)
+        action = search.run()
+        self.progress = (search.done, cfg.playout_worlds)
+        self.last_search = None
+        self.last_playouts = search
+        return action
 
 
 def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,

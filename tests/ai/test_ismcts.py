@@ -234,7 +234,9 @@ def test_several_trees_share_the_iterations_and_stay_reproducible():
     assert agent.choose(state.clone(), 0, cancel=cancel) in state.legal_actions()
 
 
-def test_the_solitaire_hard_level_uses_several_trees():
+def test_the_solitaires_hard_search_uses_several_trees():
+    """The hard level plays by playouts (test_playouts.py); the game review, which searches
+    trees at the hard level's settings, splits its iterations among several."""
     from dragon_tui.ai.agents import level_config
 
     assert level_config("hard", "court").trees > 1
