@@ -539,10 +539,11 @@ def _princes_positions():
                                         ((120, 40), "dragon-mono"), ((120, 40), LIGHT)])
 async def test_the_princes_panels_draw_the_very_strips_textual_draws(position, size, theme):
     """Segment for segment (text, style and the offset text selection reads) and cell length,
-    at the panel's width and at narrower ones where lines are cut with an ellipsis."""
+    at the panel's width and at narrower ones where lines are cut with an ellipsis; and their
+    height is the one Textual measures."""
     from textual.visual import Visual
 
-    from dragon_tui.ui.widgets.throne_strips import content_strips
+    from dragon_tui.ui.widgets.throne_strips import content_height, content_strips
     from dragon_tui.ui.widgets.throne_style import ThronePanel
 
     app = app_with(_princes_positions()[position](), theme=theme if isinstance(theme, str) else theme.name)
@@ -559,6 +560,7 @@ async def test_the_princes_panels_draw_the_very_strips_textual_draws(position, s
                 theirs = Visual.to_strips(panel, panel.visual, cut, height, panel.visual_style)
                 assert [(list(strip), strip.cell_length) for strip in mine] == \
                        [(list(strip), strip.cell_length) for strip in theirs], (type(panel).__name__, cut)
+                assert content_height(panel.visual, panel.styles) == panel.visual.get_height(panel.styles, cut)
                 drawn += 1
         assert drawn >= 4
 
@@ -588,9 +590,12 @@ def test_princes_content_with_a_blank_line_a_tab_or_wrapping_is_left_to_textual(
     from textual.content import Content
     from textual.style import Style
 
-    from dragon_tui.ui.widgets.throne_strips import content_strips
+    from dragon_tui.ui.widgets.throne_strips import content_height, content_strips
 
     rules = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
+    assert content_height(Content("wraps"), {}) is None
+    for text in ("one\n\nthree", "", "one\n", "a\tb\nc"):
+        assert content_height(Content(text), rules) == Content(text).get_height(rules, 2)
     assert content_strips(Content("one\n\nthree"), 20, 3, Style(), rules) is None
     assert content_strips(Content("a\tb"), 20, 1, Style(), rules) is None
     assert content_strips(Content("wraps"), 20, 1, Style(), {}) is None

@@ -108,6 +108,16 @@ def content_strips(content: Content, width: int, height: int, base: Style, rules
     return strips
 
 
+def content_height(content: Content, rules) -> int | None:
+    """What ``content.get_height(rules, width)`` returns for any width, when its lines do not
+    wrap (one line each, cut with an ellipsis): the number of lines — or None for other rules.
+    Textual formats every line to count them (twice at start: at a guessed width, then at the
+    real one)."""
+    if any(rules.get(name, default) not in wanted for name, default, wanted in _FAST_RULES):
+        return None
+    return content.plain.count("\n") + 1
+
+
 class _OffsetStyles:
     """One Textual style as Rich styles at given offsets: ``style.rich_style_with_offset(x, y)``,
     converted once (its colours blended and converted to Rich's) and copied for each offset

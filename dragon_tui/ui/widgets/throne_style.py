@@ -12,7 +12,7 @@ from textual.style import Style
 from textual.widget import _RenderCache
 
 from .panel import Panel
-from .throne_strips import content_strips
+from .throne_strips import content_height, content_strips
 
 from ...engine import Action, State
 from ...games.throne import data
@@ -180,6 +180,15 @@ class ThronePanel(Panel):
             return
         self._render_cache = _RenderCache(self.size, strips)
         self._dirty_regions.clear()
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """Textual's height for the content (its number of lines), without formatting every
+        line to count them (see ``content_height``)."""
+        if width:
+            visual = self.visual
+            if isinstance(visual, Content) and (lines := content_height(visual, self.styles)) is not None:
+                return lines
+        return super().get_content_height(container, viewport, width)
 
     def paint(self, scene: Scene, width: int) -> Text:  # pragma: no cover - overridden
         raise NotImplementedError
