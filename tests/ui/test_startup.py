@@ -600,3 +600,22 @@ def test_princes_content_with_a_blank_line_a_tab_or_wrapping_is_left_to_textual(
     assert content_strips(Content("a\tb"), 20, 1, Style(), rules) is None
     assert content_strips(Content("wraps"), 20, 1, Style(), {}) is None
     assert content_strips(Content("one\ntwo"), 20, 2, Style(), rules) is not None
+
+
+def test_the_princes_board_defines_two_widget_classes_its_panels_one():
+    """Every Textual widget class costs about 1.8 million instructions to create as its module
+    loads: the board and its five panels are two (``Board``, ``ThronePanel``); what each panel
+    draws is a plain ``Painter``."""
+    code = (
+        f"{SHARED_SCREEN}\n"
+        "from textual.widget import Widget\n"
+        "def every(cls):\n"
+        "    for sub in cls.__subclasses__():\n"
+        "        yield sub\n"
+        "        yield from every(sub)\n"
+        "before = set(every(Widget))\n"
+        "import dragon_tui.ui.boards.throne\n"
+        "print(sorted(f'{c.__module__}.{c.__qualname__}' for c in set(every(Widget)) - before))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.splitlines()[-1] == str(["dragon_tui.ui.boards.throne.Board",
+                                                 "dragon_tui.ui.widgets.throne_style.ThronePanel"])
