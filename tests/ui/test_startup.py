@@ -502,13 +502,13 @@ async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_th
         assert track.content_size.width != 80
 
 
-def test_the_princes_modules_create_no_dataclass_and_build_no_signature():
+def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it():
     """A dataclass compiles its methods as it is defined, and one without a docstring also
-    builds its signature with inspect for one: Card (a named tuple), Scene (a plain class) and
-    PendingStep (a slotted class with its methods written out) are no longer dataclasses."""
+    builds its signature with inspect for one: Card (a named tuple) and Scene (a plain class)
+    are no longer dataclasses; PendingStep, left one for the rules' speed, has a docstring."""
     made, signed = dataclasses_defined("import dragon_tui.games.throne, dragon_tui.ui.boards.throne",
                                        prelude=SHARED_SCREEN)
-    assert made == [] and signed == 0
+    assert made == ["dragon_tui.games.throne.pending.PendingStep"] and signed == 0
 
 
 def test_carcassonne_loads_its_tile_tables_and_makes_no_dataclass_at_import():

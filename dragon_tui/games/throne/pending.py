@@ -13,7 +13,7 @@ saved before the rename replay to the same, byte-equal positions.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -23,91 +23,41 @@ from .board import REWARD_PHASES
 _SOLDIER_PHASES = ("soldier", "soldier_to")
 
 
-#: PendingStep's fields, in order (each None unless the current phase uses it).
-_FIELDS = ("card", "from_guild", "from_house", "owner", "steps_left", "soldier_mode", "roll", "full_house")
-
-
+@dataclass(frozen=True, slots=True)
 class PendingStep:
-    """What the earlier steps of the current multi-step action chose (see the module).
-
-    An immutable value with slots, equality, hash and repr: what ``@dataclass(frozen=True,
-    slots=True)`` made, written out, since a dataclass writes and compiles its methods as
-    the module loads (about 4 million instructions of the game's start, issue 14)."""
-
-    __slots__ = _FIELDS
+    """What the earlier steps of the current multi-step action chose (see the module)."""
 
     #: ``deploy_to``: the card being deployed (announced, still in the hand).
-    card: int | None
+    card: int | None = None
     #: ``maneuver_to``, ``soldier_to``, ``cleric_to``: the guild the pawn leaves.
-    from_guild: int | None
+    from_guild: int | None = None
     #: ``royal_to``: the Clan House the Dragon Lord leaves.
-    from_house: int | None
+    from_house: int | None = None
     #: Whose pawn moves: the supporter of ``cleric_to``, the Dragon Lord of ``royal_to`` and
     #: of ``reward_bump_to`` (NEUTRAL for the 2-player neutral colour).
-    owner: int | None
+    owner: int | None = None
     #: Steps left: pawns the Soldier or Cleric Favor may still move, prospects the King's
     #: Guard still places (``kg_place``).
-    steps_left: int | None
+    steps_left: int | None = None
     #: The Soldier Favor's use once its first step is taken: "move" or "take" (never both).
-    soldier_mode: str | None
+    soldier_mode: str | None = None
     #: ``sorcerer``: the Sorcery Dice, (kingdom, guild type).
-    roll: tuple[int, int] | None
+    roll: tuple[int, int] | None = None
     #: ``reward_bump``, ``reward_bump_to``: the full Clan House the new Dragon Lord goes to.
-    full_house: int | None
-
-    def __init__(self, card: int | None = None, from_guild: int | None = None, from_house: int | None = None,
-                 owner: int | None = None, steps_left: int | None = None, soldier_mode: str | None = None,
-                 roll: tuple[int, int] | None = None, full_house: int | None = None) -> None:
-        set_field = object.__setattr__
-        set_field(self, "card", card)
-        set_field(self, "from_guild", from_guild)
-        set_field(self, "from_house", from_house)
-        set_field(self, "owner", owner)
-        set_field(self, "steps_left", steps_left)
-        set_field(self, "soldier_mode", soldier_mode)
-        set_field(self, "roll", roll)
-        set_field(self, "full_house", full_house)
-
-    def _values(self) -> tuple:
-        return (self.card, self.from_guild, self.from_house, self.owner, self.steps_left, self.soldier_mode,
-                self.roll, self.full_house)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return f"PendingStep({', '.join(f'{name}={value!r}' for name, value in zip(_FIELDS, self._values()))})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self):
-        return (PendingStep, self._values())
-
-    def _replace(self, **changes: Any) -> PendingStep:
-        """A copy with some fields changed (``dataclasses.replace``: an unknown field is a TypeError)."""
-        return PendingStep(**{**dict(zip(_FIELDS, self._values())), **changes})
+    full_house: int | None = None
 
     def but(self, **changes: Any) -> PendingStep:
         """A copy with some fields changed (the value itself never changes), made once per
-        distinct set of fields like ``step``: making the copy cost more than the move."""
+        distinct set of fields like ``step``: ``dataclasses.replace`` cost more than the move."""
         key = (self, *changes.items())
         try:
             new = _BUT.get(key)
         except TypeError:  # a damaged save's unhashable field: no shortcut
-            return self._replace(**changes)
+            return replace(self, **changes)
         if new is None:
             if len(_BUT) >= 10_000:
                 _BUT.clear()
-            new = _BUT[key] = self._replace(**changes)
+            new = _BUT[key] = replace(self, **changes)
         return new
 
 
