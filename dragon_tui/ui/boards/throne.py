@@ -28,7 +28,7 @@ from ..widgets.throne_guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
 from ..widgets.throne_hand import HandPanel
 from ..widgets.throne_houses import ClanHouses, house_of
 from ..widgets.throne_players import PlayersPanel
-from ..widgets.throne_style import Palette, Scene, ThronePanel
+from ..widgets.throne_style import Painter, Palette, Scene, ThronePanel
 from ..widgets.throne_track import ScoreTrack
 
 VIEWS = ("guilds", "players", "houses")
@@ -59,19 +59,25 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
         self._lent_focus = False
         #: Whether the last decision's keys went to the board (None: none placed yet).
         self._keys_on_board: bool | None = None
+        #: The panels by what they draw (one widget class, ``ThronePanel``, for the five).
+        self._panels: dict[type[Painter], ThronePanel] = {
+            painter: ThronePanel(painter(), id=name, classes="throne-panel") for painter, name in (
+                (GuildGrid, "throne-guilds"), (PlayersPanel, "throne-players"), (HandPanel, "throne-hand"),
+                (ClanHouses, "throne-houses"), (ScoreTrack, "throne-track"))}
 
     def compose(self) -> ComposeResult:
         # The board's classes before its panels mount (a class set later restyles every panel).
         self.add_class(f"players-{len(self.table.seats)}")
         self.set_class(not has_room(self.screen, "-wider", "-taller"), "-compact")
         self._apply_view()
-        yield GuildGrid(id="throne-guilds", classes="throne-panel")
+        panels = self._panels
+        yield panels[GuildGrid]
         with Row(id="throne-mid"):
-            yield PlayersPanel(id="throne-players", classes="throne-panel")
-            yield HandPanel(id="throne-hand", classes="throne-panel")
+            yield panels[PlayersPanel]
+            yield panels[HandPanel]
         with Row(id="throne-low"):
-            yield ClanHouses(id="throne-houses", classes="throne-panel")
-            yield ScoreTrack(id="throne-track", classes="throne-panel")
+            yield panels[ClanHouses]
+            yield panels[ScoreTrack]
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
@@ -243,16 +249,15 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
         scene = Scene(v, self.table.names, Palette(self.app.current_theme.variables),
                       list(self.offered), self.viewer(v), self.compact, self.table.text, self._final(v))
         self.scene = scene
-        for panel in self.query(ThronePanel):
-            if not isinstance(panel, GuildGrid):
-                panel.show(scene)
+        panels = self._panels
+        for painter in (PlayersPanel, HandPanel, ClanHouses, ScoreTrack):
+            panels[painter].show(scene)
         self._paint_grid()
-        for panel in (self.query_one(ClanHouses), self.query_one(ScoreTrack), self.query_one(PlayersPanel),
-                      self.query_one(HandPanel)):
-            panel.border_title = panel.title(scene)
+        for painter in (ClanHouses, ScoreTrack, PlayersPanel, HandPanel):
+            panels[painter].border_title = panels[painter].painter.title(scene)
         hint = self._hint()
-        self.query_one(HandPanel).border_subtitle = hint
-        self.query_one(ScoreTrack).border_subtitle = hint
+        panels[HandPanel].border_subtitle = hint
+        panels[ScoreTrack].border_subtitle = hint
 
     def _final(self, v: State) -> tuple[list[float], list[int]] | None:
         """Final scores and winners once the game is over. End scoring counts every card a
@@ -273,9 +278,9 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
         scene = self.scene
         if scene is None:
             return
-        grid = self.query_one(GuildGrid)
-        grid.cursor = self.cursor
-        grid.focused = self.has_focus if focused is None else focused
+        grid = self._panels[GuildGrid]
+        grid.painter.cursor = self.cursor
+        grid.painter.focused = self.has_focus if focused is None else focused
         grid.show(scene)
         grid.border_title = self._grid_title(scene)
         hint = self._hint()

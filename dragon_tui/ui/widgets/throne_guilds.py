@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ...engine import Action
 from ...games.throne import data
-from .throne_style import CLAN_SHORT, EMPTY, GUARD, MARKER, Scene, ThronePanel, lines, prospect_text
+from .throne_style import CLAN_SHORT, EMPTY, GUARD, MARKER, Painter, Scene, lines, prospect_text
 
 #: Actions that name a guild, and where in their args the guild is.
 GUILD_ARG = {"maneuver": 0, "deploy_to": 0, "maneuver_to": 0, "kg_from": 0, "kg_take": 0, "kg_to": 0,
@@ -38,9 +38,8 @@ def by_guild(actions: list[Action]) -> dict[int, list[Action]]:
     return cells
 
 
-class GuildGrid(ThronePanel):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+class GuildGrid(Painter):
+    def __init__(self) -> None:
         self.cursor = 0
         self.focused = False
 

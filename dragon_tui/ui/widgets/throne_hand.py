@@ -11,12 +11,12 @@ from rich.text import Text
 
 from ...engine.wording import count_of
 from ...games.throne import data
-from .throne_style import Scene, ThronePanel, card_text, lines
+from .throne_style import Painter, Scene, card_text, lines
 
 CARD_KINDS = ("gather", "deploy", "favor", "kayu_discard", "discard", "dismiss")
 
 
-class HandPanel(ThronePanel):
+class HandPanel(Painter):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         seat = scene.viewer

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ...engine import Action
 from ...games.throne import data
-from .throne_style import BONUS, EMPTY, PRINCE, Scene, ThronePanel, lines
+from .throne_style import BONUS, EMPTY, PRINCE, Painter, Scene, lines
 
 
 #: Actions that name a Clan House, and where in their args the house is.
@@ -26,7 +26,7 @@ def house_of(action: Action) -> int | None:
     return action.args[i]
 
 
-class ClanHouses(ThronePanel):
+class ClanHouses(Painter):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         rows: list[Text] = []

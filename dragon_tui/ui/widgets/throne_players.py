@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...games.throne import data
-from .throne_style import Scene, ThronePanel, lines
+from .throne_style import Painter, Scene, lines
 
 
 #: Column headings over the numbers of each player's line.
@@ -18,7 +18,7 @@ COLUMNS = (("★", 3), ("i", 4), ("g", 3), ("s", 3), ("sup", 5), ("res", 4), ("K
            ("deck", 6), ("disc", 5), ("hand", 5), ("lords", 6), ("⚑", 3))
 
 
-class PlayersPanel(ThronePanel):
+class PlayersPanel(Painter):
     def paint(self, scene: Scene, width: int) -> Text:
         v, pal = scene.view, scene.pal
         head = Text.assemble(("   " + "Player".ljust(9), "dim"))

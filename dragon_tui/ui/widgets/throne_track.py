@@ -12,10 +12,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...games.throne import data
-from .throne_style import Scene, ThronePanel, lines
+from .throne_style import Painter, Scene, lines
 
 
-class ScoreTrack(ThronePanel):
+class ScoreTrack(Painter):
     BY_WIDTH = True  # as many spaces as the panel is wide
 
     def paint(self, scene: Scene, width: int) -> Text:

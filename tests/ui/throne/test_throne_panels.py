@@ -52,7 +52,7 @@ def test_the_hand_title_counts_cards_in_words():
 
 def test_only_the_score_track_paints_to_its_width():
     """The others' lines are the same at any width (the stylesheet cuts them), so the first
-    layout's new width does not repaint them (``ThronePanel.BY_WIDTH``)."""
+    layout's new width does not repaint them (``Painter.BY_WIDTH``)."""
     from dragon_tui.ui.widgets.throne_hand import HandPanel
     from dragon_tui.ui.widgets.throne_houses import ClanHouses
     from dragon_tui.ui.widgets.throne_players import PlayersPanel

@@ -4,7 +4,7 @@ from dragon_tui.session import TurnController
 from dragon_tui.ui.boards.throne import Board
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList
-from dragon_tui.ui.widgets.throne_guilds import GuildGrid, by_guild, guild_of
+from dragon_tui.ui.widgets.throne_guilds import by_guild, guild_of
 
 from ..apps import app_with, settle
 from .apps import throne_table
@@ -83,8 +83,8 @@ async def test_keys_go_where_the_decision_is_list_then_board():
         board = app.screen.query_one(Board)
         actions = app.screen.query_one(ActionList)
         assert app.focused is actions  # gather, recruit, deploy...: the list has the keys
-        grid = app.screen.query_one(GuildGrid)
-        assert not grid.focused and "▷" in grid._shown.plain  # the board's cursor shows it is idle
+        grid = app.screen.query_one("#throne-guilds")
+        assert not grid.painter.focused and "▷" in grid._shown.plain  # the board's cursor shows it is idle
         cursor = board.cursor
         await pilot.press("down")
         assert actions.highlighted == 1 and board.cursor == cursor
@@ -96,7 +96,7 @@ async def test_keys_go_where_the_decision_is_list_then_board():
         state = table.state
         assert state.phase == "deploy_to"
         assert app.focused is board  # where to deploy is a guild: the board has the keys
-        assert grid.focused and "▶" in grid._shown.plain
+        assert grid.painter.focused and "▶" in grid._shown.plain
         targets = sorted(guild_of(a) for a in state.legal_actions() if a.kind == "deploy_to")
         k, g = divmod(cursor, 6)
         nearest = min(targets, key=lambda gi: (abs(gi // 6 - k) + abs(gi % 6 - g), gi))
@@ -249,7 +249,6 @@ async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
 
 async def test_hot_seat_shows_only_the_deciding_players_hand():
     from dragon_tui.ui.screens.dialogs import PassScreen
-    from dragon_tui.ui.widgets.throne_hand import HandPanel
 
     table = throne_table(2, seed=3, people=2)
     app = app_with(table)
@@ -260,7 +259,7 @@ async def test_hot_seat_shows_only_the_deciding_players_hand():
         await pilot.press("enter")
         await pilot.pause()
         board = app.screen.query_one(Board)
-        hand = app.screen.query_one(HandPanel)
+        hand = app.screen.query_one("#throne-hand")
         first = table.state.current_player
         assert board.viewer(board.view) == first
         assert hand.border_title.startswith(table.names[first])
