@@ -724,3 +724,21 @@ def test_the_princes_board_defines_two_widget_classes_its_panels_one():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.splitlines()[-1] == str(["dragon_tui.ui.boards.throne.Board",
                                                  "dragon_tui.ui.widgets.throne_style.ThronePanel"])
+
+
+def test_the_princes_rules_load_their_cards_and_texts_from_the_card_table_computing_none():
+    """``card_table.py`` holds the cards, their texts and the tables made from them (the rules'
+    and the legal moves') as literal data: importing the rules calls none of the functions
+    that compute them (about 4 million instructions at every start)."""
+    spy = (
+        "import sys\ncalled = set()\n"
+        "def profile(frame, event, arg):\n"
+        "    if event == 'call' and frame.f_code.co_filename.endswith(('throne/data.py', 'throne/moves.py')):\n"
+        "        called.add(frame.f_code.co_name)\n"
+        "sys.setprofile(profile)\nimport dragon_tui.games.throne\nsys.setprofile(None)\n"
+        "print(' '.join(sorted(called)))\n")
+    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
+    called = set(done.stdout.split())
+    assert "<module>" in called  # the spy saw the module run
+    assert not called & {"compute_cards", "compute_text", "compute_card_facts", "compute_row_or_column",
+                         "compute_guilds_of_clan", "guild_clans", "compute_recruit_prices", "compute_feeds"}

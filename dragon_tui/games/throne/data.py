@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import card_table
+
 # --------------------------------------------------------------------------- names
 KINGDOMS = ("Troll", "Dwarf", "Human", "Goblin", "Elf", "Kobold")
 GUILDS = ("Merchant", "Cleric", "Soldier", "Shepherd", "Sorcerer", "Royal")
@@ -89,10 +91,16 @@ GUILD_TYPE_OF = tuple(guild % GUILD_TYPES for guild in ALL_GUILDS)
 GUILDS_OF_KINGDOM = tuple(tuple(guild_at(k, g) for g in range(GUILD_TYPES)) for k in range(NUM_KINGDOMS))
 #: The guilds in ``kingdom``'s row or ``guild_type``'s column: where a Citizen deploys and
 #: what the Sorcery Dice select. ``ROW_OR_COLUMN[kingdom][guild_type]``.
-ROW_OR_COLUMN = tuple(
-    tuple(tuple(guild for guild in ALL_GUILDS if KINGDOM_OF[guild] == k or GUILD_TYPE_OF[guild] == g)
-          for g in range(GUILD_TYPES))
-    for k in range(NUM_KINGDOMS))
+#: Loaded from ``card_table.py`` (literal data, generated from ``compute_row_or_column``).
+ROW_OR_COLUMN: tuple[tuple[tuple[int, ...], ...], ...] = card_table.ROW_OR_COLUMN
+
+
+def compute_row_or_column() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``ROW_OR_COLUMN`` computed: the rule that ``card_table.py`` holds the result of."""
+    return tuple(
+        tuple(tuple(guild for guild in ALL_GUILDS if KINGDOM_OF[guild] == k or GUILD_TYPE_OF[guild] == g)
+              for g in range(GUILD_TYPES))
+        for k in range(NUM_KINGDOMS))
 
 GUILD_NAMES = tuple(f"{KINGDOMS[KINGDOM_OF[guild]]} {GUILDS[GUILD_TYPE_OF[guild]]}" for guild in ALL_GUILDS)
 
@@ -134,10 +142,12 @@ class Card(NamedTuple):
         return self.kind in ("citizen", "dragon") and not self.starter
 
     def text(self) -> str:
-        """A one-line summary a player can read without the card art."""
-        return _TEXTS[self.id] if _TEXTS else self._text()
+        """A one-line summary a player can read without the card art (``compute_text``'s,
+        loaded from ``card_table.py``)."""
+        return card_table.CARD_TEXTS[self.id]
 
-    def _text(self) -> str:
+    def compute_text(self) -> str:
+        """The rule for ``text``: ``card_table.py`` holds what it gives for every card."""
         parts = [self.name + (" (starter)" if self.starter else "")]
         if self.kind == "favor":
             return f"{GUILDS[self.guild]} Favor"
@@ -204,7 +214,9 @@ FAVOR_BASE = 112
 NUM_CARDS = 148
 
 
-def _build() -> tuple[Card, ...]:
+def compute_cards() -> tuple[Card, ...]:
+    """Every card, built from the designed tables above: the rule that ``card_table.py``
+    holds the result of (as literal rows, loaded with no computing at start-up)."""
     cards: list[Card] = []
     for k in range(6):
         for g in range(6):
@@ -231,10 +243,11 @@ def _build() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-_TEXTS: tuple[str, ...] = ()
-CARDS: tuple[Card, ...] = _build()
-assert len(CARDS) == NUM_CARDS
-_TEXTS = tuple(c._text() for c in CARDS)
+#: Every card by id, made from ``card_table.py``'s literal rows (what ``compute_cards`` gives:
+#: tests/games/throne/test_data.py checks; ``python -m dragon_tui.games.throne.make_card_table``
+#: writes the file again). Computing the cards and their texts as the rules loaded cost about
+#: 4 million instructions at every start.
+CARDS: tuple[Card, ...] = tuple(map(Card._make, card_table.CARD_ROWS))
 
 
 def card(cid: int) -> Card:
@@ -244,14 +257,26 @@ def card(cid: int) -> Card:
 # Per card id, the card's derived facts looked up instead of computed: listing the legal
 # actions and valuing a position read them for every card of a hand, thousands of times a
 # second in the search. Each is made from the Card above, so the rule stays there.
-IS_DRAGON: tuple[bool, ...] = tuple(c.is_dragon for c in CARDS)
-IS_RECRUIT: tuple[bool, ...] = tuple(c.is_recruit for c in CARDS)
-IS_FAVOR: tuple[bool, ...] = tuple(c.kind == "favor" for c in CARDS)
+# Loaded from ``card_table.py``; ``compute_card_facts`` is the rule.
+IS_DRAGON: tuple[bool, ...] = card_table.IS_DRAGON
+IS_RECRUIT: tuple[bool, ...] = card_table.IS_RECRUIT
+IS_FAVOR: tuple[bool, ...] = card_table.IS_FAVOR
+
+
+def compute_card_facts(cards: tuple[Card, ...]) -> tuple[tuple[bool, ...], ...]:
+    """``(IS_DRAGON, IS_RECRUIT, IS_FAVOR)`` computed from ``cards``."""
+    return (tuple(c.is_dragon for c in cards), tuple(c.is_recruit for c in cards),
+            tuple(c.kind == "favor" for c in cards))
+
 
 #: Per clan colour, the guilds (in board order) whose spaces match it: where a Dragon of
-#: that clan may replace a King's Guard (``guild_clans``, looked up per clan).
-GUILDS_OF_CLAN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(guild for guild in ALL_GUILDS if clan in guild_clans(guild)) for clan in range(NUM_CLANS))
+#: that clan may replace a King's Guard (``guild_clans``, looked up per clan). Loaded from
+#: ``card_table.py``; ``compute_guilds_of_clan`` is the rule.
+GUILDS_OF_CLAN: tuple[tuple[int, ...], ...] = card_table.GUILDS_OF_CLAN
+
+
+def compute_guilds_of_clan() -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(guild for guild in ALL_GUILDS if clan in guild_clans(guild)) for clan in range(NUM_CLANS))
 
 
 def card_by_name(name: str, starter: bool = False) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dragon_tui.engine import Action
 
-from . import offers
+from . import card_table, offers
 from .board import bumped, feed_needed, owner_name, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
@@ -48,10 +48,22 @@ MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
 
 #: ``recruit_price`` of every card, looked up: ``_PRICES[hawa][card][controls_in_kingdom]``
 #: (the rule stays in board.recruit_price; listing the main actions asks for six a time).
-_PRICES = tuple(tuple(tuple(recruit_price(cd.cost, controls, hawa) for controls in (False, True)) for cd in CARDS)
-                for hawa in (False, True))
+#: Loaded from ``card_table.py``, generated from ``compute_recruit_prices``.
+_PRICES: tuple[tuple[tuple[int, int], ...], ...] = card_table.RECRUIT_PRICES
 #: ``feed_of`` of every card, looked up: ``_FEEDS[zeme][card]`` (the rule: board.feed_needed).
-_FEEDS = tuple(tuple(feed_needed(cd.feed, zeme) for cd in CARDS) for zeme in (False, True))
+#: Loaded from ``card_table.py``, generated from ``compute_feeds``.
+_FEEDS: tuple[tuple[int, ...], ...] = card_table.FEEDS
+
+
+def compute_recruit_prices() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``_PRICES`` computed with ``board.recruit_price``."""
+    return tuple(tuple(tuple(recruit_price(cd.cost, controls, hawa) for controls in (False, True)) for cd in CARDS)
+                 for hawa in (False, True))
+
+
+def compute_feeds() -> tuple[tuple[int, ...], ...]:
+    """``_FEEDS`` computed with ``board.feed_needed``."""
+    return tuple(tuple(feed_needed(cd.feed, zeme) for cd in CARDS) for zeme in (False, True))
 FAVOR_PHASES = ("merchant", "soldier", "soldier_to", "cleric", "cleric_to", "royal", "royal_to", "sorcerer")
 
 

@@ -98,3 +98,38 @@ def test_game_object():
     assert "Rule decisions" in text and "Enter" in text
     for opt in GAME.options:
         assert opt.default in [c[0] for c in opt.choices]
+
+
+def test_the_generated_card_table_is_what_the_rules_compute():
+    """card_table.py (literal data, for start-up) holds exactly the cards, texts and tables
+    data.py and moves.py compute; if this fails, run ``python -m dragon_tui.games.throne.make_card_table``."""
+    from dragon_tui.games.throne import data, make_card_table
+
+    computed = data.compute_cards()
+    assert len(computed) == data.NUM_CARDS
+    assert data.CARDS == computed
+    assert all(type(c) is data.Card for c in data.CARDS)
+    assert [c.text() for c in data.CARDS] == [c.compute_text() for c in computed]
+    assert (data.IS_DRAGON, data.IS_RECRUIT, data.IS_FAVOR) == data.compute_card_facts(computed)
+    assert data.ROW_OR_COLUMN == data.compute_row_or_column()
+    assert data.GUILDS_OF_CLAN == data.compute_guilds_of_clan()
+    from dragon_tui.games.throne import moves
+
+    assert moves._PRICES == moves.compute_recruit_prices()
+    assert moves._FEEDS == moves.compute_feeds()
+    # And the file is exactly what the generator writes now.
+    assert make_card_table.TARGET.read_text(encoding="utf-8") == make_card_table.source()
+
+
+def test_card_texts_read_as_before():
+    """The texts a player reads, spelled out for one card of each kind."""
+    assert card(card_by_name("Troll Merchant")).text() == "Troll Merchant, +3g, cost 4i"
+    assert card(card_by_name("Human Royal", starter=True)).text() == "Human Royal (starter), +2g +1s"
+    assert card(card_by_name("Scrub Dragon", starter=True)).text() == "Scrub Dragon (starter), +2i eats 1s"
+    assert card(data_favor()).text() == "Merchant Favor"
+
+
+def data_favor():
+    from dragon_tui.games.throne.data import favor_ids
+
+    return favor_ids(0)[0]
