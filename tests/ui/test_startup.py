@@ -742,3 +742,36 @@ def test_the_princes_rules_load_their_cards_and_texts_from_the_card_table_comput
     assert "<module>" in called  # the spy saw the module run
     assert not called & {"compute_cards", "compute_text", "compute_card_facts", "compute_row_or_column",
                          "compute_guilds_of_clan", "guild_clans", "compute_recruit_prices", "compute_feeds"}
+
+
+async def test_the_princes_board_lays_its_five_panels_out_itself_with_no_row_containers():
+    """The board's own grid places the five panels (two row containers cost about 22 million
+    instructions before the first frame): they are the board's children, the guilds over the
+    whole width, the players beside the hand and the houses beside the track; in the compact
+    view ``v`` shows the guilds, then players & hand, then houses & track, one above the other."""
+    from dragon_tui.ui.boards.throne import Board
+
+    for size, compact in (((120, 40), False), ((80, 24), True)):
+        app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(Board)
+            assert [child.id for child in board.children] == [
+                "throne-guilds", "throne-players", "throne-hand", "throne-houses", "throne-track"]
+            region = {child.id: child.region for child in board.children}
+            if not compact:
+                assert region["throne-guilds"].width == board.content_region.width
+                for left, right in (("throne-players", "throne-hand"), ("throne-houses", "throne-track")):
+                    assert region[left].y == region[right].y and region[left].right == region[right].x
+                    assert region[left].right + region[right].width == board.content_region.right
+                assert region["throne-houses"].y >= region["throne-players"].bottom
+                continue
+            shown = []
+            for _ in range(3):
+                visible = [child for child in board.children if child.display]
+                shown.append([child.id for child in visible])
+                assert all(child.region.width == board.content_region.width for child in visible)
+                await pilot.press("v")
+                await settle(pilot)
+            assert shown == [["throne-guilds"], ["throne-players", "throne-hand"],
+                             ["throne-houses", "throne-track"]]

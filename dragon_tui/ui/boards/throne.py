@@ -22,7 +22,6 @@ from ...engine import Action, IllegalAction, State
 from ...games.throne import data
 from ...session import Table
 from .base import BoardBase
-from ..widgets.panel import Row
 from ..layout import has_room
 from ..widgets.throne_guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
 from ..widgets.throne_hand import HandPanel
@@ -71,13 +70,12 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
         self.set_class(not has_room(self.screen, "-wider", "-taller"), "-compact")
         self._apply_view()
         panels = self._panels
+        # Laid out by the board's own grid (throne.tcss), with no row containers between.
         yield panels[GuildGrid]
-        with Row(id="throne-mid"):
-            yield panels[PlayersPanel]
-            yield panels[HandPanel]
-        with Row(id="throne-low"):
-            yield panels[ClanHouses]
-            yield panels[ScoreTrack]
+        yield panels[PlayersPanel]
+        yield panels[HandPanel]
+        yield panels[ClanHouses]
+        yield panels[ScoreTrack]
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.paint_soon())
