@@ -74,7 +74,8 @@ async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
     from textual.content import Content
 
     from dragon_tui.session import Seat, Table
-    from dragon_tui.ui.widgets.throne_style import ThronePanel, as_content
+    from dragon_tui.ui.widgets.fast_strips import as_content
+    from dragon_tui.ui.widgets.throne_style import ThronePanel
 
     from ..apps import app_with, settle
 
