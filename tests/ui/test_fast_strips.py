@@ -45,9 +45,10 @@ async def test_the_panels_draw_the_very_strips_textual_draws(position, size, the
     """Segment for segment (text, style and the offset text selection reads) and cell length,
     at the panel's width and at narrower ones — where Princes' lines are cut with an ellipsis
     and Carcassonne's would wrap (left to Textual) — and their height is Textual's."""
+    from textual.content import Content
     from textual.visual import Visual
 
-    from dragon_tui.ui.widgets.fast_strips import content_height, content_strips
+    from dragon_tui.ui.widgets.fast_strips import text_height, text_strips
 
     app = app_with(_positions()[position](), theme=theme if isinstance(theme, str) else theme.name)
     async with app.run_test(size=size) as pilot:
@@ -57,9 +58,10 @@ async def test_the_panels_draw_the_very_strips_textual_draws(position, size, the
             width, height = panel.size
             if not width or not panel.display:
                 continue  # hidden on a small terminal
-            visual = panel.visual
+            text, visual = panel._text, panel.visual  # the text, and Textual's Content for it
+            assert visual.plain == text.plain and visual.spans == Content.from_rich_text(text, app.console).spans
             for cut in (width, 40, 21, 1):
-                mine = content_strips(visual, cut, height, panel.visual_style, panel.styles)
+                mine = text_strips(text, cut, height, panel.visual_style, panel.styles, app)
                 theirs = Visual.to_strips(panel, visual, cut, height, panel.visual_style)
                 wraps = panel.styles.text_wrap != "nowrap" and any(
                     cell_len(line) > cut for line in visual.plain.split("\n")[:height])
@@ -67,7 +69,7 @@ async def test_the_panels_draw_the_very_strips_textual_draws(position, size, the
                 if mine is not None:
                     assert _segments(mine) == _segments(theirs), (panel.id, cut)
                     drawn += 1
-                lines = content_height(visual, panel.styles, cut)
+                lines = text_height(text, panel.styles, cut)
                 assert lines is None if wraps else lines == visual.get_height(panel.styles, cut)
             # What the panel shows on screen is what it drew.
             theirs = Visual.to_strips(panel, visual, width, height, panel.visual_style)
@@ -78,10 +80,8 @@ async def test_the_panels_draw_the_very_strips_textual_draws(position, size, the
 @pytest.mark.parametrize("game", ["throne", "carcassonne"])
 async def test_the_panels_draw_their_first_frame_without_textuals_text_rendering(monkeypatch, game):
     """No such panel goes through ``Visual.to_strips`` (Textual's way) at start, nor has its
-    Rich Text converted by Textual (``visualize``: ``as_content`` does it): Princes' five board panels
-    (the guild board's line cut with an ellipsis) and Carcassonne's three side panels all draw
-    through ``content_strips``."""
-    from textual.content import Content
+    Rich Text converted to Content at all: Princes' five board panels (the guild board's line
+    cut with an ellipsis) and Carcassonne's three side panels all draw through ``text_strips``."""
     from textual.visual import Visual
     from textual.widgets import _static
 
@@ -99,10 +99,10 @@ async def test_the_panels_draw_their_first_frame_without_textuals_text_rendering
         await settle(pilot)
         panels = _strip_panels(app)
         assert len(panels) == (5 if game == "throne" else 3)
-        assert all(isinstance(panel.visual, Content) and panel.visual.plain for panel in panels)
+        assert all(panel._text is not None and panel._text.plain and panel._text_visual is None for panel in panels)
         assert {type(panel).__name__ for panel in panels} == {"ThronePanel" if game == "throne" else "TextPanel"}
         assert through_textual and not set(through_textual) & {"ThronePanel", "TextPanel"}
-        assert {kind for panel, kind in given if panel in ("ThronePanel", "TextPanel")} == {"Content"}
+        assert not [kind for panel, kind in given if panel in ("ThronePanel", "TextPanel")]
 
 
 async def test_a_carcassonne_panel_leaves_text_that_wraps_and_text_being_selected_to_textual():
@@ -124,7 +124,7 @@ async def test_a_carcassonne_panel_leaves_text_that_wraps_and_text_being_selecte
         scores.show_content(Text("x" * (width + 3) + "\nshort"))
         await settle(pilot)
         assert scores.size.height == 3
-        assert fast_strips.content_strips(scores.visual, width, 3, scores.visual_style, scores.styles) is None
+        assert fast_strips.text_strips(scores._text, width, 3, scores.visual_style, scores.styles, app) is None
         assert [strip.text for strip in (scores.render_line(y) for y in range(3))] == \
                ["x" * width, "xxx", "short"]
 
@@ -132,52 +132,92 @@ async def test_a_carcassonne_panel_leaves_text_that_wraps_and_text_being_selecte
         await settle(pilot)
         plain = [list(hand.render_line(0))]
         drawn = []
-        real = fast_strips.content_strips
-        fast_strips.content_strips = lambda *args: drawn.append(args) or real(*args)
+        real = fast_strips.text_strips
+        fast_strips.text_strips = lambda *args: drawn.append(args) or real(*args)
         try:
             app.screen.selections = {hand: Selection(Offset(0, 0), Offset(8, 0))}
             await settle(pilot)
             selected = [list(hand.render_line(0))]
             theirs = [list(strip) for strip in Visual.to_strips(hand, hand.visual, width, 1, hand.visual_style)]
         finally:
-            fast_strips.content_strips = real
+            fast_strips.text_strips = real
         assert not drawn
         assert selected == theirs and selected != plain
 
 
-def test_content_with_a_blank_line_a_tab_or_a_line_that_wraps_is_left_to_textual():
-    """What ``content_strips`` does not draw it says so (None), and the panel asks Textual."""
+def _app():
+    """What the painter reads of the app: its console and ANSI theme."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    return SimpleNamespace(console=Console(), ansi_theme=None)
+
+
+def test_text_with_a_blank_line_a_tab_a_link_or_a_line_that_wraps_is_left_to_textual():
+    """What ``text_strips`` does not draw it says so (None), and the panel asks Textual."""
     from textual.content import Content
     from textual.style import Style
 
-    from dragon_tui.ui.widgets.fast_strips import content_height, content_strips
+    from dragon_tui.ui.widgets.fast_strips import text_height, text_strips
 
+    app = _app()
     cut = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
     wrap: dict = {}
     for text in ("one\n\nthree", "", "one\n", "a\tb\nc"):
-        assert content_height(Content(text), cut, 2) == Content(text).get_height(cut, 2)
-    assert content_height(Content("wraps"), wrap, 3) is None
-    assert content_height(Content("fits\nhere"), wrap, 4) == 2
-    assert content_height(Content("a\tb"), wrap, 20) is None
-    assert content_strips(Content("one\n\nthree"), 20, 3, Style(), cut) is None
-    assert content_strips(Content("a\tb"), 20, 1, Style(), cut) is None
-    assert content_strips(Content("wraps"), 3, 1, Style(), wrap) is None
-    assert content_strips(Content("fits"), 20, 1, Style(), wrap) is not None
-    assert content_strips(Content("one\ntwo"), 20, 2, Style(), cut) is not None
-    assert content_strips(Content("centred"), 20, 1, Style(), {"text_align": "center"}) is None
+        assert text_height(Text(text), cut, 2) == Content(text).get_height(cut, 2)
+    assert text_height(Text("wraps"), wrap, 3) is None
+    assert text_height(Text("fits\nhere"), wrap, 4) == 2
+    assert text_height(Text("a\tb"), wrap, 20) is None
+    assert text_strips(Text("one\n\nthree"), 20, 3, Style(), cut, app) is None
+    assert text_strips(Text("a\tb"), 20, 1, Style(), cut, app) is None
+    assert text_strips(Text("wraps"), 3, 1, Style(), wrap, app) is None
+    assert text_strips(Text("linked", style="link https://example.org"), 20, 1, Style(), wrap, app) is None
+    assert text_strips(Text.assemble(("linked", "link https://example.org")), 20, 1, Style(), wrap, app) is None
+    assert text_strips(Text("fits"), 20, 1, Style(), wrap, app) is not None
+    assert text_strips(Text("one\ntwo"), 20, 2, Style(), cut, app) is not None
+    assert text_strips(Text("centred"), 20, 1, Style(), {"text_align": "center"}, app) is None
+
+
+async def test_styles_textual_draws_otherwise_than_rich_are_drawn_as_textual_draws_them():
+    """Rich's own sum of the spans' styles is taken only where it is Textual's: a named or
+    upper-case colour, a background under the panel's colour, an attribute Textual drops,
+    overlapping spans and spans over line breaks are drawn as Textual draws them."""
+    from textual.visual import Visual
+
+    from dragon_tui.ui.widgets.fast_strips import text_strips
+
+    text = Text("named upper\nbackground dropped\nover lap and on")
+    for start, end, style in ((0, 5, "red"), (6, 11, "#AABBCC bold"), (12, 22, "on #223344"),
+                              (23, 30, "overline #aabbcc"), (31, 40, "#112233"), (35, 44, "italic on #445566"),
+                              (41, 48, "dim")):
+        text.stylize(style, start, end)
+    app = app_with(Table("carcassonne", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        legend = app.screen.query_one("#carc-legend")
+        for theme, colour in (("dragon-dark", None), (LIGHT.name, None), ("dragon-mono", None),
+                              ("dragon-dark", "rgba(200,100,50,0.5)")):  # a colour the background shows through
+            app.theme = theme
+            legend.styles.color = colour
+            await settle(pilot)
+            legend.show_content(text)
+            await settle(pilot)
+            assert legend._text is text
+            mine = text_strips(text, legend.size.width, legend.size.height, legend.visual_style, legend.styles, app)
+            theirs = Visual.to_strips(legend, legend.visual, legend.size.width, legend.size.height, legend.visual_style)
+            assert mine is not None and _segments(mine) == _segments(theirs), (theme, colour)
+            assert _segments(legend.render_line(y) for y in range(3)) == _segments(theirs)
 
 
 def test_an_empty_span_ends_a_segment_as_in_textual():
-    from textual.content import Content, Span
-    from textual.strip import Strip
+    from rich.text import Span
+    from textual.content import Content
     from textual.style import Style
 
-    from dragon_tui.ui.widgets.fast_strips import content_strips
+    from dragon_tui.ui.widgets.fast_strips import text_strips
 
-    bold = Style(bold=True)
-    content = Content("abcdef", [Span(1, 3, bold), Span(4, 4, bold)])
-    base = Style()
-    theirs = [Strip(content.render_segments(base))]
-    mine = content_strips(content, 20, 1, base, {})
+    text = Text("abcdef", spans=[Span(1, 3, "bold"), Span(4, 4, "bold")])
+    mine = text_strips(text, 20, 1, Style(), {}, _app())
     assert [segment.text for segment in mine[0]] == ["a", "bc", "d", "ef"]
-    assert [segment.text for segment in theirs[0]] == ["a", "bc", "d", "ef"]
+    assert [segment.text for segment in Content.from_rich_text(text).render_segments()] == ["a", "bc", "d", "ef"]

@@ -90,4 +90,4 @@ async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
                 ours, textuals = as_content(text, app), Content.from_rich_text(text, console=app.console)
                 assert ours.plain == textuals.plain and ours._spans == textuals._spans
                 assert len(ours._spans) == len(text._spans) > 0
-                assert panel.content.plain == text.plain and panel.content._spans == ours._spans
+                assert panel.visual.plain == text.plain and panel.visual._spans == ours._spans
