@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ...engine import Action, State
 from ...session import Table
 from .base import BoardBase
 from ..widgets.fast_strips import StripPanel
-from ..widgets.panel import Column, Panel
+from ..widgets.panel import Column, SizedByLayout
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import hand_text
 from ..widgets.carcassonne_ink import CarcInk, ink_for
@@ -39,7 +40,7 @@ def len_legend() -> int:
     return len(LEGEND_ROWS)
 
 
-class TextPanel(StripPanel, Panel):
+class TextPanel(StripPanel, SizedByLayout, Static):
     """A side panel: the hand, the scores or the legend, given its text by the board (a widget
     class of their own each cost about 2 million instructions at every start). Its lines are
     drawn straight into strips (``StripPanel``); text that would wrap is wrapped by Textual."""

@@ -38,6 +38,8 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.widget import _RenderCache
 
+from .panel import Panel
+
 
 class StripPanel:
     """Mixin for a Static shown Rich ``Text``: the text is drawn by ``text_strips`` and
@@ -51,6 +53,13 @@ class StripPanel:
     _text: Text | None = None
     #: ``_text`` as Textual's Content, once Textual needed it.
     _text_visual: Content | None = None
+    #: What the panel shows, as given to ``show_content``.
+    _shown: object = None
+
+    #: Show a Text (or anything else) unless it is what the panel shows already: a Panel's
+    #: way, without Panel among the widget's classes (each class between the widget and
+    #: Static costs at every look-up of an attribute Textual's classes define).
+    show_content = Panel.show_content
 
     def update(self, content="", *, layout: bool = True) -> None:
         if isinstance(content, Text) and not content.style:

@@ -7,9 +7,10 @@ colour alone: in the monochrome theme the digits and names still say everything.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import Static
 
 from .fast_strips import StripPanel
-from .panel import Panel
+from .panel import SizedByLayout
 
 from ...engine import Action, State
 from ...games.throne import data
@@ -154,7 +155,7 @@ class Painter:
         return ""
 
 
-class ThronePanel(StripPanel, Panel):
+class ThronePanel(StripPanel, SizedByLayout, Static):
     """A panel of the board, drawn by its ``painter`` from a Scene; one whose lines depend on
     its width (``Painter.BY_WIDTH``) repaints itself when its width changes. Its lines are drawn
     straight into strips (``StripPanel``)."""
