@@ -570,44 +570,6 @@ async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_o
         assert list(app.screen.query("#carc-remaining")) == [window] and window.display
 
 
-async def test_carcassonne_side_panels_are_one_class_and_draw_their_text_as_static_would():
-    """The hand, the scores and the legend are TextPanels (three classes of their own cost
-    about 2 million instructions each); text that fits is drawn straight to strips, never
-    given to Static before the first frame, and the strips are exactly Static's for it."""
-    from rich.text import Text
-    from textual.geometry import Offset
-    from textual.selection import Selection
-
-    from dragon_tui.ui.widgets.carcassonne_text import TextPanel
-
-    given_to_static = []
-    real_update = TextPanel.update
-    app = carcassonne_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        TextPanel.update = lambda self, *args, **kwargs: given_to_static.append(self.id) or real_update(self, *args, **kwargs)
-        try:
-            await settle(pilot)
-        finally:
-            TextPanel.update = real_update
-        side = app.screen.query_one("#carc-side")
-        panels = list(side.children)
-        assert [type(panel) for panel in panels] == [TextPanel] * 3
-        assert [panel.id for panel in panels] == ["carc-hand", "carc-scores", "carc-legend"]
-        assert given_to_static == []
-        for panel in panels:
-            assert panel._lines is not None and len(panel._lines) == panel.size.height
-            drawn = [[(s.text, s.style) for s in panel.render_line(y)] for y in range(panel.size.height)]
-            text = panel._shown
-            assert panel.get_selection(Selection(Offset(0, 0), None)) == (text.plain, "\n")
-            panel._lines = None  # what Static draws for the same text
-            real_update(panel, text, layout=False)
-            assert drawn == [[(s.text, s.style) for s in panel.render_line(y)] for y in range(panel.size.height)]
-        # Text wider than the panel goes to Static, which wraps it.
-        hand = panels[0]
-        hand.show_text(Text("x" * (hand.content_size.width + 1)))
-        assert hand._lines is None and str(hand.render()) == "x" * (hand.content_size.width + 1)
-
-
 async def test_carcassonne_makes_its_ink_once_per_theme(monkeypatch):
     """The grid and the side panels share one CarcInk per theme (each made its own at every paint)."""
     from dragon_tui.ui.widgets import carcassonne_ink
@@ -625,87 +587,12 @@ async def test_carcassonne_makes_its_ink_once_per_theme(monkeypatch):
         await settle(pilot)
         assert made == [made[0], app.current_theme.variables]
         # The legend's city glyph is drawn in the new theme's ink.
-        city = app.screen.query_one("#carc-legend")._lines[0][0]
-        assert city == ("▒", carcassonne_ink.ink_for(app.current_theme.variables).art["city"])
+        legend = app.screen.query_one("#carc-legend")._shown
+        assert legend.plain[0] == "▒" and legend.spans[0].start == 0
+        assert legend.spans[0].style == carcassonne_ink.ink_for(app.current_theme.variables).art["city"]
 
 # ---------------------------------------------------------------- Princes of the Dragon Throne
-# The board's panels draw their lines into strips themselves (``throne_strips``): the same
-# strips Textual draws, without its per-segment machinery.
-
-def _princes_positions():
-    from .throne.apps import advanced, throne_table
-
-    return {"start": lambda: throne_table(2, 3), "mid-4p": lambda: advanced(throne_table(4, 5), 200),
-            "mid-2p": lambda: advanced(throne_table(2, 3), 240)}
-
-
-@pytest.mark.parametrize("position", ["start", "mid-4p", "mid-2p"])
-@pytest.mark.parametrize("size,theme", [((120, 40), "dragon-dark"), ((80, 24), "dragon-dark"),
-                                        ((120, 40), "dragon-mono"), ((120, 40), LIGHT)])
-async def test_the_princes_panels_draw_the_very_strips_textual_draws(position, size, theme):
-    """Segment for segment (text, style and the offset text selection reads) and cell length,
-    at the panel's width and at narrower ones where lines are cut with an ellipsis; and their
-    height is the one Textual measures."""
-    from textual.visual import Visual
-
-    from dragon_tui.ui.widgets.throne_strips import content_height, content_strips
-    from dragon_tui.ui.widgets.throne_style import ThronePanel
-
-    app = app_with(_princes_positions()[position](), theme=theme if isinstance(theme, str) else theme.name)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        drawn = 0
-        for panel in app.screen.query(ThronePanel):
-            width, height = panel.size
-            if not width:
-                continue  # hidden on a small terminal
-            for cut in (width, 40, 21, 1):
-                mine = content_strips(panel.visual, cut, height, panel.visual_style, panel.styles)
-                assert mine is not None, (type(panel.painter).__name__, cut)
-                theirs = Visual.to_strips(panel, panel.visual, cut, height, panel.visual_style)
-                assert [(list(strip), strip.cell_length) for strip in mine] == \
-                       [(list(strip), strip.cell_length) for strip in theirs], (type(panel.painter).__name__, cut)
-                assert content_height(panel.visual, panel.styles) == panel.visual.get_height(panel.styles, cut)
-                drawn += 1
-        assert drawn >= 4
-
-
-async def test_the_princes_panels_draw_their_first_frame_without_textuals_content_rendering(monkeypatch):
-    """No board panel goes through ``Visual.to_strips`` (Textual's way) at start: all five draw
-    through ``content_strips``, including the guild board's line cut with an ellipsis."""
-    from textual.visual import Visual
-
-    from dragon_tui.ui.widgets.throne_style import ThronePanel
-
-    through_textual = []
-    real = Visual.to_strips.__func__
-    monkeypatch.setattr(Visual, "to_strips", classmethod(
-        lambda cls, widget, *args, **kwargs: through_textual.append(type(widget).__name__)
-        or real(cls, widget, *args, **kwargs)))
-    app = app_with(Table("throne", [Seat("Player"), Seat("Bot", "bot", "greedy")], 7))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        panels = {type(panel.painter).__name__ for panel in app.screen.query(ThronePanel)}
-        assert len(panels) == 5 and "GuildGrid" in panels
-        assert through_textual and "ThronePanel" not in through_textual
-
-
-def test_princes_content_with_a_blank_line_a_tab_or_wrapping_is_left_to_textual():
-    """What ``content_strips`` does not draw it says so (None), and the panel asks Textual."""
-    from textual.content import Content
-    from textual.style import Style
-
-    from dragon_tui.ui.widgets.throne_strips import content_height, content_strips
-
-    rules = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
-    assert content_height(Content("wraps"), {}) is None
-    for text in ("one\n\nthree", "", "one\n", "a\tb\nc"):
-        assert content_height(Content(text), rules) == Content(text).get_height(rules, 2)
-    assert content_strips(Content("one\n\nthree"), 20, 3, Style(), rules) is None
-    assert content_strips(Content("a\tb"), 20, 1, Style(), rules) is None
-    assert content_strips(Content("wraps"), 20, 1, Style(), {}) is None
-    assert content_strips(Content("one\ntwo"), 20, 2, Style(), rules) is not None
-
+# (Its panels' strips, drawn as Textual draws them: ``test_fast_strips.py``.)
 
 def test_the_princes_board_defines_two_widget_classes_its_panels_one():
     """Every Textual widget class costs about 1.8 million instructions to create as its module

@@ -8,17 +8,18 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ...engine import Action, State
 from ...session import Table
 from .base import BoardBase
-from ..widgets.panel import Column
+from ..widgets.fast_strips import StripPanel
+from ..widgets.panel import Column, SizedByLayout
 from ..widgets.carcassonne_grid import TileGrid
 from ..widgets.carcassonne_hand import hand_text
 from ..widgets.carcassonne_ink import CarcInk, ink_for
 from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, legend_text
 from ..widgets.carcassonne_scores import score_text
-from ..widgets.carcassonne_text import TextPanel
 
 if TYPE_CHECKING:  # imported when ``t`` first opens the window
     from ..widgets.carcassonne_remaining import RemainingTiles
@@ -37,6 +38,12 @@ def seat_letters(names: list[str]) -> list[str]:
 
 def len_legend() -> int:
     return len(LEGEND_ROWS)
+
+
+class TextPanel(StripPanel, SizedByLayout, Static):
+    """A side panel: the hand, the scores or the legend, given its text by the board (a widget
+    class of their own each cost about 2 million instructions at every start). Its lines are
+    drawn straight into strips (``StripPanel``); text that would wrap is wrapped by Textual."""
 
 
 class Board(BoardBase):
@@ -103,13 +110,13 @@ class Board(BoardBase):
             fits = None  # a place where it fits after turning: say so
         ink = self._ink()
         hand = self.query_one("#carc-hand", TextPanel)
-        hand.show_text(hand_text(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, ink,
-                                 turnable=grid.legal_here()))
+        hand.show_content(hand_text(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, ink,
+                                    turnable=grid.legal_here()))
         scores = self.query_one("#carc-scores", TextPanel)
-        scores.show_text(score_text(view, self.names, self.letters, scores.size.width or 26, ink))
+        scores.show_content(score_text(view, self.names, self.letters, scores.size.width or 26, ink))
 
     def _show_legend(self) -> None:
-        self.query_one("#carc-legend", TextPanel).show_text(legend_text(self._ink()))
+        self.query_one("#carc-legend", TextPanel).show_content(legend_text(self._ink()))
 
     def _ink(self) -> CarcInk:
         return ink_for(self.app.current_theme.variables)

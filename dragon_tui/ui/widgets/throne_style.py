@@ -7,12 +7,10 @@ colour alone: in the monochrome theme the digits and names still say everything.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.content import Content, Span
-from textual.style import Style
-from textual.widget import _RenderCache
+from textual.widgets import Static
 
-from .panel import Panel
-from .throne_strips import content_height, content_strips
+from .fast_strips import StripPanel
+from .panel import SizedByLayout
 
 from ...engine import Action, State
 from ...games.throne import data
@@ -157,9 +155,10 @@ class Painter:
         return ""
 
 
-class ThronePanel(Panel):
+class ThronePanel(StripPanel, SizedByLayout, Static):
     """A panel of the board, drawn by its ``painter`` from a Scene; one whose lines depend on
-    its width (``Painter.BY_WIDTH``) repaints itself when its width changes."""
+    its width (``Painter.BY_WIDTH``) repaints itself when its width changes. Its lines are drawn
+    straight into strips (``StripPanel``)."""
 
     def __init__(self, painter: Painter, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -174,64 +173,9 @@ class ThronePanel(Panel):
         if self.painter.BY_WIDTH and self.scene is not None:
             self.show_content(self.painter.paint(self.scene, self.content_size.width or 80))
 
-    def update(self, content="", *, layout: bool = True) -> None:
-        if isinstance(content, Text) and not content.style:
-            content = as_content(content, self.app)
-        super().update(content, layout=layout)
-
-    def _render_content(self) -> None:
-        """Textual's ``Widget._render_content`` (draw every line into the render cache), with
-        the lines drawn by ``content_strips`` when it can: the same strips, for a fraction of
-        the work (see ``throne_strips``)."""
-        strips = None
-        if self.text_selection is None and self.styles.content_align == ("left", "top"):
-            visual = self.visual
-            if isinstance(visual, Content):
-                width, height = self.size
-                strips = content_strips(visual, width, height, self.visual_style, self.styles)
-        if strips is None:
-            super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, strips)
-        self._dirty_regions.clear()
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """Textual's height for the content (its number of lines), without formatting every
-        line to count them (see ``content_height``)."""
-        if width:
-            visual = self.visual
-            if isinstance(visual, Content) and (lines := content_height(visual, self.styles)) is not None:
-                return lines
-        return super().get_content_height(container, viewport, width)
-
 
 def lines(rows: list[Text]) -> Text:
     out = Text("\n").join(rows)
     out.no_wrap = True
     out.overflow = "ellipsis"
     return out
-
-
-#: Textual's style for each Rich style the panels use, per console and ANSI theme: a panel's
-#: lines hold a few dozen styles in hundreds of spans, and Textual converts every span's
-#: style anew (``Content.from_rich_text``), the dearest part of showing a panel.
-_STYLES: dict[object, Style] = {}
-_STYLES_FOR: list[object] = [None, None]
-
-
-def as_content(text: Text, app) -> Content:
-    """``text`` as Textual's Content: what ``Content.from_rich_text(text, app.console)`` makes
-    of a Text without a style of its own, span for span, each distinct style converted once."""
-    console, ansi_theme = app.console, app.ansi_theme
-    if _STYLES_FOR[0] is not console or _STYLES_FOR[1] is not ansi_theme:
-        _STYLES.clear()
-        _STYLES_FOR[:] = [console, ansi_theme]
-    styles = _STYLES
-    spans = []
-    for start, end, style in text._spans:
-        converted = styles.get(style)
-        if converted is None:
-            rich_style = console.get_style(style) if isinstance(style, str) else style
-            converted = styles[style] = Style.from_rich_style(rich_style, ansi_theme)
-        spans.append(Span(start, end, converted))
-    return Content(text.plain, spans)

@@ -74,7 +74,8 @@ async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
     from textual.content import Content
 
     from dragon_tui.session import Seat, Table
-    from dragon_tui.ui.widgets.throne_style import ThronePanel, as_content
+    from dragon_tui.ui.widgets.fast_strips import as_content
+    from dragon_tui.ui.widgets.throne_style import ThronePanel
 
     from ..apps import app_with, settle
 
@@ -89,4 +90,4 @@ async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
                 ours, textuals = as_content(text, app), Content.from_rich_text(text, console=app.console)
                 assert ours.plain == textuals.plain and ours._spans == textuals._spans
                 assert len(ours._spans) == len(text._spans) > 0
-                assert panel.content.plain == text.plain and panel.content._spans == ours._spans
+                assert panel.visual.plain == text.plain and panel.visual._spans == ours._spans
