@@ -11,6 +11,7 @@ of the tile at ``pos``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import lru_cache
 from operator import itemgetter
 
@@ -59,6 +60,21 @@ _NAMES = tuple(str(n) for n in range(_NAMED))
 _first = itemgetter(0)
 
 
+class _RowOrder(dict):
+    """pos -> its place in the listing order of placements, row by row (y), then column (x),
+    as one number (sorting numbers is quicker than sorting (y, x) pairs); filled on demand.
+    The number orders like (y, x) while |x| < 2**63: a board of 102 tiles reaches 102."""
+
+    def __missing__(self, pos: str) -> int:
+        x, y = xy(pos)
+        order = self[pos] = (y << 64) + x
+        return order
+
+
+ROW_ORDER = _RowOrder()
+_row_key = ROW_ORDER.__getitem__
+
+
 def _set_edge(demand: str, side: int, letter: str) -> str:
     return demand[:side] + letter + demand[side + 1:]
 
@@ -69,6 +85,11 @@ class BoardMixin:
     feats: dict
     frontier: dict
     next_fid: int
+    #: The frontier's positions in row order (``ROW_ORDER``), the order placements are listed
+    #: in: kept up to date by ``put_tile`` (a tile takes one position off and adds at most
+    #: four), so listing needs no sort. Not saved (a leading underscore keeps it out of the
+    #: JSON): a state read back from a save starts without it and sorts it on first use.
+    _rows: list[str] | None = None
 
     def _init_board(self) -> None:
         self.board = {}
@@ -76,6 +97,14 @@ class BoardMixin:
         self.feats = {}
         self.frontier = {}
         self.next_fid = 0
+        self._rows = []
+
+    def frontier_rows(self) -> list[str]:
+        """The frontier's positions in row order (the state's own list: do not change it)."""
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = sorted(self.frontier, key=_row_key)
+        return rows
 
     # ------------------------------------------------------------------ placement tests
     def fits(self, tile: int, pos: str, rot: int) -> str | None:
@@ -111,7 +140,9 @@ class BoardMixin:
         that one letter is set (a cell not yet on the frontier had no tile around it)."""
         board, frontier, seg, feats = self.board, self.frontier, self.seg, self.feats
         board[pos] = [tile, rot]
-        frontier.pop(pos, None)
+        rows = self._rows
+        if frontier.pop(pos, None) is not None and rows is not None:
+            del rows[bisect_left(rows, ROW_ORDER[pos], key=_row_key)]
         r = ROT[tile][rot]
         fid = self.next_fid
         ids = []
@@ -125,7 +156,11 @@ class BoardMixin:
         for npos, (mine, facing, halves, set_edge) in zip(neighbours(pos), r.joins):
             other = board.get(npos)
             if other is None:
-                demand = frontier.get(npos, "....")
+                demand = frontier.get(npos)
+                if demand is None:
+                    demand = "...."
+                    if rows is not None:
+                        insort(rows, npos, key=_row_key)
                 # (a damaged save's odd pattern is not in the table: it is sliced the long way)
                 frontier[npos] = set_edge.get(demand) or _set_edge(demand, facing, r.edges[facing ^ 2])
                 continue

@@ -8,9 +8,10 @@ the rules allow, so a dead end ends the flight without asking anyone.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress, count
 
 from dragon_tui.engine import Action
-from dragon_tui.engine.action import new_action
+from dragon_tui.engine.action import OpenAction, new_action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
@@ -37,11 +38,12 @@ def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
 class _ColumnOrder(dict):
     """pos -> one number ordering positions like their ``xy`` pairs (column, then row), for
     sorting: numbers compare faster than pairs. Exact while |y| < 2**63 (a board of 102
-    tiles reaches 102); filled on demand."""
+    tiles reaches 102); filled on demand. Its lowest four bits are free, so that adding a
+    meeple spot (a tile has at most eight) orders (position, spot) pairs too."""
 
     def __missing__(self, pos: str) -> int:
         x, y = xy(pos)
-        order = self[pos] = (x << 64) + y
+        order = self[pos] = ((x << 64) + y) << 4
         return order
 
 
@@ -186,26 +188,38 @@ class FiguresMixin:
         here = self.placed
         if not (self.options.get("expansion", True) and TILES[self.board[here][0]].symbol == "portal"):
             return []
-        farmers = self.options.get("farmers", True) is not False
+        # Which features a meeple may go on is decided once per feature, not per spot; each
+        # tile's spots are then picked out without a Python step per spot.
+        reachable = self._portal_features(occupied).__contains__
         seg = self.seg
-        feats = self.feats
         dragon = self.dragon
-        reachable: dict[str, bool] = {}  # feature id -> whether a meeple may go on it
         out = []
         for pos in sorted(self.board, key=_COLUMN_ORDER.__getitem__):
             if pos == here or pos == dragon:
                 continue
-            spots = []
-            for i, fid in enumerate(seg[pos]):
-                if fid in occupied:
-                    continue
-                ok = reachable.get(fid)
-                if ok is None:
-                    ok = reachable[fid] = (farmers or feats[fid]["k"] != "field") and not self.is_complete(fid)
-                if ok:
-                    spots.append(i)
+            spots = list(compress(count(), map(reachable, seg[pos])))
             if spots:
                 out.append((pos, spots))
+        return out
+
+    def _portal_features(self, occupied: set[str]) -> set[str]:
+        """The ids of the features a magic portal lets a meeple go on: unoccupied, not
+        complete (``is_complete``), and no field when the game is played without farmers."""
+        farmers = self.options.get("farmers", True) is not False
+        out = set()
+        add = out.add
+        for fid, f in self.feats.items():
+            if fid in occupied:
+                continue
+            kind = f["k"]
+            if kind == "field":
+                if farmers:
+                    add(fid)
+            elif kind == "cloister":
+                if self.cloister_neighbours(f["segs"][0][0]) != 8:
+                    add(fid)
+            elif f["open"]:
+                add(fid)
         return out
 
     def _occupied(self) -> set[str] | None:
@@ -246,10 +260,18 @@ class FiguresMixin:
             out = [new_action("meeple", (x, y, i), labels[i]) for i in free]
         else:
             out = []
+        append = out.append
         for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
             labels = _portal_labels(*board[pos])
-            out += [new_action("meeple", (x, y, i), labels[i] + pos) for i in spots]
+            for i in spots:
+                # new_action(...) written out: a portal offers some eighty of these.
+                action = OpenAction()
+                action.kind = "meeple"
+                action.args = (x, y, i)
+                action.label = labels[i] + pos
+                action.__class__ = Action
+                append(action)
         return out
 
     def _fairy_spots(self) -> list[tuple[int, str, int]]:
@@ -263,12 +285,12 @@ class FiguresMixin:
         fairy = self.fairy
         if not fairy or fairy["seat"] != seat:
             # The seat's meeples by board order, then by spot (a tile has at most 8 spots).
-            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat]
+            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat]
         at = fairy["pos"]  # it moves, so not to where it stands already
         if self.options.get("fairy") == "on-tile":
-            return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
+            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
         beside = fairy["idx"]
-        return [((order[pos] << 4) + i, pos, i) for s, pos, i in self.meeples
+        return [(order[pos] + i, pos, i) for s, pos, i in self.meeples
                 if s == seat and (i != beside or pos != at)]
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:

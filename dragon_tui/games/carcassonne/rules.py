@@ -41,8 +41,6 @@ Rule decisions (also in help.md, where players read them):
 
 from __future__ import annotations
 
-from itertools import compress
-
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.action import OpenAction
 from dragon_tui.engine.wording import count_of, plural
@@ -123,19 +121,18 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
         if self.phase == "place":
             # placements() in the listing order: row by row, then column, then rotation.
             tile = self.tile
-            fits = fit_table(tile)
+            rotations = fit_table(tile).get
             frontier = self.frontier
-            # The cells whose pattern the tile fits (picked out without a Python step per
-            # cell), in the listing order.
-            cells = list(compress(frontier, map(fits.__contains__, frontier.values())))
-            cells.sort(key=_ROW_ORDER.__getitem__)
             prefix = _PLACE_PREFIX[tile]
             words = _PLACE_WORDING
             out = []
             append = out.append
-            for pos in cells:
+            for pos in self.frontier_rows():
+                rots = rotations(frontier[pos])
+                if rots is None:  # the tile fits this cell in no rotation
+                    continue
                 wording = words[pos]
-                for rot in fits[frontier[pos]]:
+                for rot in rots:
                     args, where = wording[rot]
                     # new_action(...) written out: this loop makes most of a game's actions.
                     action = OpenAction()
@@ -200,6 +197,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             "seg": dict(self.seg),
             "feats": dict(self.feats),
             "frontier": dict(self.frontier),
+            "_rows": None if self._rows is None else list(self._rows),
             "bag": list(self.bag),
             "aside": list(self.aside),
             "discarded": list(self.discarded),
@@ -420,20 +418,6 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 _NO_MEEPLE = Action("pass", (), "No meeple")
 #: "Place BA-D at ": the start of every placement label of a tile type.
 _PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
-
-
-class _RowOrder(dict):
-    """pos -> its place in the listing order of placements, row by row (y), then column (x),
-    as one number (sorting numbers is quicker than sorting (y, x) pairs); filled on demand.
-    The number orders like (y, x) while |x| < 2**63: a board of 102 tiles reaches 102."""
-
-    def __missing__(self, pos: str) -> int:
-        x, y = xy(pos)
-        order = self[pos] = (y << 64) + x
-        return order
-
-
-_ROW_ORDER = _RowOrder()
 
 
 class _PlaceWording(dict):
