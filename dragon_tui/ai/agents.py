@@ -112,7 +112,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
     "court": {"easy": 50, "normal": 200, "hard": 7000},
     "hoard": {"easy": 60, "normal": 250, "hard": 6000},
     "carcassonne": {"easy": 40, "normal": 200, "hard": 4800},
-    "throne": {"easy": 30, "normal": 100, "hard": 2400},
+    "throne": {"easy": 30, "normal": 100, "hard": 1500},
 }
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
 #: the solitaire's hard level values each move by greedy playouts in 48 sampled worlds, eight
@@ -127,7 +127,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: placement's figure choices were expanded in random order and the best was often never met.
 LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
     "court": {"hard": {"trees": 4, "playout_worlds": 48, "playout_depth": 8}},
-    "throne": {"hard": {"order_continuations": True}},
+    "throne": {"hard": {"order_continuations": True, "root_halving": True}},
     "carcassonne": {"hard": {"order_continuations": True}},
 }
 
