@@ -22,6 +22,7 @@ bots play at the app's table (forced moves at once, no search, and not counted a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -344,10 +345,37 @@ def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: boo
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
-    """Workers ignore Ctrl+C: the parent stops the pool and reports the finished games."""
+    """Workers ignore Ctrl+C: the parent stops the pool and reports the finished games. A
+    worker ends at once on SIGTERM, as the pool's shutdown expects, whatever the parent does
+    with it (see :func:`_stop_on_sigterm`)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _stop_on_sigterm():
+    """Let ``kill`` stop a run as Ctrl+C does: finished games reported, the record kept.
+
+    A long run is often started in the background (``nohup``, ``&`` in a script), where the
+    shell makes it ignore Ctrl+C's SIGINT, so ``kill PID`` is the only way to stop it; without
+    this it would end with no report. The earlier handler comes back afterwards."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
@@ -462,12 +490,13 @@ def main(argv: list[str] | None = None) -> int:
         tally = ""
         if get_game(args.game).max_players > 1:
             tally = " · wins " + ", ".join(f"{e.label} {e.wins:g}" for e in entry_stats(seats, records))
-        print(f"\r{done}/{total} games{tally} (Ctrl+C stops and reports these)", end="",
+        print(f"\r{done}/{total} games{tally} (Ctrl+C or kill stops and reports these)", end="",
               file=sys.stderr, flush=True)
 
     try:
-        report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale,
-                           args.record)
+        with _stop_on_sigterm():
+            report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale,
+                               args.record)
     except (ValueError, OSError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

@@ -156,3 +156,37 @@ def test_a_record_of_another_run_or_a_damaged_one_is_refused_with_a_message(tmp_
     now = path.read_text().splitlines()
     assert len(now) == 3 and now[:2] == lines[:2]
     assert json.loads(now[2])["entries"] == json.loads(lines[2])["entries"]
+
+
+def test_kill_stops_a_background_run_and_reports_the_finished_games(tmp_path):
+    """A run started in the background ignores Ctrl+C (the shell sets SIGINT to be ignored), so
+    SIGTERM must stop it the same way: the finished games reported and kept in the record."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    record = tmp_path / "run.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dragon_tui", "arena", "crowns", "--seats", "random,random", "--games", "100000",
+         "--processes", "2", "--quiet", "--record", str(record)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if record.exists() and len(record.read_text().splitlines()) > 3:
+                break
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Stopped early" in out
+    games = len(record.read_text().splitlines()) - 1
+    assert games >= 3
+    assert f"{games} of the games finished" in out
+    assert all(json.loads(line) for line in record.read_text().splitlines())
