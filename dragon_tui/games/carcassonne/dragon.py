@@ -206,21 +206,9 @@ class FiguresMixin:
         """The ids of the features a magic portal lets a meeple go on: unoccupied, not
         complete (``is_complete``), and no field when the game is played without farmers."""
         farmers = self.options.get("farmers", True) is not False
-        out = set()
-        add = out.add
-        for fid, f in self.feats.items():
-            if fid in occupied:
-                continue
-            kind = f["k"]
-            if kind == "field":
-                if farmers:
-                    add(fid)
-            elif kind == "cloister":
-                if self.cloister_neighbours(f["segs"][0][0]) != 8:
-                    add(fid)
-            elif f["open"]:
-                add(fid)
-        return out
+        is_complete = self.is_complete
+        return {fid for fid, f in self.feats.items()
+                if fid not in occupied and (farmers or f["k"] != "field") and not is_complete(fid)}
 
     def _occupied(self) -> set[str] | None:
         """The ids of the features holding a meeple, or None when the current player may not
