@@ -80,6 +80,13 @@ def _splitmix_batch(state: int, count: int) -> tuple[tuple[int, ...], tuple[int,
     return (state,) + after[:-1], after, unpack(z.to_bytes(size, "little"))
 
 
+#: ``shuffle`` draws a list longer than this from batches of ``_SHUFFLE_BATCH`` (the size
+#: ``choice`` batches too, so the lanes' constants are shared): a batch costs about as much
+#: as twenty-five plain steps, whatever part of it is used.
+_SHUFFLE_BATCH_FROM = 28
+_SHUFFLE_BATCH = 64
+
+
 class Rng:
     #: ``_from``, ``_before``, ``_after``, ``_outputs``: draws that ``choice`` worked out ahead
     #: (see there); ``state`` and ``draws`` alone are the generator.
@@ -151,9 +158,26 @@ class Rng:
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
-        calling randint in a loop (replays depend on it), with the generator written out."""
+        calling randint in a loop (replays depend on it), with the generator written out.
+
+        A long list (a deck dealt at every new game) takes its draws from batches of
+        ``_SHUFFLE_BATCH`` worked out side by side (``_splitmix_batch``): about 60% of the
+        plain steps' cost for a 54-card deck. A short list is cheaper step by step."""
         state = self.state
         n = len(items)
+        if n > _SHUFFLE_BATCH_FROM:
+            i = n - 1
+            while i > 0:
+                _, after, outputs = _splitmix_batch(state, _SHUFFLE_BATCH)
+                count = min(i, _SHUFFLE_BATCH)
+                for z in outputs[:count]:
+                    j = z % (i + 1)
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
+                state = after[count - 1]
+            self.draws += n - 1
+            self.state = state
+            return
         for i in range(n - 1, 0, -1):
             state = (state + 0x9E3779B97F4A7C15) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
