@@ -45,9 +45,21 @@ def price_table(auction: str = "dutch") -> tuple[tuple[int, ...], ...]:
     return _DUTCH_PRICES if auction == "dutch" else _PRINTED_PRICES
 
 
+def asking_table(auction: str = "dutch") -> dict:
+    """``price_table(auction)`` by row slot content (``asking_table(auction)[row[slot]][slot]``),
+    for the buying rule's scan of the row: a Prince, which is never bought, and an empty slot
+    (None) ask more than any copper."""
+    return _DUTCH_ASKING if auction == "dutch" else _PRINTED_ASKING
+
+
 #: The two price tables, worked out once.
 _DUTCH_PRICES = tuple(tuple(card.cost + extra for extra in DUTCH_SURCHARGE) for card in CARDS)
 _PRINTED_PRICES = tuple((card.cost,) * ROW_SLOTS for card in CARDS)
+_NO_PRICE = (float("inf"),) * ROW_SLOTS
+_DUTCH_ASKING, _PRINTED_ASKING = (
+    {None: _NO_PRICE} | {c: _NO_PRICE if IS_PRINCE[c] else prices[c] for c in range(len(CARDS))}
+    for prices in (_DUTCH_PRICES, _PRINTED_PRICES)
+)
 
 
 def space_name(space: int) -> str:

@@ -58,10 +58,10 @@ from .board import (
     SAME_ROW,
     SPACE_LETTERS,
     STRENGTH,
+    asking_table,
     general_strength,
     general_total,
     price,
-    price_table,
     princes_in_row,
     rightmost_court_card,
     tax_income,
@@ -176,9 +176,8 @@ class CourtState(CourtTexts, State):
         if phase == BUY:
             offers = buy_table(self.options.get("auction", "dutch"))  # buy_action by [card][slot]
             actions = []
-            for i, blocker in enumerate(self._buy_blockers()):
-                if blocker is None:
-                    actions.append(offers[row[i]][i])
+            for i in self._buyable_slots():
+                actions.append(offers[row[i]][i])
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -207,7 +206,7 @@ class CourtState(CourtTexts, State):
             return False
         i = args[0]
         if kind == "buy":
-            return phase == BUY and self._buy_blocker(i) is None
+            return phase == BUY and i in self._buyable_slots()
         if kind == "place":
             return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
         if kind == "fight":
@@ -271,34 +270,37 @@ class CourtState(CourtTexts, State):
         return facts
 
     # ----------------------------------------------------------------------------- phase 1
+    def _buyable_slots(self) -> list[int]:
+        """The row slots whose card can be bought now. The rule of buying: a court card whose
+        price in its slot is within your copper (an empty slot or a Prince has no price, see
+        ``asking_table``), and nothing once the court is full under the 'closed court' option.
+        The legal list and the check of a single buy ask this; ``_buy_blocker`` says which part
+        of the rule stops a slot that is not here."""
+        options = self.options
+        if options.get("full_court", "replace") == "closed" and None not in self.court:  # (court_full)
+            return []
+        asking, cp = asking_table(options.get("auction", "dutch")), self.cp
+        slots = []
+        for i, c in enumerate(self.row):  # (a loop: a list comprehension costs a call here)
+            if asking[c][i] <= cp:
+                slots.append(i)
+        return slots
+
     def _buy_blocker(self, slot: int) -> str | None:
-        """What stops the card in ``slot`` from being bought now, as a short key (None: it
-        can be bought); see ``_buy_blockers``."""
+        """What stops the card in ``slot`` from being bought now, as a short key (None: it can
+        be bought, ``_buyable_slots`` has it); ``_buy_problem`` words it for the player."""
         if not 0 <= slot < ROW_SLOTS:
             return "no_slot"
-        return self._buy_blockers()[slot]
-
-    def _buy_blockers(self) -> list[str | None]:
-        """What stops the card in each row slot from being bought now, as a short key (None:
-        it can be bought). The rule of buying; ``_buy_problem`` words it for the player, and
-        the legal list asks this one, which builds no sentence for every card it cannot offer
-        and looks the rule options up once for the whole row."""
-        options, cp = self.options, self.cp
-        closed = options.get("full_court", "replace") == "closed" and None not in self.court  # (court_full)
-        prices = price_table(options.get("auction", "dutch"))
-        out: list[str | None] = []
-        for slot, card in enumerate(self.row):
-            if card is None:
-                out.append("empty")
-            elif IS_PRINCE[card]:
-                out.append("prince")
-            elif closed:
-                out.append("closed")
-            elif prices[card][slot] > cp:
-                out.append("price")
-            else:
-                out.append(None)
-        return out
+        if slot in self._buyable_slots():
+            return None
+        card = self.row[slot]
+        if card is None:
+            return "empty"
+        if IS_PRINCE[card]:
+            return "prince"
+        if self.options.get("full_court", "replace") == "closed" and self.court_full():
+            return "closed"
+        return "price"
 
     def _buy_problem(self, slot: int) -> str | None:
         """Why the card in ``slot`` cannot be bought now (None: it can)."""
