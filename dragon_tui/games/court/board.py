@@ -132,6 +132,14 @@ def _tax_income(court: tuple) -> int:
     return income
 
 
+def court_facts(court: list) -> tuple[int, int]:
+    """(Generals' total, tax income) worked out afresh, past the caches above: for a caller
+    that keeps its own (the state keeps them with its court), where a cache that seldom
+    meets the same court again would only add its hashing and bookkeeping."""
+    base, bonus = _general_strength.__wrapped__(court)
+    return base + bonus, _tax_income.__wrapped__(court)
+
+
 def rightmost_court_card(row: list) -> int | None:
     """Index of the rightmost non-Daemon card in the row, or None."""
     for i in _RIGHT_TO_LEFT:

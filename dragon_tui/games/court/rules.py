@@ -59,12 +59,11 @@ from .board import (
     SPACE_LETTERS,
     STRENGTH,
     asking_table,
+    court_facts,
     general_strength,
-    general_total,
     price,
     princes_in_row,
     rightmost_court_card,
-    tax_income,
 )
 from .data import (
     CARDS,
@@ -266,7 +265,7 @@ class CourtState(CourtTexts, State):
         facts = self._facts
         court = self.court
         if facts[0] != court:
-            facts = self._facts = (court[:], general_total(court), tax_income(court))
+            facts = self._facts = (court[:], *court_facts(court))
         return facts
 
     # ----------------------------------------------------------------------------- phase 1
