@@ -60,10 +60,12 @@ _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 def _lanes(count: int) -> tuple[int, int, int, int, object]:
     """Constants for ``count`` SplitMix64 steps side by side in one long integer, each in its
     own 128-bit lane: 1 in every lane, the lanes' offsets 1·γ, 2·γ, ... (mod 2**64), the low
-    64 bits of every lane, the byte length, and the unpacker of the lanes' low halves."""
-    ones = sum(1 << (128 * i) for i in range(count))
-    offsets = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(count))
-    return ones, offsets, _MASK * ones, 16 * count, struct.Struct("<" + "Q8x" * count).unpack
+    64 bits of every lane, the byte length, and the unpacker of the lanes' low halves.
+    Built from bytes, in time linear in ``count``: shuffle asks for every deck size it meets."""
+    lanes = "<" + "Q8x" * count
+    ones = int.from_bytes((b"\x01" + bytes(15)) * count, "little")
+    offsets = int.from_bytes(struct.pack(lanes, *[((i + 1) * _GAMMA) & _MASK for i in range(count)]), "little")
+    return ones, offsets, _MASK * ones, 16 * count, struct.Struct(lanes).unpack
 
 
 def _splitmix_batch(state: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
