@@ -81,7 +81,11 @@ if searches:
         hard = replace(level_config("hard", game.id), iterations=900, time_limit=1e9)
         agent = ISMCTSAgent(game, hard, seed=k + 7)
         best = agent.choose(state, seat)
-        out[f"hard {k}"] = dump([best.kind, list(best.args), agent.progress] + stats(agent.last_search))
+        if agent.last_search is not None:
+            out[f"hard {k}"] = dump([best.kind, list(best.args), agent.progress] + stats(agent.last_search))
+        else:  # a hard level that values moves by playouts (the Court's): each move's playouts
+            playouts = agent.last_playouts
+            out[f"hard {k}"] = dump([best.kind, list(best.args), agent.progress, playouts.counts, playouts.totals])
         # Every other switch of the search: fresh worlds, rollouts, ordered continuations,
         # no normalisation, no widening, no root ordering, then focused iterations (the review).
         for v, extra in enumerate(VARIANTS):

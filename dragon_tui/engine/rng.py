@@ -22,6 +22,7 @@ import os
 import struct
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
+from operator import mod as _mod
 from typing import TypeVar
 
 try:  # hashlib's own BLAKE2b, without hashlib loading OpenSSL (a millisecond of every start-up)
@@ -55,14 +56,16 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=32)  # choice's two batch sizes, and the deck sizes shuffle meets
 def _lanes(count: int) -> tuple[int, int, int, int, object]:
     """Constants for ``count`` SplitMix64 steps side by side in one long integer, each in its
     own 128-bit lane: 1 in every lane, the lanes' offsets 1·γ, 2·γ, ... (mod 2**64), the low
-    64 bits of every lane, the byte length, and the unpacker of the lanes' low halves."""
-    ones = sum(1 << (128 * i) for i in range(count))
-    offsets = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(count))
-    return ones, offsets, _MASK * ones, 16 * count, struct.Struct("<" + "Q8x" * count).unpack
+    64 bits of every lane, the byte length, and the unpacker of the lanes' low halves.
+    Built from bytes, in time linear in ``count``: shuffle asks for every deck size it meets."""
+    lanes = "<" + "Q8x" * count
+    ones = int.from_bytes((b"\x01" + bytes(15)) * count, "little")
+    offsets = int.from_bytes(struct.pack(lanes, *[((i + 1) * _GAMMA) & _MASK for i in range(count)]), "little")
+    return ones, offsets, _MASK * ones, 16 * count, struct.Struct(lanes).unpack
 
 
 def _splitmix_batch(state: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -78,6 +81,25 @@ def _splitmix_batch(state: int, count: int) -> tuple[tuple[int, ...], tuple[int,
     z = ((z ^ (z >> 27)) & lane_mask) * _MIX2 & lane_mask
     z ^= z >> 31  # what this carries into a lane's high half is never read
     return (state,) + after[:-1], after, unpack(z.to_bytes(size, "little"))
+
+
+def _splitmix_outputs(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of SplitMix64 from ``state``, worked out in lanes like
+    ``_splitmix_batch`` but without the states in between, which a shuffle does not need (the
+    state after them is ``state + count·γ``)."""
+    ones, offsets, lane_mask, size, unpack = _lanes(count)
+    z = (state * ones + offsets) & lane_mask
+    z = ((z ^ (z >> 30)) & lane_mask) * _MIX1 & lane_mask
+    z = ((z ^ (z >> 27)) & lane_mask) * _MIX2 & lane_mask
+    z ^= z >> 31
+    return unpack(z.to_bytes(size, "little"))
+
+
+#: ``shuffle`` draws a list longer than this from lanes (``_splitmix_outputs``), at most
+#: ``_SHUFFLE_LANES`` draws at a time: from about eight cards on that costs fewer machine
+#: instructions than the plain steps (a 54-card deck about 45% of them).
+_SHUFFLE_LANES_FROM = 8
+_SHUFFLE_LANES = 64
 
 
 class Rng:
@@ -151,9 +173,25 @@ class Rng:
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates with ``randint(0, i)`` for i from the end down: the same numbers as
-        calling randint in a loop (replays depend on it), with the generator written out."""
+        calling randint in a loop (replays depend on it), with the generator written out.
+
+        A longer list (a deck dealt at every new game) takes its draws from lanes worked out
+        side by side (``_splitmix_outputs``); a short one is cheaper step by step."""
         state = self.state
         n = len(items)
+        if n > _SHUFFLE_LANES_FROM:
+            top = n - 1  # the highest i not yet swapped
+            while top > 0:
+                count = min(top, _SHUFFLE_LANES)
+                outputs = _splitmix_outputs(state, count)
+                # j = output % (i + 1) for each i of these draws, worked out by map in C
+                for i, j in zip(range(top, top - count, -1), map(_mod, outputs, range(top + 1, top + 1 - count, -1))):
+                    items[i], items[j] = items[j], items[i]
+                state = (state + count * _GAMMA) & _MASK
+                top -= count
+            self.draws += n - 1
+            self.state = state
+            return
         for i in range(n - 1, 0, -1):
             state = (state + 0x9E3779B97F4A7C15) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -45,9 +45,21 @@ def price_table(auction: str = "dutch") -> tuple[tuple[int, ...], ...]:
     return _DUTCH_PRICES if auction == "dutch" else _PRINTED_PRICES
 
 
+def asking_table(auction: str = "dutch") -> dict:
+    """``price_table(auction)`` by row slot content (``asking_table(auction)[row[slot]][slot]``),
+    for the buying rule's scan of the row: a Prince, which is never bought, and an empty slot
+    (None) ask more than any copper."""
+    return _DUTCH_ASKING if auction == "dutch" else _PRINTED_ASKING
+
+
 #: The two price tables, worked out once.
 _DUTCH_PRICES = tuple(tuple(card.cost + extra for extra in DUTCH_SURCHARGE) for card in CARDS)
 _PRINTED_PRICES = tuple((card.cost,) * ROW_SLOTS for card in CARDS)
+_NO_PRICE = (float("inf"),) * ROW_SLOTS
+_DUTCH_ASKING, _PRINTED_ASKING = (
+    {None: _NO_PRICE} | {c: _NO_PRICE if IS_PRINCE[c] else prices[c] for c in range(len(CARDS))}
+    for prices in (_DUTCH_PRICES, _PRINTED_PRICES)
+)
 
 
 def space_name(space: int) -> str:
@@ -118,6 +130,14 @@ def _tax_income(court: tuple) -> int:
         if c is not None and _IS_TAX_COLLECTOR[c]:
             income += 1
     return income
+
+
+def court_facts(court: list) -> tuple[int, int]:
+    """(Generals' total, tax income) worked out afresh, past the caches above: for a caller
+    that keeps its own (the state keeps them with its court), where a cache that seldom
+    meets the same court again would only add its hashing and bookkeeping."""
+    base, bonus = _general_strength.__wrapped__(court)
+    return base + bonus, _tax_income.__wrapped__(court)
 
 
 def rightmost_court_card(row: list) -> int | None:

@@ -58,13 +58,12 @@ from .board import (
     SAME_ROW,
     SPACE_LETTERS,
     STRENGTH,
+    asking_table,
+    court_facts,
     general_strength,
-    general_total,
     price,
-    price_table,
     princes_in_row,
     rightmost_court_card,
-    tax_income,
 )
 from .data import (
     CARDS,
@@ -106,6 +105,11 @@ OVER = "over"
 
 
 _PRINCES = frozenset(PRINCE_IDS)
+#: A Prince's strength by row slot content; anything else (a court card, an empty slot) is
+#: never beaten, so its "strength" is out of every reach.
+_PRINCE_STRENGTH_IN_SLOT: dict = {c: STRENGTH[c] if IS_PRINCE[c] else float("inf") for c in range(len(CARDS))} | {
+    None: float("inf")
+}
 _RIGHT_TO_LEFT = tuple(range(ROW_SLOTS - 1, -1, -1))
 
 
@@ -126,8 +130,11 @@ class CourtState(CourtTexts, State):
         """Hand-written copies for ``clone`` (the search clones at every iteration): every
         mutable field is a flat list of card ids (or None for a free space or slot), so the
         declared ``FLAT_FIELDS`` are all there is to copy — without the base class's walk over
-        every attribute."""
-        return {name: getattr(self, name)[:] for name in self._FLAT_ORDER}
+        every attribute. The court facts (``_court_facts``) are shared: they are replaced
+        whole, never changed in place."""
+        fields = {name: getattr(self, name)[:] for name in self._FLAT_ORDER}
+        fields["_facts"] = self._facts
+        return fields
 
     # ------------------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -168,9 +175,8 @@ class CourtState(CourtTexts, State):
         if phase == BUY:
             offers = buy_table(self.options.get("auction", "dutch"))  # buy_action by [card][slot]
             actions = []
-            for i, blocker in enumerate(self._buy_blockers()):
-                if blocker is None:
-                    actions.append(offers[row[i]][i])
+            for i in self._buyable_slots():
+                actions.append(offers[row[i]][i])
             actions.append(self._pass_action())
             return actions
         if phase == PLACE or phase == SETUP_PLACE:
@@ -199,7 +205,7 @@ class CourtState(CourtTexts, State):
             return False
         i = args[0]
         if kind == "buy":
-            return phase == BUY and self._buy_blocker(i) is None
+            return phase == BUY and i in self._buyable_slots()
         if kind == "place":
             return phase in (SETUP_PLACE, PLACE) and i in self._place_spaces()
         if kind == "fight":
@@ -242,37 +248,58 @@ class CourtState(CourtTexts, State):
         return None not in self.court
 
     def general_total(self) -> int:
-        return general_total(self.court)
+        return self._court_facts()[1]
+
+    #: (a copy of the court, its Generals' total, its tax income): see ``_court_facts``. Not
+    #: saved (a leading underscore); a loaded or hand-made state starts from this "unknown".
+    _facts: tuple = (None, 0, 0)
+
+    def _court_facts(self) -> tuple:
+        """(a copy of the Royal Court, the Generals' total, the tax income), as the court is now.
+
+        The rules ask the two numbers at nearly every step while the court changes only when
+        a card is placed, so they are kept with the court they were worked out for and worked
+        out again (by ``board``, where their rules live) as soon as the court differs from it,
+        however it changed: a placement, a loaded save or a position a test sets by hand.
+        Comparing the two lists costs less than the board's caches, which hash the court."""
+        facts = self._facts
+        court = self.court
+        if facts[0] != court:
+            facts = self._facts = (court[:], *court_facts(court))
+        return facts
 
     # ----------------------------------------------------------------------------- phase 1
+    def _buyable_slots(self) -> list[int]:
+        """The row slots whose card can be bought now. The rule of buying: a court card whose
+        price in its slot is within your copper (an empty slot or a Prince has no price, see
+        ``asking_table``), and nothing once the court is full under the 'closed court' option.
+        The legal list and the check of a single buy ask this; ``_buy_blocker`` says which part
+        of the rule stops a slot that is not here."""
+        options = self.options
+        if options.get("full_court", "replace") == "closed" and None not in self.court:  # (court_full)
+            return []
+        asking, cp = asking_table(options.get("auction", "dutch")), self.cp
+        slots = []
+        for i, c in enumerate(self.row):  # (a loop: a list comprehension costs a call here)
+            if asking[c][i] <= cp:
+                slots.append(i)
+        return slots
+
     def _buy_blocker(self, slot: int) -> str | None:
-        """What stops the card in ``slot`` from being bought now, as a short key (None: it
-        can be bought); see ``_buy_blockers``."""
+        """What stops the card in ``slot`` from being bought now, as a short key (None: it can
+        be bought, ``_buyable_slots`` has it); ``_buy_problem`` words it for the player."""
         if not 0 <= slot < ROW_SLOTS:
             return "no_slot"
-        return self._buy_blockers()[slot]
-
-    def _buy_blockers(self) -> list[str | None]:
-        """What stops the card in each row slot from being bought now, as a short key (None:
-        it can be bought). The rule of buying; ``_buy_problem`` words it for the player, and
-        the legal list asks this one, which builds no sentence for every card it cannot offer
-        and looks the rule options up once for the whole row."""
-        options, cp = self.options, self.cp
-        closed = options.get("full_court", "replace") == "closed" and None not in self.court  # (court_full)
-        prices = price_table(options.get("auction", "dutch"))
-        out: list[str | None] = []
-        for slot, card in enumerate(self.row):
-            if card is None:
-                out.append("empty")
-            elif IS_PRINCE[card]:
-                out.append("prince")
-            elif closed:
-                out.append("closed")
-            elif prices[card][slot] > cp:
-                out.append("price")
-            else:
-                out.append(None)
-        return out
+        if slot in self._buyable_slots():
+            return None
+        card = self.row[slot]
+        if card is None:
+            return "empty"
+        if IS_PRINCE[card]:
+            return "prince"
+        if self.options.get("full_court", "replace") == "closed" and self.court_full():
+            return "closed"
+        return "price"
 
     def _buy_problem(self, slot: int) -> str | None:
         """Why the card in ``slot`` cannot be bought now (None: it can)."""
@@ -292,7 +319,7 @@ class CourtState(CourtTexts, State):
 
     def _pass_action(self) -> Action:
         i = rightmost_court_card(self.row)
-        return pass_action(None if i is None else self.row[i], tax_income(self.court))
+        return pass_action(None if i is None else self.row[i], self._court_facts()[2])
 
     def _take(self, slot: int) -> None:
         self.pending = self.row[slot]
@@ -390,20 +417,21 @@ class CourtState(CourtTexts, State):
             self._refill()
         else:
             self.log.append("{p0} passes.")
-        income = tax_income(self.court)
+        income = self._court_facts()[2]
         self.cp += income
         self.log.append(collects(income))
         self._phase2()
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
-        """The row slots of the Princes you can beat now. Callers ask only with a Prince in the
-        row (phase 2 after counting them, the fight phase), so the Generals are counted at once."""
-        row = self.row
-        strength, cp = general_total(self.court), self.cp  # (self.general_total without the call)
+        """The row slots of the Princes you can beat now: a Prince's strength minus the
+        Generals' is what you pay, so you can beat those no stronger than the Generals' total
+        plus your copper. Callers ask only with a Prince in the row (phase 2 after counting
+        them, the fight phase), so the Generals are counted at once."""
+        reach = self._court_facts()[1] + self.cp
         beatable = []
-        for i, c in enumerate(row):  # (a loop: a list comprehension costs a call here)
-            if c is not None and IS_PRINCE[c] and STRENGTH[c] - strength <= cp:
+        for i, c in enumerate(self.row):  # (a loop: a list comprehension costs a call here)
+            if _PRINCE_STRENGTH_IN_SLOT[c] <= reach:
                 beatable.append(i)
         return beatable
 
@@ -425,11 +453,11 @@ class CourtState(CourtTexts, State):
         self.defeated.append(prince.id)
         paid = f" and {pay} CP" if pay else ""
         self.log.append(f"{{p0}} defeats the {prince.name} with Generals {strength}{paid}: +{prince.vp} VP.")
-        before = list(self.row)
+        gaps = self.row.count(None)
         self._refill()
-        # Princes the refill just drew: with fresh_prince="waits" they sit out this turn's raid.
-        drawn = self.row[: sum(1 for c in before if c is None)]
-        fresh = princes_in_row(drawn) if self.options.get("fresh_prince", "raids") == "waits" else 0
+        # Princes the refill just drew (into the first ``gaps`` slots): with
+        # fresh_prince="waits" they sit out this turn's raid.
+        fresh = princes_in_row(self.row[:gaps]) if self.options.get("fresh_prince", "raids") == "waits" else 0
         self._phase3(resting=fresh)
 
     # ----------------------------------------------------------------------------- phase 3
@@ -479,6 +507,14 @@ class CourtState(CourtTexts, State):
             return  # nothing to close or draw
         if gaps == 1:  # the common case, without building a new row
             del row[row.index(None)]
+            pile = self.pile
+            if pile and not setting_aside:  # ... and the loop below, written out for one draw
+                card = pile.pop()
+                self.reveals += 1
+                row.insert(0, card)
+                if IS_PRINCE[card]:
+                    self.log.append(PRINCE_ENTERS[card])
+                return
             row.insert(0, None)
         else:
             row[:] = [None] * gaps + [c for c in row if c is not None]  # the cards keep their order
