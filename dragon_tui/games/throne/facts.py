@@ -39,7 +39,7 @@ _AFTER_LIMIT = 20_000
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied", "_occupied_as")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -97,7 +97,7 @@ class BoardFacts:
                     return known
         new = cls.__new__(cls)
         new.shared = False
-        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
+        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = new._occupied_as = None
         new.board_values = None
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
@@ -119,12 +119,15 @@ class BoardFacts:
             # seat's count left or reached zero. A search's positions (shared facts) mostly
             # are leaves that never ask: there they are worked out when asked.
             occupied = new._occupied = old_occupied[:]
+            # What was worked out from a seat's occupied guilds carries over while they stay.
+            occupied_as = new._occupied_as = old._occupied_as[:]
             for seat, guilds in enumerate(occupied):
                 if guilds is not None:
                     for guild in changed:
                         now = sup[guild][seat]
                         if (now == 0) != (osup[guild][seat] == 0):
                             guilds = tuple(sorted((*guilds, guild))) if now else tuple([g for g in guilds if g != guild])
+                            occupied_as[seat] = None
                     occupied[seat] = guilds
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
@@ -173,11 +176,23 @@ class BoardFacts:
         occupied = self._occupied
         if occupied is None:
             occupied = self._occupied = [None] * len(self.supporters[0])
+            self._occupied_as = [None] * len(occupied)
         guilds = occupied[seat]
         if guilds is None:
             supporters = self.supporters
             occupied[seat] = guilds = tuple([guild for guild in ALL_GUILDS if supporters[guild][seat]])
         return guilds
+
+    def occupied_as(self, seat: int, per_guild: tuple) -> tuple:
+        """``per_guild[guild]`` for each of ``occupied(seat)``: listing the main actions asks
+        for a maneuver per occupied guild every time. Remembered per seat until the seat's
+        occupied guilds change, so every caller passes the same ``per_guild`` (there is one:
+        moves._legal_main, with ``offers.MANEUVER``)."""
+        guilds = self.occupied(seat)
+        known = self._occupied_as[seat]
+        if known is None:
+            known = self._occupied_as[seat] = tuple(map(per_guild.__getitem__, guilds))
+        return known
 
     def kingdoms(self, seat: int) -> frozenset[int]:
         """The Kingdoms in which ``seat`` controls at least one guild."""

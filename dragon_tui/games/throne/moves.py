@@ -119,33 +119,37 @@ class MovesMixin:
         hand = self.hand[p]
         acts: list[Action] = []
         main = self.main
+        prince = self.prince[p]  # the seat's Dragon Prince bonus (has_bonus)
         if main in (None, "gather") and self.main_count < 3:
-            sheep, feeds = self.res[p][SHEEP], _FEEDS[self.has_bonus(p, ZEME)]
+            zeme = prince == ZEME
+            sheep, feeds, gathers = self.res[p][SHEEP], _FEEDS[zeme], offers.GATHER[zeme]
             for c in hand:
                 if IS_FAVOR[c]:
                     continue
                 feed = feeds[c] if IS_DRAGON[c] else 0
                 if sheep >= feed:
-                    acts.append(offers.gather(c, feed))
-        if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
+                    acts.append(gathers[c] or offers.gather_of(zeme, c, feed))
+        if main == "gather" and prince == MAJI and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(offers.maji(a, b))
         facts = self.board_facts() if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
-            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[self.has_bonus(p, HAWA)]
+            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[prince == HAWA]
+            recruits = offers.RECRUIT
             for k, stack in enumerate(self.prospects):
                 if stack:
                     c = stack[-1]
                     cost = prices[c][k in kingdoms]
                     if res[1 if IS_DRAGON[c] else 0] >= cost:
-                        acts.append(offers.recruit(k, c, cost))
+                        acts.append(recruits[k][c][cost] or offers.recruit_of(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
+            deploys = offers.DEPLOY
             for c in hand:
                 if IS_RECRUIT[c] and self.deploy_targets(p, c, facts):
-                    acts.append(offers.deploy(c))
+                    acts.append(deploys[c] or offers.deploy_of(c))
         if main in (None, "maneuver") and self.main_count < 2:
-            acts += map(offers.MANEUVER.__getitem__, facts.occupied(p))
+            acts += facts.occupied_as(p, offers.MANEUVER)
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
@@ -156,13 +160,14 @@ class MovesMixin:
                     acts.append(offers.kg_lift(k, i, stack[i]))
             if hand:
                 acts.append(offers.KG_DISCARD)
-            if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
+            if prince == VUUR and not self.vuur_used and self.reserve[p] > 0:
                 acts.append(offers.VUUR)
         if not self.favor_used:
             # Every favor card is offered, twins included, so the hand on screen maps 1:1.
+            favors = offers.FAVOR
             for c in hand:
                 if IS_FAVOR[c]:
-                    acts.append(offers.favor(c))
+                    acts.append(favors[c] or offers.favor_of(c))
         if main is not None:
             acts.append(offers.END_TURN)
         elif not can_main:
@@ -173,22 +178,23 @@ class MovesMixin:
         """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
         position's ``board_facts()``, when the caller already has it). Where a card may go
         depends on the pawns alone, so the board facts remember it per card."""
-        cd = CARDS[cid]
         facts = facts or self.board_facts()
-        if cd.kind == "dragon":
-            if self.res[seat][SHEEP] < self.feed_of(seat, cid):
+        if IS_DRAGON[cid]:
+            # feed_of(seat, cid), looked up (listing the main actions asks for every Dragon in hand).
+            if self.res[seat][SHEEP] < _FEEDS[self.prince[seat] == ZEME][cid]:
                 return ()
             # A Dragon replaces a King's Guard in a guild matching its clan.
-            targets = facts.by_guards.get(cd.clan)
+            clan = CARDS[cid].clan
+            targets = facts.by_guards.get(clan)
             if targets is None:
                 guards = self.guards
-                matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
-                facts.by_guards[cd.clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
+                matching = GUILDS_OF_CLAN[clan] if clan >= 0 else ()  # a starter has no clan
+                facts.by_guards[clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
             return targets
         # A Citizen joins a guild with room in its Kingdom's row or its Guild's column.
         targets = facts.by_room.get(cid)
         if targets is None:
-            room = facts.room
+            cd, room = CARDS[cid], facts.room
             facts.by_room[cid] = targets = tuple([guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild]])
         return targets
 
