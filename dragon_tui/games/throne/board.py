@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import compress
+from operator import is_not
 
 from dragon_tui.engine import wording
 
@@ -85,10 +86,26 @@ class BoardMixin:
     # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
     # only the outer lists and shares the rows (ThroneState.copy_fields), and the search clones
     # thousands of positions a second. Every change to those rows makes a new row like these.
+    # So are the outer lists of ``supporters``, and ``guards`` and ``neutral_supporters``
+    # (``bumped``): while the rules carry out an action, the board is then recognised by the
+    # identity of those three lists (see board_facts).
     def add_supporters(self, guild: int, seat: int, count: int) -> None:
-        row = self.supporters[guild][:]
+        supporters = self.supporters[:]
+        row = supporters[guild][:]
         row[seat] += count
-        self.supporters[guild] = row
+        supporters[guild] = row
+        self.supporters = supporters
+
+    def move_supporter(self, seat: int, src: int, dst: int) -> None:
+        """One of ``seat``'s supporters goes from guild ``src`` to guild ``dst``."""
+        supporters = self.supporters[:]
+        row = supporters[src][:]
+        row[seat] -= 1
+        supporters[src] = row
+        row = supporters[dst][:]
+        row[seat] += 1
+        supporters[dst] = row
+        self.supporters = supporters
 
     def move_lord(self, owner: int, src: int, dst: int) -> None:
         """One of ``owner``'s Dragon Lords (NEUTRAL for the neutral) goes from house ``src``
@@ -112,14 +129,42 @@ class BoardMixin:
 
     #: The last BoardFacts (see facts.py); states loaded from a file start without.
     _facts: BoardFacts | None = None
+    #: While the rules carry out an action (``ThroneState._carry_out``), the facts
+    #: ``board_facts`` last returned with the board they were checked against:
+    #: ``(facts, supporters, guards, neutral_supporters)``, the state's own lists then; ``()``
+    #: before any; None the rest of the time, when code outside the rules may change the
+    #: pawns in place (a test setting up a position), so that the board is compared by value.
+    _seen: tuple | None = None
+    #: The legal list last made from the board facts, and ``_seen``'s four for it:
+    #: ``(actions, facts, supporters, guards, neutral_supporters)`` (``listed_on``).
+    _listed: tuple | None = None
+
+    def listed_on(self, acts: list, facts: BoardFacts) -> list:
+        """``acts``, a legal list made from ``facts`` just returned by ``board_facts``,
+        remembered with the board (``_listed``, see ``ThroneState.apply``)."""
+        self._listed = (acts, facts, self.supporters, self.guards, self.neutral_supporters)
+        return acts
 
     def board_facts(self) -> BoardFacts:
         """Who controls each guild and which have room, for the board as it is now."""
         facts = self._facts
+        seen = self._seen
+        if seen and seen[0] is facts and self.guards is seen[2] and self.neutral_supporters is seen[3]:
+            # While the rules carry out an action, only the rules changed the pawns since
+            # the last look, and they replace the lists they change (add_supporters, bumped),
+            # never change one in place: the same lists hold the same pawns, and of the
+            # supporters only the rows replaced since may differ.
+            supporters = seen[1]
+            if self.supporters is supporters:
+                return facts
+            replaced = list(compress(ALL_GUILDS, map(is_not, self.supporters, supporters)))
+            facts = self._facts = BoardFacts.of(self, facts, replaced)
         # Recognised by value (see facts.py): every step of a game asks this two or three times.
-        if (facts is None or facts.supporters != self.supporters or facts.guards != self.guards
+        elif (facts is None or facts.supporters != self.supporters or facts.guards != self.guards
                 or facts.neutral != self.neutral_supporters):
             facts = self._facts = BoardFacts.of(self, facts)
+        if seen is not None:
+            self._seen = (facts, self.supporters, self.guards, self.neutral_supporters)
         return facts
 
     def controls_in_kingdom(self, seat: int, kingdom: int, facts: BoardFacts | None = None) -> bool:

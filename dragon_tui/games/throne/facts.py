@@ -66,17 +66,22 @@ class BoardFacts:
     shared: bool
 
     @classmethod
-    def of(cls, state, old: BoardFacts | None) -> BoardFacts:
+    def of(cls, state, old: BoardFacts | None, replaced: list[int] | None = None) -> BoardFacts:
         """The facts of ``state``'s board; ``old`` (facts of an earlier board of the same
-        game, or None) lends the answers for the guilds whose counts did not change."""
+        game, or None) lends the answers for the guilds whose counts did not change.
+        ``replaced``, when given: the only guilds whose supporters may differ from ``old``'s,
+        the King's Guards and neutral supporters being ``old``'s (see board_facts)."""
         sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
         if old is not None:
             # The old copies are never changed, so what did not change is shared with them.
             osup, okg, ons = old.supporters, old.guards, old.neutral
-            pawns_only = kg == okg and ns == ons
+            pawns_only = replaced is not None or (kg == okg and ns == ons)
             if pawns_only:  # the common case: only supporters moved
-                # The guilds whose counts differ, picked out in C (compress over the row compares).
-                changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
+                if replaced is None:
+                    # The guilds whose counts differ, picked out in C (compress over the row compares).
+                    changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
+                else:
+                    changed = [guild for guild in replaced if sup[guild] != osup[guild]]
                 if old.shared:
                     if len(changed) == 2:  # a pawn moved (the commonest): written flat
                         first, second = changed

@@ -87,8 +87,8 @@ class MovesMixin:
                 acts += [offers.dismiss(c, where) for c in sorted(set(pile))]
             return acts
         if ph == "deploy_to":
-            c = self.pending.card
-            return [offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c)]
+            c, facts = self.pending.card, self.board_facts()
+            return self.listed_on([offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c, facts)], facts)
         if ph == "maneuver_to":
             # Every open guild but the one the supporter leaves: the moves to all open guilds
             # depend on which guilds have room alone, so the board facts remember them.
@@ -98,8 +98,8 @@ class MovesMixin:
                 moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
             if facts.room[src]:
                 i = facts.open_guilds().index(src)
-                return [*moves[:i], *moves[i + 1:]]
-            return list(moves)
+                return self.listed_on([*moves[:i], *moves[i + 1:]], facts)
+            return self.listed_on(list(moves), facts)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -144,10 +144,15 @@ class MovesMixin:
                     if res[1 if IS_DRAGON[c] else 0] >= cost:
                         acts.append(recruits[k][c][cost] or offers.recruit_of(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
-            deploys = offers.DEPLOY
+            deploys, by_room = offers.DEPLOY, facts.by_room
             for c in hand:
-                if IS_RECRUIT[c] and self.deploy_targets(p, c, facts):
-                    acts.append(deploys[c] or offers.deploy_of(c))
+                if IS_RECRUIT[c]:
+                    # A Citizen's deploy_targets, once worked out for these facts, looked up.
+                    targets = None if IS_DRAGON[c] else by_room.get(c)
+                    if targets is None:
+                        targets = self.deploy_targets(p, c, facts)
+                    if targets:
+                        acts.append(deploys[c] or offers.deploy_of(c))
         if main in (None, "maneuver") and self.main_count < 2:
             acts += facts.occupied_as(p, offers.MANEUVER)
         can_main = bool(acts)
@@ -172,7 +177,7 @@ class MovesMixin:
             acts.append(offers.END_TURN)
         elif not can_main:
             acts.append(offers.END_TURN_NO_MAIN)
-        return acts
+        return acts if facts is None else self.listed_on(acts, facts)
 
     def deploy_targets(self, seat: int, cid: int, facts=None) -> tuple[int, ...]:
         """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
@@ -263,8 +268,7 @@ class MovesMixin:
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
             src, dst = self.pending.from_guild, args[0]
-            self.add_supporters(src, p, -1)
-            self.add_supporters(dst, p, 1)
+            self.move_supporter(p, src, dst)
             self.main, self.main_count = "maneuver", self.main_count + 1
             self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.pending, self.phase = NOTHING, "main"
@@ -470,8 +474,7 @@ class MovesMixin:
                 self.neutral_supporters = bumped(self.neutral_supporters, src, -1)
                 self.neutral_supporters = bumped(self.neutral_supporters, dst, 1)
             else:
-                self.add_supporters(src, owner, -1)
-                self.add_supporters(dst, owner, 1)
+                self.move_supporter(owner, src, dst)
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.phase = "cleric"
             self._favor_step_done(None)

@@ -130,6 +130,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         new = object.__new__(type(self))
         fields = self.__dict__.copy()
         fields.pop("_offered", None)  # offered to this state, not to its copy
+        fields.pop("_listed", None)  # listed for this state, not for its copy
         fields["options"] = dict(self.options)
         fields["rng"] = self.rng.copy()
         fields["log"] = list(self.log)
@@ -283,22 +284,45 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
 
-    def _apply(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "end_turn":
-            self._end_turn()
-        elif kind == "house" or kind == "bump" or kind == "bump_to":
-            self._apply_reward(action)
-        elif kind == "prince":
-            seat = self.parl_queue[0]
-            self.parl_queue = self.parl_queue[1:]
-            prince = self.prince[:]
-            prince[seat] = action.args[0]
-            self.prince = prince
-            self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
-        else:
-            self._apply_turn(action)
-        self._flow()
+    def apply(self, action: Action) -> None:
+        """``State.apply`` with its fast path written out, to know when it is taken: an
+        action that is one of the very objects ``legal_actions()`` just offered is carried
+        out in the position they were offered in, so when that list was made from the board
+        facts (``_listed``), the look the rules took at the board then still holds (see
+        board_facts). Anything else takes ``State.apply``'s full check, ending in ``_apply``."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    listed = self._listed
+                    self._apply(action, listed[1:] if listed is not None and listed[0] is offered else ())
+                    return
+        State.apply(self, action)
+
+    def _apply(self, action: Action, seen: tuple = ()) -> None:
+        """Carry out ``action`` (known legal); ``seen``: ``_seen`` to start from (see
+        board_facts), the look at the board that listed the action, when ``apply`` knows it."""
+        self._listed = None
+        self._seen = seen
+        try:
+            kind = action.kind
+            if kind == "end_turn":
+                self._end_turn()
+            elif kind == "house" or kind == "bump" or kind == "bump_to":
+                self._apply_reward(action)
+            elif kind == "prince":
+                seat = self.parl_queue[0]
+                self.parl_queue = self.parl_queue[1:]
+                prince = self.prince[:]
+                prince[seat] = action.args[0]
+                self.prince = prince
+                self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
+            else:
+                self._apply_turn(action)
+            self._flow()
+        finally:
+            self._seen = None  # back to code that may change the pawns in place
 
     # ================================================================== flow
     def _flow(self) -> None:
