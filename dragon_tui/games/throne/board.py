@@ -291,12 +291,14 @@ class BoardMixin:
 
     def remove_markers(self) -> None:
         # Only the guilds with a marker, picked out in one C-level pass (compress).
-        for guild in compress(ALL_GUILDS, self.markers):
-            for seat in self.markers[guild]:  # this row is replaced, never changed
-                if self.supporters[guild][seat] == 0:
-                    row = self.markers[guild][:]
+        markers, supporters = self.markers, self.supporters
+        for guild in compress(ALL_GUILDS, markers):
+            counts = supporters[guild]
+            for seat in markers[guild]:  # this row is replaced, never changed
+                if counts[seat] == 0:
+                    row = markers[guild][:]
                     row.remove(seat)
-                    self.markers[guild] = row
+                    markers[guild] = row
                     self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")
 
     def movable_lord(self, owner: int, actor: int) -> bool:

@@ -19,8 +19,9 @@ on its copies alone, so clones of a state share it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
-from operator import ne
+from operator import ne, or_
 
 from .data import ALL_GUILDS, KINGDOM_OF
 
@@ -89,8 +90,8 @@ class BoardFacts:
                     else:  # a tuple per guild (never mistaken for the flat form above)
                         move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
-                changed = [guild for guild in ALL_GUILDS
-                           if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
+                # The guilds where any of the three counts differ, picked out in C as well.
+                changed = list(compress(ALL_GUILDS, map(or_, map(ne, sup, osup), map(or_, map(ne, kg, okg), map(ne, ns, ons)))))
                 if old.shared:
                     move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
             # The same move from the same board gives the same facts: the search makes it
@@ -131,7 +132,8 @@ class BoardFacts:
                     for guild in changed:
                         now = sup[guild][seat]
                         if (now == 0) != (osup[guild][seat] == 0):
-                            guilds = tuple(sorted((*guilds, guild))) if now else tuple([g for g in guilds if g != guild])
+                            i = bisect_left(guilds, guild)  # where the guild is, or goes
+                            guilds = guilds[:i] + (guild,) + guilds[i:] if now else guilds[:i] + guilds[i + 1:]
                             occupied_as[seat] = None
                     occupied[seat] = guilds
         old_controllers, old_room = old.controllers, old.room

@@ -124,11 +124,9 @@ class MovesMixin:
             zeme = prince == ZEME
             sheep, feeds, gathers = self.res[p][SHEEP], _FEEDS[zeme], offers.GATHER[zeme]
             for c in hand:
-                if IS_FAVOR[c]:
-                    continue
-                feed = feeds[c] if IS_DRAGON[c] else 0
-                if sheep >= feed:
-                    acts.append(gathers[c] or offers.gather_of(zeme, c, feed))
+                # What a Dragon eats (feed_of); nothing for the other cards (their feed is 0).
+                if sheep >= feeds[c] and not IS_FAVOR[c]:
+                    acts.append(gathers[c] or offers.gather_of(zeme, c, feeds[c]))
         if main == "gather" and prince == MAJI and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(offers.maji(a, b))
@@ -204,8 +202,11 @@ class MovesMixin:
         return targets
 
     def fill_target(self) -> int | None:
+        prospects = self.prospects
+        if all(prospects):  # the common case, told in C
+            return None
         for k in range(NUM_KINGDOMS):
-            if not self.prospects[k]:
+            if not prospects[k]:
                 return k
         return None
 
