@@ -259,7 +259,7 @@ class BoardMixin:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
         # Only guilds where the seat has a supporter and no marker can change anything;
         # rewards never move pawns, so the board read here stays valid through the loop.
-        facts, markers = self.board_facts(), self.markers
+        facts, markers = board_facts(self), self.markers
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
@@ -382,3 +382,18 @@ class BoardMixin:
         self.neutral_supporters = bumped(self.neutral_supporters, guild, 1)
         self.neutral_reserve -= 1
         self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(guild)} guild.")
+
+
+# The methods the rules call on (nearly) every step, also by plain name, which the rules use:
+# ThroneState keeps its fifty-odd attributes in an instance dict of its own, on which CPython
+# 3.11 does not specialise a ``self.method`` lookup (each pays a type and a dict lookup), while
+# a module-level name is one specialised global load. The methods stay the state's API.
+board_facts = BoardMixin.board_facts
+controller = BoardMixin.controller
+has_space = BoardMixin.has_space
+listed_on = BoardMixin.listed_on
+check_control = BoardMixin.check_control
+move_supporter = BoardMixin.move_supporter
+draw = BoardMixin.draw
+remove_markers = BoardMixin.remove_markers
+parliament_spaces_due = BoardMixin.parliament_spaces_due

@@ -140,7 +140,7 @@ class BoardFacts:
         controllers = room = None
         for guild in changed:
             copies[guild] = sup[guild][:]
-            owner, space = state.controller(guild), state.has_space(guild)
+            owner, space = board.controller(state, guild), board.has_space(state, guild)
             if owner != old_controllers[guild]:
                 if controllers is None:
                     controllers = old_controllers[:]
@@ -215,3 +215,8 @@ class BoardFacts:
         if open_now is None:
             self._open = open_now = tuple(compress(ALL_GUILDS, self.room))
         return open_now
+
+
+# The rules of control and room (board.py's plain names for them, see there); imported last,
+# as board.py imports this module first.
+from . import board  # noqa: E402

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import card_table, offers
-from .board import bumped, feed_needed, owner_name, recruit_price
+from .board import board_facts, bumped, draw, feed_needed, listed_on, move_supporter, owner_name, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -72,7 +72,7 @@ class MovesMixin:
     def _legal_turn(self) -> list[Action]:
         ph = self.phase
         if ph == "main":  # the commonest first
-            return self._legal_main()
+            return _legal_main(self)
         p = self.active
         if ph == "kayu":
             acts = [offers.kayu_discard(c) for c in self.hand[p] if c not in self.kayu_sel]
@@ -87,19 +87,19 @@ class MovesMixin:
                 acts += [offers.dismiss(c, where) for c in sorted(set(pile))]
             return acts
         if ph == "deploy_to":
-            c, facts = self.pending.card, self.board_facts()
-            return self.listed_on([offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c, facts)], facts)
+            c, facts = self.pending.card, board_facts(self)
+            return listed_on(self, [offers.deploy_to(c, guild) for guild in deploy_targets(self, p, c, facts)], facts)
         if ph == "maneuver_to":
             # Every open guild but the one the supporter leaves: the moves to all open guilds
             # depend on which guilds have room alone, so the board facts remember them.
-            src, facts = self.pending.from_guild, self.board_facts()
+            src, facts = self.pending.from_guild, board_facts(self)
             moves = facts.by_room.get("maneuver_to")
             if moves is None:
                 moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
             if facts.room[src]:
                 i = facts.open_guilds().index(src)
-                return self.listed_on([*moves[:i], *moves[i + 1:]], facts)
-            return self.listed_on(list(moves), facts)
+                return listed_on(self, [*moves[:i], *moves[i + 1:]], facts)
+            return listed_on(self, list(moves), facts)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -130,7 +130,7 @@ class MovesMixin:
         if main == "gather" and prince == MAJI and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(offers.maji(a, b))
-        facts = self.board_facts() if main != "gather" else None
+        facts = board_facts(self) if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
             res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[prince == HAWA]
@@ -148,7 +148,7 @@ class MovesMixin:
                     # A Citizen's deploy_targets, once worked out for these facts, looked up.
                     targets = None if IS_DRAGON[c] else by_room.get(c)
                     if targets is None:
-                        targets = self.deploy_targets(p, c, facts)
+                        targets = deploy_targets(self, p, c, facts)
                     if targets:
                         acts.append(deploys[c] or offers.deploy_of(c))
         if main in (None, "maneuver") and self.main_count < 2:
@@ -175,13 +175,13 @@ class MovesMixin:
             acts.append(offers.END_TURN)
         elif not can_main:
             acts.append(offers.END_TURN_NO_MAIN)
-        return acts if facts is None else self.listed_on(acts, facts)
+        return acts if facts is None else listed_on(self, acts, facts)
 
     def deploy_targets(self, seat: int, cid: int, facts=None) -> tuple[int, ...]:
         """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
         position's ``board_facts()``, when the caller already has it). Where a card may go
         depends on the pawns alone, so the board facts remember it per card."""
-        facts = facts or self.board_facts()
+        facts = facts or board_facts(self)
         if IS_DRAGON[cid]:
             # feed_of(seat, cid), looked up (listing the main actions asks for every Dragon in hand).
             if self.res[seat][SHEEP] < _FEEDS[self.prince[seat] == ZEME][cid]:
@@ -269,12 +269,12 @@ class MovesMixin:
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
             src, dst = self.pending.from_guild, args[0]
-            self.move_supporter(p, src, dst)
+            move_supporter(self, p, src, dst)
             self.main, self.main_count = "maneuver", self.main_count + 1
             self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "gather":
-            self._gather(p, args[0])
+            _gather(self, p, args[0])
         elif kind == "kayu_discard":
             self.kayu_sel = self.kayu_sel + [args[0]]
         elif kind == "kayu_done":
@@ -286,7 +286,7 @@ class MovesMixin:
                 names = ", ".join(card(c).name for c in self.kayu_sel)
                 self.log.append(f"{{p{p}}} uses the Ka'yu bonus: discards {names} and draws {n}.")
             self.kayu_sel = []
-            self.draw(p, n)
+            draw(self, p, n)
             self.phase = "fill"
         elif kind == "fill":
             k = self.fill_target()
@@ -475,7 +475,7 @@ class MovesMixin:
                 self.neutral_supporters = bumped(self.neutral_supporters, src, -1)
                 self.neutral_supporters = bumped(self.neutral_supporters, dst, 1)
             else:
-                self.move_supporter(owner, src, dst)
+                move_supporter(self, owner, src, dst)
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.phase = "cleric"
             self._favor_step_done(None)
@@ -512,3 +512,13 @@ class MovesMixin:
             self.phase = "soldier"
         if self.pending.steps_left == 0:
             self.pending, self.phase = NOTHING, "main"
+
+
+# The methods the rules call on (nearly) every step, also by plain name (see the note at the
+# end of board.py: a plain name costs less than ``self.method`` on the state).
+_legal_main = MovesMixin._legal_main
+_legal_turn = MovesMixin._legal_turn
+deploy_targets = MovesMixin.deploy_targets
+fill_target = MovesMixin.fill_target
+_apply_turn = MovesMixin._apply_turn
+_gather = MovesMixin._gather

@@ -66,7 +66,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.errors import SaveFileError
 
-from .board import REWARD_PHASES, BoardMixin, owner_name
+from .board import REWARD_PHASES, BoardMixin, check_control, draw, owner_name, parliament_spaces_due, remove_markers
 from .data import (
     GUILD_TYPES,
     NUM_CLANS,
@@ -93,7 +93,7 @@ from .data import (
     starter_ids,
 )
 from .hidden import deal_unseen, hide
-from .moves import MAIN_KINDS, MovesMixin
+from .moves import MAIN_KINDS, MovesMixin, _apply_turn, _legal_main, _legal_turn, fill_target
 from .pending import NOTHING, PendingStep, from_saved, to_saved
 from .scoring import ScoringMixin
 
@@ -256,14 +256,14 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
     def legal_actions(self) -> list[Action]:
         """``State.legal_actions`` (the list, remembered for ``apply``), with the commonest
         phase's list asked for directly: a call fewer on every other step of a game."""
-        self._offered = offered = (self._legal_main() if self.phase == "main" and not self.over
-                                   else self._legal_actions())
+        self._offered = offered = (_legal_main(self) if self.phase == "main" and not self.over
+                                   else _legal_actions(self))
         return offered
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "main" and not self.over:  # the commonest first
-            return self._legal_main()
+            return _legal_main(self)
         if self.over:
             return []
         if ph in REWARD_PHASES:
@@ -271,7 +271,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if ph == "parliament":
             return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
                     for h in range(NUM_CLANS) if h not in self.prince]
-        return self._legal_turn()
+        return _legal_turn(self)
 
     def quick_legal(self, action: Action) -> bool:
         """The follow-up choices and ending the turn, vouched for by the same tests
@@ -303,7 +303,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             for candidate in offered:
                 if candidate is action:
                     listed = self._listed
-                    self._apply(action, listed[1:] if listed is not None and listed[0] is offered else ())
+                    _apply(self, action, listed[1:] if listed is not None and listed[0] is offered else ())
                     return
         State.apply(self, action)
 
@@ -315,7 +315,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         try:
             kind = action.kind
             if kind == "end_turn":
-                self._end_turn()
+                _end_turn(self)
             elif kind == "house" or kind == "bump" or kind == "bump_to":
                 self._apply_reward(action)
             elif kind == "prince":
@@ -326,8 +326,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                 self.prince = prince
                 self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
             else:
-                self._apply_turn(action)
-            self._flow()
+                _apply_turn(self, action)
+            _flow(self)
         finally:
             self._seen = None  # back to code that may change the pawns in place
 
@@ -343,24 +343,24 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             if phase in REWARD_PHASES or phase == "reward_done":
                 self.phase = phase = "main" if stage == "turn" else "end"
             if stage == "turn":
-                if phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
+                if phase == "fill" and (fill_target(self) is None or not (self.cdeck or self.ddeck)):
                     self.phase = phase = "main"
                 if phase == "main":
-                    self.check_control((self.active,))
+                    check_control(self, (self.active,))
                     if self.rewards:
                         continue
                 return
             if stage == "end":
-                if self.parliament_spaces_due():
+                if parliament_spaces_due(self):
                     self.stage = "parliament"
                     self.start_parliament()
                     return
-                self._next_turn()
+                _next_turn(self)
                 continue
             if stage == "parliament":
                 if self.parl_queue:
                     return
-                self._next_turn()
+                _next_turn(self)
                 continue
             raise AssertionError(self.stage)
         self.phase = "over"
@@ -369,16 +369,16 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         p = self.active
         self.log.append(f"{{p{p}}} ends the turn.")
         if len(self.hand[p]) < HAND_SIZE:
-            self.draw(p, HAND_SIZE - len(self.hand[p]))
-        self.remove_markers()
+            draw(self, p, HAND_SIZE - len(self.hand[p]))
+        remove_markers(self)
         self.stage = "end"
         self.phase = "end"
         # Every seat, the active player first, then clockwise.
-        self.check_control([*range(p, self.num_players), *range(p)])
+        check_control(self, [*range(p, self.num_players), *range(p)])
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players
-        self._begin_turn()
+        _begin_turn(self)
 
     # ================================================================== rewards
     def _legal_reward(self) -> list[Action]:
@@ -559,3 +559,13 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if not hasattr(state, "pools"):
             state.pools = None
         return state
+
+
+# The methods the rules call on (nearly) every step, also by plain name (see the note at the
+# end of board.py: a plain name costs less than ``self.method`` on the state).
+_legal_actions = ThroneState._legal_actions
+_apply = ThroneState._apply
+_flow = ThroneState._flow
+_end_turn = ThroneState._end_turn
+_next_turn = ThroneState._next_turn
+_begin_turn = ThroneState._begin_turn
