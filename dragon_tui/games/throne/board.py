@@ -264,11 +264,12 @@ class BoardMixin:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
             controlled = facts.controlled(seat)
-            if not controlled:
+            for guild in controlled:  # mostly every one has the marker: told without a new list
+                if seat not in markers[guild]:
+                    break
+            else:
                 continue
             candidates = [guild for guild in controlled if seat not in markers[guild]]
-            if not candidates:
-                continue
             left = self.markers_left(seat)
             for guild in candidates:
                 if left:
@@ -397,3 +398,5 @@ move_supporter = BoardMixin.move_supporter
 draw = BoardMixin.draw
 remove_markers = BoardMixin.remove_markers
 parliament_spaces_due = BoardMixin.parliament_spaces_due
+gain = BoardMixin.gain
+pay = BoardMixin.pay

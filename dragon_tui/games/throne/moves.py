@@ -13,7 +13,7 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import card_table, offers
-from .board import board_facts, bumped, draw, feed_needed, listed_on, move_supporter, owner_name, recruit_price
+from .board import board_facts, bumped, draw, feed_needed, gain, listed_on, move_supporter, owner_name, pay, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -40,6 +40,7 @@ from .data import (
     SORCERER,
     VUUR,
     ZEME,
+    GUILD_NAMES,
     card,
     guild_name,
 )
@@ -53,6 +54,8 @@ _PRICES: tuple[tuple[tuple[int, int], ...], ...] = card_table.RECRUIT_PRICES
 #: ``feed_of`` of every card, looked up: ``_FEEDS[zeme][card]`` (the rule: board.feed_needed).
 #: Loaded from ``card_table.py``, generated from ``compute_feeds``.
 _FEEDS: tuple[tuple[int, ...], ...] = card_table.FEEDS
+#: Per guild, the pending step of a maneuver out of it (``step(from_guild=guild)``).
+_FROM_GUILD: tuple[PendingStep, ...] = tuple(step(from_guild=guild) for guild in ALL_GUILDS)
 
 
 def compute_recruit_prices() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -265,13 +268,13 @@ class MovesMixin:
         kind, args = a.kind, a.args
         # The commonest kinds of a game first.
         if kind == "maneuver":
-            self.pending = step(from_guild=args[0])
+            self.pending = _FROM_GUILD[args[0]]
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
             src, dst = self.pending.from_guild, args[0]
             move_supporter(self, p, src, dst)
             self.main, self.main_count = "maneuver", self.main_count + 1
-            self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
+            self.log.append(f"{{p{p}}} maneuvers a supporter from {GUILD_NAMES[src]} to {GUILD_NAMES[dst]}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "gather":
             _gather(self, p, args[0])
@@ -375,10 +378,10 @@ class MovesMixin:
     def _gather(self, p: int, c: int) -> None:
         cd = card(c)
         self.hand[p].remove(c)
-        feed = self.feed_of(p, c) if cd.is_dragon else 0
+        feed = _FEEDS[self.prince[p] == ZEME][c] if IS_DRAGON[c] else 0  # feed_of, looked up
         if feed:
-            self.pay(p, SHEEP, feed)
-        got = [self.gain(p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
+            pay(self, p, SHEEP, feed)
+        got = [gain(self, p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""

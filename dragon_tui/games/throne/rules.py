@@ -236,7 +236,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.kayu_sel = []
         self.stage = "turn"
         self.turn += 1
-        self.phase = "kayu" if self.has_bonus(self.active, KAYU) and self.hand[self.active] else "fill"
+        self.phase = "kayu" if self.prince[self.active] == KAYU and self.hand[self.active] else "fill"  # has_bonus
 
     # ================================================================== protocol
     @property
