@@ -31,6 +31,7 @@ from .data import (
     HAWA,
     KINGDOMS,
     MAJI,
+    NEUTRAL,
     MERCHANT,
     RESOURCES,
     ROYAL,
@@ -77,22 +78,7 @@ class MovesMixin:
         if ph == "main":  # the commonest first
             return _legal_main(self)
         p = self.active
-        if ph == "kayu":
-            acts = [offers.kayu_discard(c) for c in self.hand[p] if c not in self.kayu_sel]
-            acts.append(offers.kayu_done(len(self.kayu_sel)))
-            return acts
-        if ph == "fill":
-            k = self.fill_target()
-            return [offers.fill(k, d) for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
-        if ph == "dismiss":
-            acts = [offers.KEEP]
-            for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
-                acts += [offers.dismiss(c, where) for c in sorted(set(pile))]
-            return acts
-        if ph == "deploy_to":
-            c, facts = self.pending.card, board_facts(self)
-            return listed_on(self, [offers.deploy_to(c, guild) for guild in deploy_targets(self, p, c, facts)], facts)
-        if ph == "maneuver_to":
+        if ph == "maneuver_to":  # the commonest of the others
             # Every open guild but the one the supporter leaves: the moves to all open guilds
             # depend on which guilds have room alone, so the board facts remember them.
             src, facts = self.pending.from_guild, board_facts(self)
@@ -103,6 +89,23 @@ class MovesMixin:
                 i = facts.open_guilds().index(src)
                 return listed_on(self, [*moves[:i], *moves[i + 1:]], facts)
             return listed_on(self, list(moves), facts)
+        if ph == "kayu":
+            kayu_discards = offers.KAYU_DISCARD
+            acts = [kayu_discards[c] or offers.kayu_discard_of(c) for c in self.hand[p] if c not in self.kayu_sel]
+            acts.append(offers.kayu_done(len(self.kayu_sel)))
+            return acts
+        if ph == "fill":
+            k = self.fill_target()
+            return [offers.fill(k, d) for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)) if pile]
+        if ph == "dismiss":
+            acts = [offers.KEEP]
+            for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
+                dismissals = offers.DISMISS[where]
+                acts += [dismissals[c] or offers.dismiss_of(c, where) for c in sorted(set(pile))]
+            return acts
+        if ph == "deploy_to":
+            c, facts = self.pending.card, board_facts(self)
+            return listed_on(self, [offers.deploy_to(c, guild) for guild in deploy_targets(self, p, c, facts)], facts)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -230,10 +233,17 @@ class MovesMixin:
             src = self.pending.from_guild
             return [offers.KG_TO[guild] for guild in self.open_guilds() if guild != src]
         elif ph == "cleric":
+            # Every owners_in(guild) not protected: whose pawns may move is asked once per owner.
+            movable = [seat for seat in range(self.num_players) if not self.protected(seat, p)]
+            neutral_movable = not self.protected(NEUTRAL, p)
+            supporters, neutral = self.supporters, self.neutral_supporters
             for guild in ALL_GUILDS:
-                for owner in self.owners_in(guild):
-                    if not self.protected(owner, p):
+                counts = supporters[guild]
+                for owner in movable:
+                    if counts[owner]:
                         acts.append(offers.sup_from(owner, guild))
+                if neutral[guild] and neutral_movable:
+                    acts.append(offers.sup_from(NEUTRAL, guild))
         elif ph == "cleric_to":
             src = self.pending.from_guild
             return [offers.SUP_TO[guild] for guild in self.open_guilds() if guild != src]

@@ -32,6 +32,15 @@ def kayu_discard(c: int) -> Action:
     return Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
 
 
+#: ``KAYU_DISCARD[card]``: ``kayu_discard(card)``, filled on first use (see ``GATHER``).
+KAYU_DISCARD: list[Action | None] = [None] * NUM_CARDS
+
+
+def kayu_discard_of(c: int) -> Action:
+    KAYU_DISCARD[c] = action = kayu_discard(c)
+    return action
+
+
 @lru_cache(maxsize=None)
 def kayu_done(n: int) -> Action:
     return Action("kayu_done", (), f"Ka'yu: discard {n} and draw {n}" if n else "Ka'yu: keep the hand")
@@ -63,6 +72,15 @@ KEEP = Action("keep", (), "Dismiss nothing")
 def dismiss(c: int, where: str) -> Action:
     loss = f" (-{card(c).prestige} prestige)" if card(c).prestige else ""
     return Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}")
+
+
+#: ``DISMISS[where][card]``: ``dismiss(card, where)``, filled on first use (see ``GATHER``).
+DISMISS: dict[str, list[Action | None]] = {"hand": [None] * NUM_CARDS, "discard": [None] * NUM_CARDS}
+
+
+def dismiss_of(c: int, where: str) -> Action:
+    DISMISS[where][c] = action = dismiss(c, where)
+    return action
 
 
 @lru_cache(maxsize=None)
