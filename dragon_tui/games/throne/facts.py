@@ -156,6 +156,22 @@ class BoardFacts:
             new.majorities = old.majorities
         else:
             new.controllers = controllers
+            old_controlled = old._controlled
+            if old_controlled is not None and not old.shared:
+                # A lone game's controlled guilds are brought up to date like its occupied
+                # ones: a guild leaves its old controller's and joins its new controller's.
+                controlled = new._controlled = old_controlled[:]
+                for guild in changed:
+                    before, now = old_controllers[guild], controllers[guild]
+                    if before != now:
+                        if before is not None:
+                            guilds = controlled[before]
+                            i = bisect_left(guilds, guild)
+                            controlled[before] = guilds[:i] + guilds[i + 1:]
+                        if now is not None:
+                            guilds = controlled[now]
+                            i = bisect_left(guilds, guild)
+                            controlled[now] = guilds[:i] + (guild,) + guilds[i:]
         if room is None:
             new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
@@ -205,7 +221,7 @@ class BoardFacts:
         """The Kingdoms in which ``seat`` controls at least one guild."""
         kingdoms = self._kingdoms
         if kingdoms is None:
-            self._kingdoms = kingdoms = [frozenset(KINGDOM_OF[guild] for guild in self.controlled(s))
+            self._kingdoms = kingdoms = [frozenset(map(KINGDOM_OF.__getitem__, self.controlled(s)))
                                          for s in range(len(self.supporters[0]))]
         return kingdoms[seat]
 

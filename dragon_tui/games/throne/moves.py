@@ -145,7 +145,7 @@ class MovesMixin:
                 if stack:
                     c = stack[-1]
                     cost = prices[c][k in kingdoms]
-                    if res[1 if IS_DRAGON[c] else 0] >= cost:
+                    if res[IS_DRAGON[c]] >= cost:  # gold for a Dragon, influence for a Citizen
                         acts.append(recruits[k][c][cost] or offers.recruit_of(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
             deploys, by_room = offers.DEPLOY, facts.by_room

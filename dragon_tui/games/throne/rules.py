@@ -63,6 +63,8 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.errors import SaveFileError
 
@@ -239,9 +241,8 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.phase = "kayu" if self.prince[self.active] == KAYU and self.hand[self.active] else "fill"  # has_bonus
 
     # ================================================================== protocol
-    @property
-    def is_over(self) -> bool:
-        return self.over
+    #: ``over``, through a getter written in C: every game loop asks this once a step.
+    is_over = property(attrgetter("over"))
 
     @property
     def current_player(self) -> int | None:
