@@ -341,6 +341,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                     return
                 continue
             phase, stage = self.phase, self.stage
+            if phase == "main" and stage == "turn":  # the commonest: after a step of the turn
+                check_control(self, (self.active,))
+                if self.rewards:
+                    continue
+                return
             if phase in REWARD_PHASES or phase == "reward_done":
                 self.phase = phase = "main" if stage == "turn" else "end"
             if stage == "turn":
