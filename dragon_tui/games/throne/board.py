@@ -129,7 +129,7 @@ class BoardMixin:
 
     #: The last BoardFacts (see facts.py); states loaded from a file start without.
     _facts: BoardFacts | None = None
-    #: While the rules carry out an action (``ThroneState._carry_out``), the facts
+    #: While the rules carry out an action (``ThroneState._apply``), the facts
     #: ``board_facts`` last returned with the board they were checked against:
     #: ``(facts, supporters, guards, neutral_supporters)``, the state's own lists then; ``()``
     #: before any; None the rest of the time, when code outside the rules may change the
@@ -151,8 +151,8 @@ class BoardMixin:
         seen = self._seen
         if seen and seen[0] is facts and self.guards is seen[2] and self.neutral_supporters is seen[3]:
             # While the rules carry out an action, only the rules changed the pawns since
-            # the last look, and they replace the lists they change (add_supporters, bumped),
-            # never change one in place: the same lists hold the same pawns, and of the
+            # the last look, and they replace the lists they change (add_supporters,
+            # move_supporter, bumped), never change one in place: the same lists hold the same pawns, and of the
             # supporters only the rows replaced since may differ.
             supporters = seen[1]
             if self.supporters is supporters:

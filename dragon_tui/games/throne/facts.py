@@ -13,6 +13,12 @@ changes the pawns — a move, a loaded save, an undo, a test that sets up a posi
 is noticed without any bookkeeping in the code that moves them. The rules themselves stay in
 ``board.py`` (``controller``, ``has_space``): this only remembers their answers.
 
+One window is narrower: while the rules carry out an action (``ThroneState._apply``), only
+they can move pawns, and they replace every list they change, so there the state compares the
+identity of its lists with those it last checked by value (``BoardMixin.board_facts``), and
+an action taken from a list made from the board facts starts from that list's check (the
+protocol carries out such an action as offered in that very position: ``ThroneState.apply``).
+
 A BoardFacts is never changed once made, but for parts filled in on first use that depend
 on its copies alone, so clones of a state share it.
 """
