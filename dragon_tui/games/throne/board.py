@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import compress
+from operator import is_not
 
 from dragon_tui.engine import wording
 
@@ -85,10 +86,26 @@ class BoardMixin:
     # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
     # only the outer lists and shares the rows (ThroneState.copy_fields), and the search clones
     # thousands of positions a second. Every change to those rows makes a new row like these.
+    # So are the outer lists of ``supporters``, and ``guards`` and ``neutral_supporters``
+    # (``bumped``): while the rules carry out an action, the board is then recognised by the
+    # identity of those three lists (see board_facts).
     def add_supporters(self, guild: int, seat: int, count: int) -> None:
-        row = self.supporters[guild][:]
+        supporters = self.supporters[:]
+        row = supporters[guild][:]
         row[seat] += count
-        self.supporters[guild] = row
+        supporters[guild] = row
+        self.supporters = supporters
+
+    def move_supporter(self, seat: int, src: int, dst: int) -> None:
+        """One of ``seat``'s supporters goes from guild ``src`` to guild ``dst``."""
+        supporters = self.supporters[:]
+        row = supporters[src][:]
+        row[seat] -= 1
+        supporters[src] = row
+        row = supporters[dst][:]
+        row[seat] += 1
+        supporters[dst] = row
+        self.supporters = supporters
 
     def move_lord(self, owner: int, src: int, dst: int) -> None:
         """One of ``owner``'s Dragon Lords (NEUTRAL for the neutral) goes from house ``src``
@@ -112,14 +129,42 @@ class BoardMixin:
 
     #: The last BoardFacts (see facts.py); states loaded from a file start without.
     _facts: BoardFacts | None = None
+    #: While the rules carry out an action (``ThroneState._apply``), the facts
+    #: ``board_facts`` last returned with the board they were checked against:
+    #: ``(facts, supporters, guards, neutral_supporters)``, the state's own lists then; ``()``
+    #: before any; None the rest of the time, when code outside the rules may change the
+    #: pawns in place (a test setting up a position), so that the board is compared by value.
+    _seen: tuple | None = None
+    #: The legal list last made from the board facts, and ``_seen``'s four for it:
+    #: ``(actions, facts, supporters, guards, neutral_supporters)`` (``listed_on``).
+    _listed: tuple | None = None
+
+    def listed_on(self, acts: list, facts: BoardFacts) -> list:
+        """``acts``, a legal list made from ``facts`` just returned by ``board_facts``,
+        remembered with the board (``_listed``, see ``ThroneState.apply``)."""
+        self._listed = (acts, facts, self.supporters, self.guards, self.neutral_supporters)
+        return acts
 
     def board_facts(self) -> BoardFacts:
         """Who controls each guild and which have room, for the board as it is now."""
         facts = self._facts
+        seen = self._seen
+        if seen and seen[0] is facts and self.guards is seen[2] and self.neutral_supporters is seen[3]:
+            # While the rules carry out an action, only the rules changed the pawns since
+            # the last look, and they replace the lists they change (add_supporters,
+            # move_supporter, bumped), never change one in place: the same lists hold the same pawns, and of the
+            # supporters only the rows replaced since may differ.
+            supporters = seen[1]
+            if self.supporters is supporters:
+                return facts
+            replaced = list(compress(ALL_GUILDS, map(is_not, self.supporters, supporters)))
+            facts = self._facts = BoardFacts.of(self, facts, replaced)
         # Recognised by value (see facts.py): every step of a game asks this two or three times.
-        if (facts is None or facts.supporters != self.supporters or facts.guards != self.guards
+        elif (facts is None or facts.supporters != self.supporters or facts.guards != self.guards
                 or facts.neutral != self.neutral_supporters):
             facts = self._facts = BoardFacts.of(self, facts)
+        if seen is not None:
+            self._seen = (facts, self.supporters, self.guards, self.neutral_supporters)
         return facts
 
     def controls_in_kingdom(self, seat: int, kingdom: int, facts: BoardFacts | None = None) -> bool:
@@ -214,16 +259,17 @@ class BoardMixin:
         """Give the three rewards to each of ``seats`` that controls a guild without its marker."""
         # Only guilds where the seat has a supporter and no marker can change anything;
         # rewards never move pawns, so the board read here stays valid through the loop.
-        facts, markers = self.board_facts(), self.markers
+        facts, markers = board_facts(self), self.markers
         for seat in seats:
             # A player has 20 Guild Markers (rulebook components): with none left, control
             # brings no rewards until a marker comes back (the guild is checked again then).
             controlled = facts.controlled(seat)
-            if not controlled:
+            for guild in controlled:  # mostly every one has the marker: told without a new list
+                if seat not in markers[guild]:
+                    break
+            else:
                 continue
             candidates = [guild for guild in controlled if seat not in markers[guild]]
-            if not candidates:
-                continue
             left = self.markers_left(seat)
             for guild in candidates:
                 if left:
@@ -246,12 +292,14 @@ class BoardMixin:
 
     def remove_markers(self) -> None:
         # Only the guilds with a marker, picked out in one C-level pass (compress).
-        for guild in compress(ALL_GUILDS, self.markers):
-            for seat in self.markers[guild]:  # this row is replaced, never changed
-                if self.supporters[guild][seat] == 0:
-                    row = self.markers[guild][:]
+        markers, supporters = self.markers, self.supporters
+        for guild in compress(ALL_GUILDS, markers):
+            counts = supporters[guild]
+            for seat in markers[guild]:  # this row is replaced, never changed
+                if counts[seat] == 0:
+                    row = markers[guild][:]
                     row.remove(seat)
-                    self.markers[guild] = row
+                    markers[guild] = row
                     self.log.append(f"{{p{seat}}} removes a guild marker from the {guild_name(guild)} guild.")
 
     def movable_lord(self, owner: int, actor: int) -> bool:
@@ -335,3 +383,20 @@ class BoardMixin:
         self.neutral_supporters = bumped(self.neutral_supporters, guild, 1)
         self.neutral_reserve -= 1
         self.log.append(f"The Sorcery Dice roll {KINGDOMS[k]} and {GUILDS[g]}: a neutral supporter joins the {guild_name(guild)} guild.")
+
+
+# The methods the rules call on (nearly) every step, also by plain name, which the rules use:
+# ThroneState keeps its fifty-odd attributes in an instance dict of its own, on which CPython
+# 3.11 does not specialise a ``self.method`` lookup (each pays a type and a dict lookup), while
+# a module-level name is one specialised global load. The methods stay the state's API.
+board_facts = BoardMixin.board_facts
+controller = BoardMixin.controller
+has_space = BoardMixin.has_space
+listed_on = BoardMixin.listed_on
+check_control = BoardMixin.check_control
+move_supporter = BoardMixin.move_supporter
+draw = BoardMixin.draw
+remove_markers = BoardMixin.remove_markers
+parliament_spaces_due = BoardMixin.parliament_spaces_due
+gain = BoardMixin.gain
+pay = BoardMixin.pay

@@ -13,14 +13,21 @@ changes the pawns — a move, a loaded save, an undo, a test that sets up a posi
 is noticed without any bookkeeping in the code that moves them. The rules themselves stay in
 ``board.py`` (``controller``, ``has_space``): this only remembers their answers.
 
+One window is narrower: while the rules carry out an action (``ThroneState._apply``), only
+they can move pawns, and they replace every list they change, so there the state compares the
+identity of its lists with those it last checked by value (``BoardMixin.board_facts``), and
+an action taken from a list made from the board facts starts from that list's check (the
+protocol carries out such an action as offered in that very position: ``ThroneState.apply``).
+
 A BoardFacts is never changed once made, but for parts filled in on first use that depend
 on its copies alone, so clones of a state share it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
-from operator import ne
+from operator import ne, or_
 
 from .data import ALL_GUILDS, KINGDOM_OF
 
@@ -39,7 +46,7 @@ _AFTER_LIMIT = 20_000
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
-                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied")
+                 "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied", "_occupied_as")
 
     #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
     supporters: list[list[int]]
@@ -66,17 +73,22 @@ class BoardFacts:
     shared: bool
 
     @classmethod
-    def of(cls, state, old: BoardFacts | None) -> BoardFacts:
+    def of(cls, state, old: BoardFacts | None, replaced: list[int] | None = None) -> BoardFacts:
         """The facts of ``state``'s board; ``old`` (facts of an earlier board of the same
-        game, or None) lends the answers for the guilds whose counts did not change."""
+        game, or None) lends the answers for the guilds whose counts did not change.
+        ``replaced``, when given: the only guilds whose supporters may differ from ``old``'s,
+        the King's Guards and neutral supporters being ``old``'s (see board_facts)."""
         sup, kg, ns = state.supporters, state.guards, state.neutral_supporters
         if old is not None:
             # The old copies are never changed, so what did not change is shared with them.
             osup, okg, ons = old.supporters, old.guards, old.neutral
-            pawns_only = kg == okg and ns == ons
+            pawns_only = replaced is not None or (kg == okg and ns == ons)
             if pawns_only:  # the common case: only supporters moved
-                # The guilds whose counts differ, picked out in C (compress over the row compares).
-                changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
+                if replaced is None:
+                    # The guilds whose counts differ, picked out in C (compress over the row compares).
+                    changed = list(compress(ALL_GUILDS, map(ne, sup, osup)))
+                else:
+                    changed = [guild for guild in replaced if sup[guild] != osup[guild]]
                 if old.shared:
                     if len(changed) == 2:  # a pawn moved (the commonest): written flat
                         first, second = changed
@@ -84,8 +96,8 @@ class BoardFacts:
                     else:  # a tuple per guild (never mistaken for the flat form above)
                         move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
-                changed = [guild for guild in ALL_GUILDS
-                           if sup[guild] != osup[guild] or kg[guild] != okg[guild] or ns[guild] != ons[guild]]
+                # The guilds where any of the three counts differ, picked out in C as well.
+                changed = list(compress(ALL_GUILDS, map(or_, map(ne, sup, osup), map(or_, map(ne, kg, okg), map(ne, ns, ons)))))
                 if old.shared:
                     move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
             # The same move from the same board gives the same facts: the search makes it
@@ -97,7 +109,7 @@ class BoardFacts:
                     return known
         new = cls.__new__(cls)
         new.shared = False
-        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = None
+        new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = new._occupied_as = None
         new.board_values = None
         if old is None:
             new.guards, new.neutral = kg[:], ns[:]
@@ -119,18 +131,22 @@ class BoardFacts:
             # seat's count left or reached zero. A search's positions (shared facts) mostly
             # are leaves that never ask: there they are worked out when asked.
             occupied = new._occupied = old_occupied[:]
+            # What was worked out from a seat's occupied guilds carries over while they stay.
+            occupied_as = new._occupied_as = old._occupied_as[:]
             for seat, guilds in enumerate(occupied):
                 if guilds is not None:
                     for guild in changed:
                         now = sup[guild][seat]
                         if (now == 0) != (osup[guild][seat] == 0):
-                            guilds = tuple(sorted((*guilds, guild))) if now else tuple([g for g in guilds if g != guild])
+                            i = bisect_left(guilds, guild)  # where the guild is, or goes
+                            guilds = guilds[:i] + (guild,) + guilds[i:] if now else guilds[:i] + guilds[i + 1:]
+                            occupied_as[seat] = None
                     occupied[seat] = guilds
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:
             copies[guild] = sup[guild][:]
-            owner, space = state.controller(guild), state.has_space(guild)
+            owner, space = board.controller(state, guild), board.has_space(state, guild)
             if owner != old_controllers[guild]:
                 if controllers is None:
                     controllers = old_controllers[:]
@@ -146,6 +162,22 @@ class BoardFacts:
             new.majorities = old.majorities
         else:
             new.controllers = controllers
+            old_controlled = old._controlled
+            if old_controlled is not None and not old.shared:
+                # A lone game's controlled guilds are brought up to date like its occupied
+                # ones: a guild leaves its old controller's and joins its new controller's.
+                controlled = new._controlled = old_controlled[:]
+                for guild in changed:
+                    before, now = old_controllers[guild], controllers[guild]
+                    if before != now:
+                        if before is not None:
+                            guilds = controlled[before]
+                            i = bisect_left(guilds, guild)
+                            controlled[before] = guilds[:i] + guilds[i + 1:]
+                        if now is not None:
+                            guilds = controlled[now]
+                            i = bisect_left(guilds, guild)
+                            controlled[now] = guilds[:i] + (guild,) + guilds[i:]
         if room is None:
             new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
@@ -173,17 +205,29 @@ class BoardFacts:
         occupied = self._occupied
         if occupied is None:
             occupied = self._occupied = [None] * len(self.supporters[0])
+            self._occupied_as = [None] * len(occupied)
         guilds = occupied[seat]
         if guilds is None:
             supporters = self.supporters
             occupied[seat] = guilds = tuple([guild for guild in ALL_GUILDS if supporters[guild][seat]])
         return guilds
 
+    def occupied_as(self, seat: int, per_guild: tuple) -> tuple:
+        """``per_guild[guild]`` for each of ``occupied(seat)``: listing the main actions asks
+        for a maneuver per occupied guild every time. Remembered per seat until the seat's
+        occupied guilds change, so every caller passes the same ``per_guild`` (there is one:
+        moves._legal_main, with ``offers.MANEUVER``)."""
+        guilds = self.occupied(seat)
+        known = self._occupied_as[seat]
+        if known is None:
+            known = self._occupied_as[seat] = tuple(map(per_guild.__getitem__, guilds))
+        return known
+
     def kingdoms(self, seat: int) -> frozenset[int]:
         """The Kingdoms in which ``seat`` controls at least one guild."""
         kingdoms = self._kingdoms
         if kingdoms is None:
-            self._kingdoms = kingdoms = [frozenset(KINGDOM_OF[guild] for guild in self.controlled(s))
+            self._kingdoms = kingdoms = [frozenset(map(KINGDOM_OF.__getitem__, self.controlled(s)))
                                          for s in range(len(self.supporters[0]))]
         return kingdoms[seat]
 
@@ -193,3 +237,8 @@ class BoardFacts:
         if open_now is None:
             self._open = open_now = tuple(compress(ALL_GUILDS, self.room))
         return open_now
+
+
+# The rules of control and room (board.py's plain names for them, see there); imported last,
+# as board.py imports this module first.
+from . import board  # noqa: E402

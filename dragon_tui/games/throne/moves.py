@@ -13,12 +13,13 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import card_table, offers
-from .board import bumped, feed_needed, owner_name, recruit_price
+from .board import board_facts, bumped, draw, feed_needed, gain, listed_on, move_supporter, owner_name, pay, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
     CARDS,
     GUILDS_OF_CLAN,
+    GUILD_NAMES,
     IS_DRAGON,
     IS_FAVOR,
     IS_RECRUIT,
@@ -32,6 +33,7 @@ from .data import (
     KINGDOMS,
     MAJI,
     MERCHANT,
+    NEUTRAL,
     RESOURCES,
     ROYAL,
     SHEEP,
@@ -53,6 +55,8 @@ _PRICES: tuple[tuple[tuple[int, int], ...], ...] = card_table.RECRUIT_PRICES
 #: ``feed_of`` of every card, looked up: ``_FEEDS[zeme][card]`` (the rule: board.feed_needed).
 #: Loaded from ``card_table.py``, generated from ``compute_feeds``.
 _FEEDS: tuple[tuple[int, ...], ...] = card_table.FEEDS
+#: Per guild, the pending step of a maneuver out of it (``step(from_guild=guild)``).
+_FROM_GUILD: tuple[PendingStep, ...] = tuple(step(from_guild=guild) for guild in ALL_GUILDS)
 
 
 def compute_recruit_prices() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -72,10 +76,22 @@ class MovesMixin:
     def _legal_turn(self) -> list[Action]:
         ph = self.phase
         if ph == "main":  # the commonest first
-            return self._legal_main()
+            return _legal_main(self)
         p = self.active
+        if ph == "maneuver_to":  # the commonest of the others
+            # Every open guild but the one the supporter leaves: the moves to all open guilds
+            # depend on which guilds have room alone, so the board facts remember them.
+            src, facts = self.pending.from_guild, board_facts(self)
+            moves = facts.by_room.get("maneuver_to")
+            if moves is None:
+                moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
+            if facts.room[src]:
+                i = facts.open_guilds().index(src)
+                return listed_on(self, [*moves[:i], *moves[i + 1:]], facts)
+            return listed_on(self, list(moves), facts)
         if ph == "kayu":
-            acts = [offers.kayu_discard(c) for c in self.hand[p] if c not in self.kayu_sel]
+            kayu_discards = offers.KAYU_DISCARD
+            acts = [kayu_discards[c] or offers.kayu_discard_of(c) for c in self.hand[p] if c not in self.kayu_sel]
             acts.append(offers.kayu_done(len(self.kayu_sel)))
             return acts
         if ph == "fill":
@@ -84,22 +100,12 @@ class MovesMixin:
         if ph == "dismiss":
             acts = [offers.KEEP]
             for where, pile in (("hand", self.hand[p]), ("discard", self.discard[p])):
-                acts += [offers.dismiss(c, where) for c in sorted(set(pile))]
+                dismissals = offers.DISMISS[where]
+                acts += [dismissals[c] or offers.dismiss_of(c, where) for c in sorted(set(pile))]
             return acts
         if ph == "deploy_to":
-            c = self.pending.card
-            return [offers.deploy_to(c, guild) for guild in self.deploy_targets(p, c)]
-        if ph == "maneuver_to":
-            # Every open guild but the one the supporter leaves: the moves to all open guilds
-            # depend on which guilds have room alone, so the board facts remember them.
-            src, facts = self.pending.from_guild, self.board_facts()
-            moves = facts.by_room.get("maneuver_to")
-            if moves is None:
-                moves = facts.by_room["maneuver_to"] = tuple(map(offers.MANEUVER_TO.__getitem__, facts.open_guilds()))
-            if facts.room[src]:
-                i = facts.open_guilds().index(src)
-                return [*moves[:i], *moves[i + 1:]]
-            return list(moves)
+            c, facts = self.pending.card, board_facts(self)
+            return listed_on(self, [offers.deploy_to(c, guild) for guild in deploy_targets(self, p, c, facts)], facts)
         if ph == "kg_place":
             acts = []
             for d, pile in (("citizen", self.cdeck), ("dragon", self.ddeck)):
@@ -119,33 +125,40 @@ class MovesMixin:
         hand = self.hand[p]
         acts: list[Action] = []
         main = self.main
+        prince = self.prince[p]  # the seat's Dragon Prince bonus (has_bonus)
         if main in (None, "gather") and self.main_count < 3:
-            sheep, feeds = self.res[p][SHEEP], _FEEDS[self.has_bonus(p, ZEME)]
+            zeme = prince == ZEME
+            sheep, feeds, gathers = self.res[p][SHEEP], _FEEDS[zeme], offers.GATHER[zeme]
             for c in hand:
-                if IS_FAVOR[c]:
-                    continue
-                feed = feeds[c] if IS_DRAGON[c] else 0
-                if sheep >= feed:
-                    acts.append(offers.gather(c, feed))
-        if main == "gather" and self.has_bonus(p, MAJI) and not self.maji_used:
+                # What a Dragon eats (feed_of); nothing for the other cards (their feed is 0).
+                if sheep >= feeds[c] and not IS_FAVOR[c]:
+                    acts.append(gathers[c] or offers.gather_of(zeme, c, feeds[c]))
+        if main == "gather" and prince == MAJI and not self.maji_used:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 acts.append(offers.maji(a, b))
-        facts = self.board_facts() if main != "gather" else None
+        facts = board_facts(self) if main != "gather" else None
         if main in (None, "recruit"):
             # recruit_cost of each Kingdom's top prospect, what it needs looked up once.
-            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[self.has_bonus(p, HAWA)]
+            res, kingdoms, prices = self.res[p], facts.kingdoms(p), _PRICES[prince == HAWA]
+            recruits = offers.RECRUIT
             for k, stack in enumerate(self.prospects):
                 if stack:
                     c = stack[-1]
                     cost = prices[c][k in kingdoms]
-                    if res[1 if IS_DRAGON[c] else 0] >= cost:
-                        acts.append(offers.recruit(k, c, cost))
+                    if res[IS_DRAGON[c]] >= cost:  # gold for a Dragon, influence for a Citizen
+                        acts.append(recruits[k][c][cost] or offers.recruit_of(k, c, cost))
         if main in (None, "deploy") and self.main_count < 2 and self.supply[p] > 0:
+            deploys, by_room = offers.DEPLOY, facts.by_room
             for c in hand:
-                if IS_RECRUIT[c] and self.deploy_targets(p, c, facts):
-                    acts.append(offers.deploy(c))
+                if IS_RECRUIT[c]:
+                    # A Citizen's deploy_targets, once worked out for these facts, looked up.
+                    targets = None if IS_DRAGON[c] else by_room.get(c)
+                    if targets is None:
+                        targets = deploy_targets(self, p, c, facts)
+                    if targets:
+                        acts.append(deploys[c] or offers.deploy_of(c))
         if main in (None, "maneuver") and self.main_count < 2:
-            acts += map(offers.MANEUVER.__getitem__, facts.occupied(p))
+            acts += facts.occupied_as(p, offers.MANEUVER)
         can_main = bool(acts)
         # King's Guard free actions
         if self.guards_in_supply[p] > 0:
@@ -156,45 +169,50 @@ class MovesMixin:
                     acts.append(offers.kg_lift(k, i, stack[i]))
             if hand:
                 acts.append(offers.KG_DISCARD)
-            if self.has_bonus(p, VUUR) and not self.vuur_used and self.reserve[p] > 0:
+            if prince == VUUR and not self.vuur_used and self.reserve[p] > 0:
                 acts.append(offers.VUUR)
         if not self.favor_used:
             # Every favor card is offered, twins included, so the hand on screen maps 1:1.
+            favors = offers.FAVOR
             for c in hand:
                 if IS_FAVOR[c]:
-                    acts.append(offers.favor(c))
+                    acts.append(favors[c] or offers.favor_of(c))
         if main is not None:
             acts.append(offers.END_TURN)
         elif not can_main:
             acts.append(offers.END_TURN_NO_MAIN)
-        return acts
+        return acts if facts is None else listed_on(self, acts, facts)
 
     def deploy_targets(self, seat: int, cid: int, facts=None) -> tuple[int, ...]:
         """The guilds ``cid`` may deploy a supporter to, in board order (``facts``: this
         position's ``board_facts()``, when the caller already has it). Where a card may go
         depends on the pawns alone, so the board facts remember it per card."""
-        cd = CARDS[cid]
-        facts = facts or self.board_facts()
-        if cd.kind == "dragon":
-            if self.res[seat][SHEEP] < self.feed_of(seat, cid):
+        facts = facts or board_facts(self)
+        if IS_DRAGON[cid]:
+            # feed_of(seat, cid), looked up (listing the main actions asks for every Dragon in hand).
+            if self.res[seat][SHEEP] < _FEEDS[self.prince[seat] == ZEME][cid]:
                 return ()
             # A Dragon replaces a King's Guard in a guild matching its clan.
-            targets = facts.by_guards.get(cd.clan)
+            clan = CARDS[cid].clan
+            targets = facts.by_guards.get(clan)
             if targets is None:
                 guards = self.guards
-                matching = GUILDS_OF_CLAN[cd.clan] if cd.clan >= 0 else ()  # a starter has no clan
-                facts.by_guards[cd.clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
+                matching = GUILDS_OF_CLAN[clan] if clan >= 0 else ()  # a starter has no clan
+                facts.by_guards[clan] = targets = tuple([guild for guild in matching if guards[guild] > 0])
             return targets
         # A Citizen joins a guild with room in its Kingdom's row or its Guild's column.
         targets = facts.by_room.get(cid)
         if targets is None:
-            room = facts.room
+            cd, room = CARDS[cid], facts.room
             facts.by_room[cid] = targets = tuple([guild for guild in ROW_OR_COLUMN[cd.kingdom][cd.guild] if room[guild]])
         return targets
 
     def fill_target(self) -> int | None:
+        prospects = self.prospects
+        if all(prospects):  # the common case, told in C
+            return None
         for k in range(NUM_KINGDOMS):
-            if not self.prospects[k]:
+            if not prospects[k]:
                 return k
         return None
 
@@ -215,10 +233,17 @@ class MovesMixin:
             src = self.pending.from_guild
             return [offers.KG_TO[guild] for guild in self.open_guilds() if guild != src]
         elif ph == "cleric":
+            # Every owners_in(guild) not protected: whose pawns may move is asked once per owner.
+            movable = [seat for seat in range(self.num_players) if not self.protected(seat, p)]
+            neutral_movable = not self.protected(NEUTRAL, p)
+            supporters, neutral = self.supporters, self.neutral_supporters
             for guild in ALL_GUILDS:
-                for owner in self.owners_in(guild):
-                    if not self.protected(owner, p):
+                counts = supporters[guild]
+                for owner in movable:
+                    if counts[owner]:
                         acts.append(offers.sup_from(owner, guild))
+                if neutral[guild] and neutral_movable:
+                    acts.append(offers.sup_from(NEUTRAL, guild))
         elif ph == "cleric_to":
             src = self.pending.from_guild
             return [offers.SUP_TO[guild] for guild in self.open_guilds() if guild != src]
@@ -253,17 +278,16 @@ class MovesMixin:
         kind, args = a.kind, a.args
         # The commonest kinds of a game first.
         if kind == "maneuver":
-            self.pending = step(from_guild=args[0])
+            self.pending = _FROM_GUILD[args[0]]
             self.phase = "maneuver_to"
         elif kind == "maneuver_to":
             src, dst = self.pending.from_guild, args[0]
-            self.add_supporters(src, p, -1)
-            self.add_supporters(dst, p, 1)
+            move_supporter(self, p, src, dst)
             self.main, self.main_count = "maneuver", self.main_count + 1
-            self.log.append(f"{{p{p}}} maneuvers a supporter from {guild_name(src)} to {guild_name(dst)}.")
+            self.log.append(f"{{p{p}}} maneuvers a supporter from {GUILD_NAMES[src]} to {GUILD_NAMES[dst]}.")
             self.pending, self.phase = NOTHING, "main"
         elif kind == "gather":
-            self._gather(p, args[0])
+            _gather(self, p, args[0])
         elif kind == "kayu_discard":
             self.kayu_sel = self.kayu_sel + [args[0]]
         elif kind == "kayu_done":
@@ -275,7 +299,7 @@ class MovesMixin:
                 names = ", ".join(card(c).name for c in self.kayu_sel)
                 self.log.append(f"{{p{p}}} uses the Ka'yu bonus: discards {names} and draws {n}.")
             self.kayu_sel = []
-            self.draw(p, n)
+            draw(self, p, n)
             self.phase = "fill"
         elif kind == "fill":
             k = self.fill_target()
@@ -364,10 +388,10 @@ class MovesMixin:
     def _gather(self, p: int, c: int) -> None:
         cd = card(c)
         self.hand[p].remove(c)
-        feed = self.feed_of(p, c) if cd.is_dragon else 0
+        feed = _FEEDS[self.prince[p] == ZEME][c] if IS_DRAGON[c] else 0  # feed_of, looked up
         if feed:
-            self.pay(p, SHEEP, feed)
-        got = [self.gain(p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
+            pay(self, p, SHEEP, feed)
+        got = [gain(self, p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""
@@ -464,8 +488,7 @@ class MovesMixin:
                 self.neutral_supporters = bumped(self.neutral_supporters, src, -1)
                 self.neutral_supporters = bumped(self.neutral_supporters, dst, 1)
             else:
-                self.add_supporters(src, owner, -1)
-                self.add_supporters(dst, owner, 1)
+                move_supporter(self, owner, src, dst)
             self.log.append(f"{{p{p}}} moves {owner_name(owner)}'s supporter from {guild_name(src)} to {guild_name(dst)}.")
             self.phase = "cleric"
             self._favor_step_done(None)
@@ -502,3 +525,13 @@ class MovesMixin:
             self.phase = "soldier"
         if self.pending.steps_left == 0:
             self.pending, self.phase = NOTHING, "main"
+
+
+# The methods the rules call on (nearly) every step, also by plain name (see the note at the
+# end of board.py: a plain name costs less than ``self.method`` on the state).
+_legal_main = MovesMixin._legal_main
+_legal_turn = MovesMixin._legal_turn
+deploy_targets = MovesMixin.deploy_targets
+fill_target = MovesMixin.fill_target
+_apply_turn = MovesMixin._apply_turn
+_gather = MovesMixin._gather

@@ -14,7 +14,10 @@ from dragon_tui.engine import Action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import owner_name
-from .data import ALL_GUILDS, CLANS, GUILDS, KINGDOMS, RES_LETTER, RESOURCES, card, guild_name
+from .data import ALL_GUILDS, CLANS, GUILDS, KINGDOMS, NUM_CARDS, NUM_KINGDOMS, RES_LETTER, RESOURCES, card, guild_name
+
+#: The highest recruit price (the dearest card's printed cost): sizes ``RECRUIT``.
+_MAX_COST = 8
 
 
 @lru_cache(maxsize=None)
@@ -27,6 +30,15 @@ def gain_text(produce: tuple[int, ...]) -> str:
 @lru_cache(maxsize=None)
 def kayu_discard(c: int) -> Action:
     return Action("kayu_discard", (c,), f"Ka'yu: set aside {card(c).text()}")
+
+
+#: ``KAYU_DISCARD[card]``: ``kayu_discard(card)``, filled on first use (see ``GATHER``).
+KAYU_DISCARD: list[Action | None] = [None] * NUM_CARDS
+
+
+def kayu_discard_of(c: int) -> Action:
+    KAYU_DISCARD[c] = action = kayu_discard(c)
+    return action
 
 
 @lru_cache(maxsize=None)
@@ -62,6 +74,15 @@ def dismiss(c: int, where: str) -> Action:
     return Action("dismiss", (c,), f"Dismiss {card(c).text()} from your {where}{loss}")
 
 
+#: ``DISMISS[where][card]``: ``dismiss(card, where)``, filled on first use (see ``GATHER``).
+DISMISS: dict[str, list[Action | None]] = {"hand": [None] * NUM_CARDS, "discard": [None] * NUM_CARDS}
+
+
+def dismiss_of(c: int, where: str) -> Action:
+    DISMISS[where][c] = action = dismiss(c, where)
+    return action
+
+
 @lru_cache(maxsize=None)
 def deploy(c: int) -> Action:
     return Action("deploy", (c,), f"Deploy with {card(c).text()}")
@@ -70,6 +91,36 @@ def deploy(c: int) -> Action:
 @lru_cache(maxsize=None)
 def deploy_to(c: int, guild: int) -> Action:
     return Action("deploy_to", (guild,), f"Deploy {card(c).name} to the {guild_name(guild)} guild")
+
+
+# The main actions listed every time (moves._legal_main), looked up in lists indexed by their
+# arguments instead of through the lru_cache above, which builds and hashes a key tuple per
+# call: each entry is filled on first use (``... or gather_of(...)``), with the very object
+# the function above returns.
+
+#: ``GATHER[zeme][card]``: ``gather(card, feed)``, the feed being the card's with or
+#: without the Ze'me bonus.
+GATHER: tuple[list[Action | None], list[Action | None]] = ([None] * NUM_CARDS, [None] * NUM_CARDS)
+#: ``RECRUIT[kingdom][card][cost]``: ``recruit(kingdom, card, cost)``.
+RECRUIT: tuple[tuple[list[Action | None], ...], ...] = tuple(tuple([None] * (_MAX_COST + 1) for _ in range(NUM_CARDS))
+                                                              for _ in range(NUM_KINGDOMS))
+#: ``DEPLOY[card]``: ``deploy(card)``.
+DEPLOY: list[Action | None] = [None] * NUM_CARDS
+
+
+def gather_of(zeme: bool, c: int, feed: int) -> Action:
+    GATHER[zeme][c] = action = gather(c, feed)
+    return action
+
+
+def recruit_of(k: int, c: int, cost: int) -> Action:
+    RECRUIT[k][c][cost] = action = recruit(k, c, cost)
+    return action
+
+
+def deploy_of(c: int) -> Action:
+    DEPLOY[c] = action = deploy(c)
+    return action
 
 
 #: Per guild, its maneuver action (listed whenever the seat has a supporter there).
@@ -114,6 +165,15 @@ def discard(c: int) -> Action:
 @lru_cache(maxsize=None)
 def favor(c: int) -> Action:
     return Action("favor", (c,), f"Play the {GUILDS[card(c).guild]} Favor")
+
+
+#: ``FAVOR[card]``: ``favor(card)``, filled on first use like ``GATHER``.
+FAVOR: list[Action | None] = [None] * NUM_CARDS
+
+
+def favor_of(c: int) -> Action:
+    FAVOR[c] = action = favor(c)
+    return action
 
 
 FAVOR_DONE = Action("favor_done", (), "Finish the favor")

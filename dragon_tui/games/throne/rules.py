@@ -63,10 +63,12 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.errors import SaveFileError
 
-from .board import REWARD_PHASES, BoardMixin, owner_name
+from .board import REWARD_PHASES, BoardMixin, check_control, draw, owner_name, parliament_spaces_due, remove_markers
 from .data import (
     GUILD_TYPES,
     NUM_CLANS,
@@ -93,7 +95,7 @@ from .data import (
     starter_ids,
 )
 from .hidden import deal_unseen, hide
-from .moves import MAIN_KINDS, MovesMixin
+from .moves import MAIN_KINDS, MovesMixin, _apply_turn, _legal_main, _legal_turn, fill_target
 from .pending import NOTHING, PendingStep, from_saved, to_saved
 from .scoring import ScoringMixin
 
@@ -130,6 +132,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         new = object.__new__(type(self))
         fields = self.__dict__.copy()
         fields.pop("_offered", None)  # offered to this state, not to its copy
+        fields.pop("_listed", None)  # listed for this state, not for its copy
         fields["options"] = dict(self.options)
         fields["rng"] = self.rng.copy()
         fields["log"] = list(self.log)
@@ -235,12 +238,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.kayu_sel = []
         self.stage = "turn"
         self.turn += 1
-        self.phase = "kayu" if self.has_bonus(self.active, KAYU) and self.hand[self.active] else "fill"
+        self.phase = "kayu" if self.prince[self.active] == KAYU and self.hand[self.active] else "fill"  # has_bonus
 
     # ================================================================== protocol
-    @property
-    def is_over(self) -> bool:
-        return self.over
+    #: ``over``, through a getter written in C: every game loop asks this once a step.
+    is_over = property(attrgetter("over"))
 
     @property
     def current_player(self) -> int | None:
@@ -252,10 +254,17 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self.parl_queue[0]
         return self.active
 
+    def legal_actions(self) -> list[Action]:
+        """``State.legal_actions`` (the list, remembered for ``apply``), with the commonest
+        phase's list asked for directly: a call fewer on every other step of a game."""
+        self._offered = offered = (_legal_main(self) if self.phase == "main" and not self.over
+                                   else _legal_actions(self))
+        return offered
+
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "main" and not self.over:  # the commonest first
-            return self._legal_main()
+            return _legal_main(self)
         if self.over:
             return []
         if ph in REWARD_PHASES:
@@ -263,7 +272,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if ph == "parliament":
             return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
                     for h in range(NUM_CLANS) if h not in self.prince]
-        return self._legal_turn()
+        return _legal_turn(self)
 
     def quick_legal(self, action: Action) -> bool:
         """The follow-up choices and ending the turn, vouched for by the same tests
@@ -283,22 +292,45 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
 
-    def _apply(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "end_turn":
-            self._end_turn()
-        elif kind == "house" or kind == "bump" or kind == "bump_to":
-            self._apply_reward(action)
-        elif kind == "prince":
-            seat = self.parl_queue[0]
-            self.parl_queue = self.parl_queue[1:]
-            prince = self.prince[:]
-            prince[seat] = action.args[0]
-            self.prince = prince
-            self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
-        else:
-            self._apply_turn(action)
-        self._flow()
+    def apply(self, action: Action) -> None:
+        """``State.apply`` with its fast path written out, to know when it is taken: an
+        action that is one of the very objects ``legal_actions()`` just offered is carried
+        out in the position they were offered in, so when that list was made from the board
+        facts (``_listed``), the look the rules took at the board then still holds (see
+        board_facts). Anything else takes ``State.apply``'s full check, ending in ``_apply``."""
+        offered = self._offered
+        if offered is not None:
+            self._offered = None
+            for candidate in offered:
+                if candidate is action:
+                    listed = self._listed
+                    _apply(self, action, listed[1:] if listed is not None and listed[0] is offered else ())
+                    return
+        State.apply(self, action)
+
+    def _apply(self, action: Action, seen: tuple = ()) -> None:
+        """Carry out ``action`` (known legal); ``seen``: ``_seen`` to start from (see
+        board_facts), the look at the board that listed the action, when ``apply`` knows it."""
+        self._listed = None
+        self._seen = seen
+        try:
+            kind = action.kind
+            if kind == "end_turn":
+                _end_turn(self)
+            elif kind == "house" or kind == "bump" or kind == "bump_to":
+                self._apply_reward(action)
+            elif kind == "prince":
+                seat = self.parl_queue[0]
+                self.parl_queue = self.parl_queue[1:]
+                prince = self.prince[:]
+                prince[seat] = action.args[0]
+                self.prince = prince
+                self.log.append(f"{{p{seat}}} seats the Dragon Prince in the {CLANS[action.args[0]]} Clan House.")
+            else:
+                _apply_turn(self, action)
+            _flow(self)
+        finally:
+            self._seen = None  # back to code that may change the pawns in place
 
     # ================================================================== flow
     def _flow(self) -> None:
@@ -309,27 +341,32 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
                     return
                 continue
             phase, stage = self.phase, self.stage
+            if phase == "main" and stage == "turn":  # the commonest: after a step of the turn
+                check_control(self, (self.active,))
+                if self.rewards:
+                    continue
+                return
             if phase in REWARD_PHASES or phase == "reward_done":
                 self.phase = phase = "main" if stage == "turn" else "end"
             if stage == "turn":
-                if phase == "fill" and (self.fill_target() is None or not (self.cdeck or self.ddeck)):
+                if phase == "fill" and (fill_target(self) is None or not (self.cdeck or self.ddeck)):
                     self.phase = phase = "main"
                 if phase == "main":
-                    self.check_control((self.active,))
+                    check_control(self, (self.active,))
                     if self.rewards:
                         continue
                 return
             if stage == "end":
-                if self.parliament_spaces_due():
+                if parliament_spaces_due(self):
                     self.stage = "parliament"
                     self.start_parliament()
                     return
-                self._next_turn()
+                _next_turn(self)
                 continue
             if stage == "parliament":
                 if self.parl_queue:
                     return
-                self._next_turn()
+                _next_turn(self)
                 continue
             raise AssertionError(self.stage)
         self.phase = "over"
@@ -338,16 +375,16 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         p = self.active
         self.log.append(f"{{p{p}}} ends the turn.")
         if len(self.hand[p]) < HAND_SIZE:
-            self.draw(p, HAND_SIZE - len(self.hand[p]))
-        self.remove_markers()
+            draw(self, p, HAND_SIZE - len(self.hand[p]))
+        remove_markers(self)
         self.stage = "end"
         self.phase = "end"
         # Every seat, the active player first, then clockwise.
-        self.check_control([*range(p, self.num_players), *range(p)])
+        check_control(self, [*range(p, self.num_players), *range(p)])
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players
-        self._begin_turn()
+        _begin_turn(self)
 
     # ================================================================== rewards
     def _legal_reward(self) -> list[Action]:
@@ -528,3 +565,13 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if not hasattr(state, "pools"):
             state.pools = None
         return state
+
+
+# The methods the rules call on (nearly) every step, also by plain name (see the note at the
+# end of board.py: a plain name costs less than ``self.method`` on the state).
+_legal_actions = ThroneState._legal_actions
+_apply = ThroneState._apply
+_flow = ThroneState._flow
+_end_turn = ThroneState._end_turn
+_next_turn = ThroneState._next_turn
+_begin_turn = ThroneState._begin_turn
