@@ -27,11 +27,24 @@ def _here_labels(t: int, rot: int) -> tuple[str, ...]:
                  for i, follower in enumerate(FOLLOWERS[t]))
 
 
+class _PortalLabel:
+    """A spot reached through the magic portal, worded from the meeple action's arguments
+    when its label is first read (``Action.label``): 'Portal: knight on the city (north) at
+    2,-1'. A portal offers some ninety spots, and random playouts read none of them."""
+
+    __slots__ = ("head",)
+
+    def __init__(self, head: str) -> None:
+        self.head = head
+
+    def __call__(self, args: tuple[int, int, int]) -> str:
+        return f"{self.head}{args[0]},{args[1]}"
+
+
 @lru_cache(maxsize=None)
-def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
-    """'Portal: knight on the city (north) at ', ...: a spot reached through the magic portal,
-    the position still to follow."""
-    return tuple(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at "
+def _portal_labels(t: int, rot: int) -> tuple[_PortalLabel, ...]:
+    """The wordings of each spot of a tile turned rot, reached through the magic portal."""
+    return tuple(_PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
                  for i, follower in enumerate(FOLLOWERS[t]))
 
 
@@ -257,7 +270,7 @@ class FiguresMixin:
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action.label = labels[i] + pos
+                action._label = labels[i]  # worded when read
                 action.__class__ = Action
                 append(action)
         return out
