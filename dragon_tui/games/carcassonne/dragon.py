@@ -245,10 +245,15 @@ class FiguresMixin:
     def _occupied(self) -> set[str] | None:
         """The ids of the features holding a meeple, or None when the current player may not
         place a meeple at all this turn (none in supply, the princess used, no tile laid)."""
-        if self.supply[self.active] <= 0 or self.princess_used or self.placed is None:
+        if not self._may_place():
             return None
         seg = self.seg
         return {seg[pos][i] for _, pos, i in self.meeples}
+
+    def _may_place(self) -> bool:
+        """Whether the current player may place a meeple this turn at all: one in supply, the
+        princess not used, a tile laid."""
+        return self.supply[self.active] > 0 and not self.princess_used and self.placed is not None
 
     def _free_here(self, occupied: set[str]) -> list[int]:
         """The meeple spots of the tile just placed, by local index: its features not yet
@@ -367,6 +372,24 @@ class FiguresMixin:
             if self._free_here(occupied) or self._portal_spots(occupied):
                 return True
         return self.princess_city() is not None or self._may_move_fairy()
+
+    def surely_free_here(self) -> bool:
+        """A quick yes to "does the new tile offer a meeple spot" (``_free_here``) without
+        gathering every occupied feature, for the turn's figure step (before any meeple of this
+        turn went down): a feature of the new tile that lies on no other tile was made this
+        turn, so nobody's meeple stands on it yet. False means "not sure"."""
+        if not self._may_place():
+            return False
+        here = self.placed
+        if here == self.dragon:
+            return False
+        feats = self.feats
+        farmers = self.options.get("farmers", True) is not False
+        for fid in self.seg[here]:
+            f = feats[fid]
+            if len(f["segs"]) == 1 and (farmers or f["k"] != "field"):
+                return True
+        return False
 
     def _may_move_fairy(self) -> bool:
         """``bool(self._fairy_spots())``, stopping at the first of the seat's meeples when

@@ -275,7 +275,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                     self.phase = "dragon"
                     return
             elif step == "figure":
-                if self.has_figure_choice():
+                # No meeple has gone down this turn yet: surely_free_here() may answer first.
+                if self.surely_free_here() or self.has_figure_choice():
                     self.phase = "figure"
                     return
         self.active = (self.active + 1) % self.num_players
