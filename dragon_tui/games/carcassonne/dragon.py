@@ -41,11 +41,20 @@ class _PortalLabel:
         return f"{self.head}{args[0]},{args[1]}"
 
 
-@lru_cache(maxsize=None)
+#: _PORTAL_LABELS[type * 4 + rotation]: the wordings of each spot of that tile reached through
+#: the magic portal, made on first use (``_portal_labels``); read by index in the portal's loop
+#: over every laid tile, where a cached function's call and key cost more.
+_PORTAL_LABELS: list[tuple[_PortalLabel, ...] | None] = [None] * (4 * len(TILES))
+
+
 def _portal_labels(t: int, rot: int) -> tuple[_PortalLabel, ...]:
     """The wordings of each spot of a tile turned rot, reached through the magic portal."""
-    return tuple(_PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
-                 for i, follower in enumerate(FOLLOWERS[t]))
+    labels = _PORTAL_LABELS[t * 4 + rot]
+    if labels is None:
+        labels = _PORTAL_LABELS[t * 4 + rot] = tuple(
+            _PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
+            for i, follower in enumerate(FOLLOWERS[t]))
+    return labels
 
 
 class _ColumnOrder(dict):
@@ -292,9 +301,11 @@ class FiguresMixin:
                 action._label = labels[i]
                 action.__class__ = Action
                 append(action)
+        portal_labels = _PORTAL_LABELS
         for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
-            labels = _portal_labels(*board[pos])
+            t, rot = board[pos]
+            labels = portal_labels[t * 4 + rot] or _portal_labels(t, rot)
             for i in spots:
                 # new_action(...) written out: a portal offers some eighty of these.
                 action = OpenAction()
