@@ -17,17 +17,29 @@ class Action:
     Immutable (actions are dictionary keys in the search tree) and hashable like a frozen
     dataclass, but written out by hand: every game builds thousands of actions a second for
     bots, and a frozen dataclass takes about twice as long to construct.
+
+    The label may be worded on first read: a game's hottest list (Carcassonne's placements,
+    some 35 a turn, which random playouts and the search never read) can store in ``_label``,
+    instead of the text, a shared callable that words it from ``args``; ``label`` then calls
+    it once and keeps the text. Equality, hashing and the JSON form never look at it.
     """
 
-    __slots__ = ("kind", "args", "label")
+    __slots__ = ("kind", "args", "_label")
     kind: str
     args: tuple
-    label: str
 
     def __init__(self, kind: str, args: tuple = (), label: str = "") -> None:
         _set_kind(self, kind)
         _set_args(self, args)
         _set_label(self, label)
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if label.__class__ is not str:  # a wording to call: see the class docstring
+            label = label(self.args)
+            _set_label(self, label)
+        return label
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field '{name}'")
@@ -75,14 +87,15 @@ def _freeze(value: Any) -> Any:
 # The slots' own setters: __init__ fills the fields past the frozen __setattr__ above.
 _set_kind = Action.kind.__set__  # type: ignore[attr-defined]
 _set_args = Action.args.__set__  # type: ignore[attr-defined]
-_set_label = Action.label.__set__  # type: ignore[attr-defined]
+_set_label = Action._label.__set__  # type: ignore[attr-defined]
 
 
 class OpenAction:
     """Action's slots without the freeze (same names, same layout): :func:`new_action` fills
-    one in and turns it into an Action. Only for building actions in a game's hottest loop."""
+    one in and turns it into an Action. Only for building actions in a game's hottest loop
+    (``_label`` is the label, or a wording of it from the arguments: see :class:`Action`)."""
 
-    __slots__ = ("kind", "args", "label")
+    __slots__ = ("kind", "args", "_label")
 
 
 def new_action(kind: str, args: tuple, label: str) -> Action:
@@ -97,6 +110,6 @@ def new_action(kind: str, args: tuple, label: str) -> Action:
     action = OpenAction()
     action.kind = kind
     action.args = args
-    action.label = label
+    action._label = label
     action.__class__ = Action  # type: ignore[assignment]
     return action

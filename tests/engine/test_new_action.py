@@ -30,3 +30,31 @@ def test_new_action_is_frozen():
     with pytest.raises(FrozenInstanceError):
         del made.label
     assert made.kind == "pass"
+
+
+def test_a_label_worded_on_first_read_is_an_ordinary_label():
+    """``_label`` may hold a wording of the arguments instead of the text (Carcassonne's
+    placements): the first read words it once and keeps it; nothing else can tell."""
+    from dragon_tui.engine.action import OpenAction
+
+    calls = []
+
+    def wording(args):
+        calls.append(args)
+        return f"Place BA-D at {args[0]},{args[1]}, turned {args[2] * 90}°"
+
+    lazy = OpenAction()
+    lazy.kind = "place"
+    lazy.args = (1, -2, 3)
+    lazy._label = wording
+    lazy.__class__ = Action
+    plain = Action("place", (1, -2, 3), "Place BA-D at 1,-2, turned 270°")
+    assert lazy == plain and hash(lazy) == hash(plain) and lazy.to_json() == plain.to_json()
+    assert not calls  # nothing above read the label
+    assert lazy.label == plain.label and lazy.describe() == plain.describe()
+    assert repr(lazy) == repr(plain) and lazy.label == plain.label
+    assert calls == [(1, -2, 3)]  # worded once, then kept
+    again = pickle.loads(pickle.dumps(lazy))
+    assert type(again) is Action and again.label == plain.label
+    with pytest.raises(FrozenInstanceError):
+        lazy.label = "other"  # type: ignore[misc]

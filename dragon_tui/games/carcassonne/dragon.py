@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import compress, count
 
 from dragon_tui.engine import Action
-from dragon_tui.engine.action import OpenAction, new_action
+from dragon_tui.engine.action import OpenAction
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
@@ -27,12 +27,34 @@ def _here_labels(t: int, rot: int) -> tuple[str, ...]:
                  for i, follower in enumerate(FOLLOWERS[t]))
 
 
-@lru_cache(maxsize=None)
-def _portal_labels(t: int, rot: int) -> tuple[str, ...]:
-    """'Portal: knight on the city (north) at ', ...: a spot reached through the magic portal,
-    the position still to follow."""
-    return tuple(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at "
-                 for i, follower in enumerate(FOLLOWERS[t]))
+class _PortalLabel:
+    """A spot reached through the magic portal, worded from the meeple action's arguments
+    when its label is first read (``Action.label``): 'Portal: knight on the city (north) at
+    2,-1'. A portal offers some ninety spots, and random playouts read none of them."""
+
+    __slots__ = ("head",)
+
+    def __init__(self, head: str) -> None:
+        self.head = head
+
+    def __call__(self, args: tuple[int, int, int]) -> str:
+        return f"{self.head}{args[0]},{args[1]}"
+
+
+#: _PORTAL_LABELS[type * 4 + rotation]: the wordings of each spot of that tile reached through
+#: the magic portal, made on first use (``_portal_labels``); read by index in the portal's loop
+#: over every laid tile, where a cached function's call and key cost more.
+_PORTAL_LABELS: list[tuple[_PortalLabel, ...] | None] = [None] * (4 * len(TILES))
+
+
+def _portal_labels(t: int, rot: int) -> tuple[_PortalLabel, ...]:
+    """The wordings of each spot of a tile turned rot, reached through the magic portal."""
+    labels = _PORTAL_LABELS[t * 4 + rot]
+    if labels is None:
+        labels = _PORTAL_LABELS[t * 4 + rot] = tuple(
+            _PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
+            for i, follower in enumerate(FOLLOWERS[t]))
+    return labels
 
 
 class _ColumnOrder(dict):
@@ -56,20 +78,38 @@ def placing_words(t: int, rot: int, i: int) -> str:
     return f"{a_or_an(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
 
 
-@lru_cache(maxsize=4096)
-def _dragon_action(side: int, pos: str) -> Action:
-    """The dragon's step to pos on that side: the same immutable action every time."""
-    return Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
+class _DragonSteps(dict):
+    """pos -> per side, the dragon's step there from its neighbour: the same immutable action
+    every time (a plain dict lookup: an ``lru_cache`` call cost more than the step's list).
+    Filled on first use; emptied past 4,096 positions so a long-running server stays small."""
+
+    def __missing__(self, pos: str) -> tuple[Action, ...]:
+        if len(self) >= 4096:
+            self.clear()
+        steps = self[pos] = tuple(Action("dragon", (SIDES[side],), f"Move the dragon {SIDE_NAMES[side]} to {pos}")
+                                  for side in range(4))
+        return steps
 
 
-@lru_cache(maxsize=4096)
-def _fairy_action(pos: str, t: int, idx: int | None) -> Action:
-    """The fairy's move beside a meeple (or, idx None, onto a tile): the same immutable
-    action every time that choice comes up."""
+_DRAGON_STEPS = _DragonSteps()
+
+
+def _make_fairy_action(pos: str, t: int, idx: int | None) -> Action:
+    """The fairy's move beside a meeple (or, idx None, onto a tile)."""
     x, y = xy(pos)
     if idx is None:
         return Action("fairy", (x, y), f"Move the fairy onto your tile at {pos}")
     return Action("fairy", (x, y, idx), f"Move the fairy beside your {FOLLOWERS[t][idx]} at {pos}")
+
+
+#: The same immutable action every time that choice comes up ("on-tile" fairies).
+_fairy_action = lru_cache(maxsize=4096)(_make_fairy_action)
+
+#: Per tile type: a meeple spot's place in the offered order (``_fairy_spots``) -> the fairy's
+#: move beside a meeple there, made once (a dict lookup by number: the ``lru_cache`` call
+#: with its key tuple cost several times more, and every figure step lists these). Each is
+#: emptied past 1,024 spots so a long-running server stays small.
+_FAIRY_BESIDE: tuple[dict[int, Action], ...] = tuple({} for _ in TILES)
 
 
 #: Per tile type: the local index of the city the princess stands in (princess tiles only).
@@ -143,7 +183,8 @@ class FiguresMixin:
         return True
 
     def dragon_actions(self) -> list[Action]:
-        return [_dragon_action(side, pos) for side, pos in self.dragon_moves()]
+        steps = _DRAGON_STEPS
+        return [steps[pos][side] for side, pos in self.dragon_moves()]
 
     # ----------------------------------------------------------------- figure choices
     def _follower(self, m: list) -> str:
@@ -213,10 +254,15 @@ class FiguresMixin:
     def _occupied(self) -> set[str] | None:
         """The ids of the features holding a meeple, or None when the current player may not
         place a meeple at all this turn (none in supply, the princess used, no tile laid)."""
-        if self.supply[self.active] <= 0 or self.princess_used or self.placed is None:
+        if not self._may_place():
             return None
         seg = self.seg
         return {seg[pos][i] for _, pos, i in self.meeples}
+
+    def _may_place(self) -> bool:
+        """Whether the current player may place a meeple this turn at all: one in supply, the
+        princess not used, a tile laid."""
+        return self.supply[self.active] > 0 and not self.princess_used and self.placed is not None
 
     def _free_here(self, occupied: set[str]) -> list[int]:
         """The meeple spots of the tile just placed, by local index: its features not yet
@@ -242,22 +288,30 @@ class FiguresMixin:
         here = self.placed
         board = self.board
         free = self._free_here(occupied)
+        out = []
+        append = out.append
         if free:
             x, y = xy(here)
             labels = _here_labels(*board[here])
-            out = [new_action("meeple", (x, y, i), labels[i]) for i in free]
-        else:
-            out = []
-        append = out.append
+            for i in free:
+                # new_action(...) written out, as below: every figure step lists these.
+                action = OpenAction()
+                action.kind = "meeple"
+                action.args = (x, y, i)
+                action._label = labels[i]
+                action.__class__ = Action
+                append(action)
+        portal_labels = _PORTAL_LABELS
         for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
-            labels = _portal_labels(*board[pos])
+            t, rot = board[pos]
+            labels = portal_labels[t * 4 + rot] or _portal_labels(t, rot)
             for i in spots:
                 # new_action(...) written out: a portal offers some eighty of these.
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action.label = labels[i] + pos
+                action._label = labels[i]  # worded when read
                 action.__class__ = Action
                 append(action)
         return out
@@ -298,7 +352,18 @@ class FiguresMixin:
         if len(mine) > 1:
             mine.sort()
         board = self.board
-        return [_fairy_action(pos, board[pos][0], i) for _, pos, i in mine]
+        made = _FAIRY_BESIDE
+        out = []
+        for order, pos, i in mine:
+            t = board[pos][0]
+            known = made[t]
+            action = known.get(order)
+            if action is None:
+                if len(known) >= 1024:
+                    known.clear()
+                action = known[order] = _make_fairy_action(pos, t, i)
+            out.append(action)
+        return out
 
     def figure_actions(self) -> list[Action]:
         princess = self.princess_actions()
@@ -317,7 +382,39 @@ class FiguresMixin:
         if occupied is not None:
             if self._free_here(occupied) or self._portal_spots(occupied):
                 return True
-        return self.princess_city() is not None or bool(self._fairy_spots())
+        return self.princess_city() is not None or self._may_move_fairy()
+
+    def surely_free_here(self) -> bool:
+        """A quick yes to "does the new tile offer a meeple spot" (``_free_here``) without
+        gathering every occupied feature, for the turn's figure step (before any meeple of this
+        turn went down): a feature of the new tile that lies on no other tile was made this
+        turn, so nobody's meeple stands on it yet. False means "not sure"."""
+        if not self._may_place():
+            return False
+        here = self.placed
+        if here == self.dragon:
+            return False
+        feats = self.feats
+        farmers = self.options.get("farmers", True) is not False
+        for fid in self.seg[here]:
+            f = feats[fid]
+            if len(f["segs"]) == 1 and (farmers or f["k"] != "field"):
+                return True
+        return False
+
+    def _may_move_fairy(self) -> bool:
+        """``bool(self._fairy_spots())``, stopping at the first of the seat's meeples when
+        the fairy is not theirs yet (any of them will do)."""
+        fairy = self.fairy
+        if fairy and fairy["seat"] == self.active:
+            return bool(self._fairy_spots())
+        if not self.options.get("expansion", True) or self.princess_used:
+            return False
+        seat = self.active
+        for m in self.meeples:
+            if m[0] == seat:
+                return True
+        return False
 
     def figure_reason(self, action: Action) -> str | None:
         """Why a meeple, princess or fairy choice is refused, in the player's words."""

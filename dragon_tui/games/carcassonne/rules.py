@@ -123,22 +123,21 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
             tile = self.tile
             rotations = fit_table(tile).get
             frontier = self.frontier
-            prefix = _PLACE_PREFIX[tile]
-            words = _PLACE_WORDING
+            wording = _PLACE_LABEL[tile]  # worded only when read (most lists never are)
+            all_args = _PLACE_ARGS
             out = []
             append = out.append
             for pos in self.frontier_rows():
                 rots = rotations(frontier[pos])
                 if rots is None:  # the tile fits this cell in no rotation
                     continue
-                wording = words[pos]
+                args = all_args[pos]
                 for rot in rots:
-                    args, where = wording[rot]
                     # new_action(...) written out: this loop makes most of a game's actions.
                     action = OpenAction()
                     action.kind = "place"
-                    action.args = args
-                    action.label = prefix + where
+                    action.args = args[rot]
+                    action._label = wording
                     action.__class__ = Action
                     append(action)
             return out
@@ -276,7 +275,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                     self.phase = "dragon"
                     return
             elif step == "figure":
-                if self.has_figure_choice():
+                # No meeple has gone down this turn yet: surely_free_here() may answer first.
+                if self.surely_free_here() or self.has_figure_choice():
                     self.phase = "figure"
                     return
         self.active = (self.active + 1) % self.num_players
@@ -416,21 +416,34 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
 
 #: "No meeple": the same immutable action in every figure step's list.
 _NO_MEEPLE = Action("pass", (), "No meeple")
-#: "Place BA-D at ": the start of every placement label of a tile type.
-_PLACE_PREFIX = tuple(f"Place {t.id} at " for t in TILES)
+class _PlaceLabel:
+    """A placement's label, worded from its arguments when first read (``Action.label``):
+    "Place BA-D at 1,-2, turned 270°". One per tile type, shared by all its placements, so
+    listing them words nothing (random playouts and the search never read a label)."""
+
+    __slots__ = ("head",)
+
+    def __init__(self, tile_id: str) -> None:
+        self.head = f"Place {tile_id} at "
+
+    def __call__(self, args: tuple[int, int, int]) -> str:
+        x, y, rot = args
+        return f"{self.head}{x},{y}, turned {rot * 90}°"
 
 
-class _PlaceWording(dict):
-    """pos -> per rotation (the action's arguments, the rest of its label), made once per
-    position on first use."""
+_PLACE_LABEL = tuple(_PlaceLabel(t.id) for t in TILES)
 
-    def __missing__(self, pos: str) -> tuple[tuple[tuple[int, int, int], str], ...]:
+
+class _PlaceArgs(dict):
+    """pos -> a placement's arguments per rotation, made once per position on first use."""
+
+    def __missing__(self, pos: str) -> tuple[tuple[int, int, int], ...]:
         x, y = xy(pos)
-        wording = self[pos] = tuple(((x, y, rot), f"{pos}, turned {rot * 90}°") for rot in range(4))
-        return wording
+        args = self[pos] = tuple((x, y, rot) for rot in range(4))
+        return args
 
 
-_PLACE_WORDING = _PlaceWording()
+_PLACE_ARGS = _PlaceArgs()
 
 
 def _sentence(text: str | None) -> str | None:

@@ -22,6 +22,32 @@ def test_has_figure_choice_matches_the_figure_list(options):
             state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("options", OPTIONS)
+def test_surely_free_here_is_right_whenever_the_turn_sequence_asks(options, monkeypatch):
+    """The turn's figure step asks surely_free_here() before any meeple of the turn went down:
+    every yes it gives there is a real meeple spot on the new tile."""
+    from dragon_tui.games.carcassonne.rules import CarcassonneState
+
+    asked = []
+    quick = CarcassonneState.surely_free_here
+
+    def checked(state):
+        answer = quick(state)
+        if answer:
+            assert state.here_spots()
+        asked.append(answer)
+        return answer
+
+    monkeypatch.setattr(CarcassonneState, "surely_free_here", checked)
+    game = GAMES["carcassonne"]
+    for seed in range(3):
+        state = game.new_state(3, seed, **options)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    assert True in asked and False in asked
+
+
 def test_feature_ids_made_in_a_whole_game_come_from_the_table_of_names():
     """board._NAMES holds the text of every feature id a game can make (each tile of the box
     brings its own features, merges make none): a full game with every tile stays inside it,
