@@ -383,38 +383,93 @@ class HoardState(Moves, State):
 
     def determinize(self, seat: int, rng: Rng) -> HoardState:
         """Deal every card ``seat`` cannot see at random among the places it cannot see,
-        keeping each place's public sheep-back colour."""
+        keeping each place's public sheep-back colour.
+
+        Which places are unseen, their back colours and the pool of unseen cards by colour
+        depend only on the position and the seat, not on the random deal: the search
+        determinizes the same view thousands of times a decision, so that part is worked out
+        once per position (``_deal_plan``) and only the shuffles and the dealing run here."""
+        slots, plain, pools, under = self._deal_plan(seat)
         st = self.clone()
-        slots: list[tuple[list, int, int | None]] = []
-        for s in range(self.num_players):
+        hands = st.hands
+        lists = [hands[s] for s in range(self.num_players)]
+        lists += [st.field, st.discard, st.deck, st.pay["paid"] if plain else None]
+        # The unseen cards by back colour (the pool's colours in the order first met), each
+        # colour shuffled; every place with a known back takes the last card of its colour.
+        by_colour = [list(cards) for cards in pools]
+        shuffle = rng.shuffle
+        for cards in by_colour:
+            shuffle(cards)
+        free: list[tuple[list, int]] = []
+        for k, (place, i, colour) in enumerate(slots):
+            lst = lists[place]
+            if colour is None:
+                free.append((lst, i))
+            elif k >= plain:
+                lst[i] = by_colour[colour].pop()
+            else:
+                # Sheep spent on a treasure are not Wild Sheep (see ``_deal_plan``).
+                cards = by_colour[colour]
+                lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
+        rest = [c for cards in by_colour for c in cards]
+        shuffle(rest)
+        for (lst, i), card in zip(free, rest):
+            lst[i] = card
+        start = len(free)
+        dealt = max(0, min(under, len(rest) - start))
+        st.deck[:dealt] = rest[start:start + dealt]
+        st.rng = Rng(rng.next64(), st.rng.draws)
+        return st
+
+    def _deal_plan(self, seat: int) -> tuple:
+        """What ``determinize`` deals for ``seat`` in this position, remembered by the
+        position's cards (``_DEAL_PLANS``): the unseen places as ``(place, index, colour)``
+        in dealing order (place: a seat's hand, then field, discard, deck, paid sheep;
+        colour: an index into the pools, None for a place whose back is unknown), how many
+        of them come first as paid sheep, the unseen cards per back colour (the colours in
+        the order the places first meet them, each colour's cards in the places' order) and
+        how many cards under the deck's top are dealt from what is left."""
+        pay, pending = self.pay, self.pending
+        key = (seat, self.active, tuple(map(tuple, self.hands)), tuple(self.field), tuple(self.discard),
+               tuple(self.deck), tuple(map(tuple, self.treasures)), tuple(map(tuple, self.lairs)),
+               None if pay is None else (pay["card"], tuple(pay["paid"])),
+               None if pending is None else tuple(pending["cards"]))
+        plan = _DEAL_PLANS.get(key)
+        if plan is not None:
+            return plan
+        n = self.num_players
+        field, discard, deck = n, n + 1, n + 2
+        lists = [*self.hands, self.field, self.discard, self.deck]
+        slots: list[tuple[int, int, int | None]] = []
+        for s in range(n):
             if s != seat:
-                slots += [(st.hands[s], i, back(c)) for i, c in enumerate(st.hands[s])]
-        slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
-        discard, deck = st.discard, st.deck
-        slots += [(discard, i, back(c)) for i, c in enumerate(discard)]
+                slots += [(s, i, back(c)) for i, c in enumerate(self.hands[s])]
+        slots += [(field, i, back(c)) for i, c in enumerate(self.field) if c is not None]
+        slots += [(discard, i, back(c)) for i, c in enumerate(self.discard)]
         # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
         # Wild Sheep. Filled first, while every colour still has plain cards to give.
-        if st.pay is not None and st.active != seat:
-            paid = st.pay["paid"]
-            slots = [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"] + slots
+        if pay is not None and self.active != seat:
+            paid = pay["paid"]
+            lists.append(paid)
+            slots = [(n + 3, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"] + slots
             plain = len([1 for c in paid if data.kind(c) != "wild"])
         else:
             plain = 0
         # The unseen cards: those in the unseen places (the whole deck last, in its order),
         # plus any a view already replaced by placeholders (so a seat's view can be
         # determinized too).
-        pool = [lst[i] for lst, i, _ in slots if lst[i] >= 0]
-        pool += [c for c in deck if c >= 0]
-        missing = _ALL_CARDS.difference(st.all_cards())
+        pool = [lists[place][i] for place, i, _ in slots if lists[place][i] >= 0]
+        pool += [c for c in self.deck if c >= 0]
+        missing = _ALL_CARDS.difference(self.all_cards())
         if missing:
             pool += sorted(missing)
         # Only the deck's top card shows its back: the cards under it (and the top too, if
         # even its back is unknown) are dealt from what is left, after any other place whose
         # back is unknown.
-        top = len(deck) - 1
+        top = len(self.deck) - 1
         under = max(top, 0)
-        if deck:
-            top_colour = back(deck[top])
+        if self.deck:
+            top_colour = back(self.deck[top])
             if top_colour is None:
                 under += 1
             else:
@@ -427,23 +482,15 @@ class HoardState(Moves, State):
             if cards is None:
                 by_colour[colour] = cards = []
             cards.append(card)
-        for cards in by_colour.values():
-            rng.shuffle(cards)
-        free: list[tuple[list, int]] = []
-        for k, (lst, i, colour) in enumerate(slots):
-            if colour is None:
-                free.append((lst, i))
-            elif k >= plain:
-                lst[i] = by_colour[colour].pop()
-            else:
-                cards = by_colour[colour]
-                lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
-        rest = [c for cards in by_colour.values() for c in cards]
-        rng.shuffle(rest)
-        for (lst, i), card in zip(free, rest):
-            lst[i] = card
-        start = len(free)
-        dealt = max(0, min(under, len(rest) - start))
-        deck[:dealt] = rest[start:start + dealt]
-        st.rng = Rng(rng.next64(), st.rng.draws)
-        return st
+        order = {colour: k for k, colour in enumerate(by_colour)}
+        slots = [(place, i, None if colour is None else order[colour]) for place, i, colour in slots]
+        plan = (tuple(slots), plain, tuple(map(tuple, by_colour.values())), under)
+        if len(_DEAL_PLANS) >= 256:
+            _DEAL_PLANS.clear()
+        _DEAL_PLANS[key] = plan
+        return plan
+
+
+#: ``_deal_plan``'s answers by position and seat (a search asks for one view's thousands of
+#: times; emptied when full, since most positions are met in one decision only).
+_DEAL_PLANS: dict[tuple, tuple] = {}
