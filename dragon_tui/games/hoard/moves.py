@@ -27,6 +27,10 @@ from .data import (
 )
 
 
+#: ``_draw_choices``' lists by deck top and field (emptied when full).
+_DRAW_LISTS: dict[tuple, tuple[Action, ...]] = {}
+
+
 @lru_cache(maxsize=None)
 def _others(actor: int, n: int) -> tuple[int, ...]:
     """The other seats in turn order from ``actor``'s left."""
@@ -72,13 +76,21 @@ class Moves:
         return out
 
     def _draw_choices(self) -> list[Action]:
-        acts = []
-        if self.deck or self.discard:
-            acts.append(offers.draw_deck_action(self.deck[-1] if self.deck else None))
-        for i, c in enumerate(self.field):
-            if c is not None:
-                acts.append(offers.draw_field_action(i, c))
-        return acts
+        deck = self.deck
+        # The list depends only on the deck's top (or its absence) and the field: remembered.
+        key = (deck[-1] if deck else (-100 if self.discard else -101), *self.field)
+        acts = _DRAW_LISTS.get(key)
+        if acts is None:
+            acts = []
+            if deck or self.discard:
+                acts.append(offers.draw_deck_action(deck[-1] if deck else None))
+            for i, c in enumerate(self.field):
+                if c is not None:
+                    acts.append(offers.draw_field_action(i, c))
+            if len(_DRAW_LISTS) >= 4096:
+                _DRAW_LISTS.clear()
+            _DRAW_LISTS[key] = acts = tuple(acts)
+        return list(acts)
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
         others = _others(actor, self.num_players)
@@ -92,8 +104,25 @@ class Moves:
         return list(self._iter_act_choices())
 
     def _has_act_choice(self) -> bool:
-        """Whether ``_act_choices()`` offers anything: stops at the first choice."""
-        return next(self._iter_act_choices(), None) is not None
+        """Whether ``_act_choices()`` offers anything, without wording or listing a choice:
+        ``_iter_act_choices`` offers a play for every playable card with a target (if it
+        needs one) and a lay for every treasure ``_treasure_block`` lets through. Asked after
+        every step of the act phase (tests/games/hoard checks it against the list)."""
+        seat = self.active
+        hand = self.hands[seat]
+        if not self.used_action:
+            for c in hand:
+                if c in PLAYABLE_CARDS:
+                    k = KINDS[c]
+                    if k not in ("thief", "knight") or self._targets(k, seat):
+                        return True
+        if not self.used_treasure:
+            paying: dict[int, int] = {}
+            block = self._treasure_block
+            for c in hand:
+                if c in TREASURE_CARDS and block(c, paying) is None:
+                    return True
+        return False
 
     def _iter_act_choices(self) -> Iterator[Action]:
         """The act phase's card plays, one by one (labels are only worded for those asked)."""

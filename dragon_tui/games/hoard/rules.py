@@ -204,7 +204,12 @@ class HoardState(Moves, State):
         return sum(LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)] for colour in {colour_of[x] for x in lairs})
 
     def scores(self) -> list[float]:
-        return [float(self.treasure_points(s) + self.lair_points(s)) for s in range(self.num_players)]
+        # ``treasure_points`` + ``lair_points`` of every seat, the first written out and the
+        # second asked only of seats with a lair (the search scores every leaf it reaches).
+        vp = _VP
+        lairs = self.lairs
+        return [float(sum([vp[c] for c in held]) + (self.lair_points(s) if lairs[s] else 0))
+                for s, held in enumerate(self.treasures)]
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
@@ -238,13 +243,16 @@ class HoardState(Moves, State):
     def _settle(self) -> None:
         """Move past steps with nothing to decide (no draw possible, nothing left to play)."""
         while not self.over:
-            if self.phase == "draw" and (self.draws_left <= 0 or not self._can_draw()):
+            phase = self.phase
+            if phase == "draw":
+                if self.draws_left > 0 and self._can_draw():
+                    break
                 self.draws_left = 0
                 if self.options.get("field_refill") == "after_draw":
                     self._refill_field()
                 self.phase = "act"
                 continue
-            if self.phase == "act" and not self._has_act_choice():
+            if phase == "act" and not self._has_act_choice():
                 self._end_turn()
                 continue
             break
@@ -287,7 +295,7 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- cards
     def _can_draw(self) -> bool:
-        return bool(self.deck or self.discard or any(c is not None for c in self.field))
+        return bool(self.deck or self.discard or self.field.count(None) < len(self.field))
 
     def _pop_deck(self) -> int | None:
         """The deck's top card, reshuffling the discard pile in when the deck is empty."""
