@@ -92,13 +92,17 @@ _ACTION_CARDS = frozenset(c.id for c in CARDS if _CARD_INFO[c.id][2] is not None
 _LAIR_CARDS = frozenset(c.id for c in CARDS if c.kind == "lair")
 
 
+#: ``PAYS_FOR`` without the placeholders (which do not count towards a treasure in hand).
+_PAYS_REAL = tuple(frozenset(c for c in pays if c >= 0) for pays in PAYS_FOR)
+
+
 def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
     """``_card_value`` of every card of the hand, in hand order (the same floats, bit for
     bit), read from ``_TABLES``: the search values a hand at every leaf."""
     colour_of = COLOUR_OF
-    wanted = {colour_of[c] for c in hand if c in _WANTING}
-    tables = _TABLES
-    no, yes = tables
+    # (``map`` and set operations run in C: a comprehension is a call of its own)
+    wanted = set(map(colour_of.__getitem__, _WANTING.intersection(hand)))
+    no, yes = _TABLES
     out = []
     paying: dict[int, int] | None = None
     lairs = None
@@ -113,8 +117,8 @@ def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
             if lairs is None:
                 lairs = state.lairs[seat]
                 shut = len(lairs) >= state.lair_limit
-                open_colours = {colour_of[x] for x in lairs}
-                held = [colour_of[t] for t in state.treasures[seat]]
+                open_colours = set(map(colour_of.__getitem__, lairs))
+                held = list(map(colour_of.__getitem__, state.treasures[seat]))
             colour = colour_of[card]
             if shut or colour in open_colours:
                 out.append(table[0])
@@ -126,8 +130,7 @@ def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
                 paying = {}
             count = paying.get(colour)
             if count is None:
-                pays = PAYS_FOR[colour]
-                paying[colour] = count = len([x for x in hand if x >= 0 and x in pays])
+                paying[colour] = count = sum(map(_PAYS_REAL[colour].__contains__, hand))
             out.append(in_reach if count - hand.count(card) >= own and len(hand) - 1 >= cost else out_of_reach)
     return out
 
@@ -179,6 +182,8 @@ def evaluate_all(state) -> list[float]:
     """``evaluate`` for every seat, the scores and winners worked out once (for the search)."""
     scores = state.scores()
     winners = state.winners() if state.is_over else []
+    if state.num_players == 2:
+        return [_evaluate(state, 0, scores, winners), _evaluate(state, 1, scores, winners)]
     return [_evaluate(state, seat, scores, winners) for seat in range(state.num_players)]
 
 
@@ -198,7 +203,7 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
     lairs = state.lairs[seat]
     if lairs:
         colour_of = COLOUR_OF
-        held = [colour_of[t] for t in treasures]
+        held = list(map(colour_of.__getitem__, treasures))
         for lair in lairs:
             if held.count(colour_of[lair]) < LAIR_CAPACITY:
                 value += OPEN_LAIR
@@ -208,7 +213,11 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
     skip_next = state.skip_next
     if skip_next[seat]:
         value -= SKIP
-    value += 0.6 * SKIP * sum([1 for s in range(n) if s != seat and skip_next[s]])
+    if n == 2:
+        skipped = 1 if skip_next[1 - seat] else 0
+    else:
+        skipped = len([1 for s in range(n) if s != seat and skip_next[s]])
+    value += 0.6 * SKIP * skipped
     if state.active == seat and len(hand) > HAND_LIMIT:
         value -= 0.1 * (len(hand) - HAND_LIMIT)
     return value

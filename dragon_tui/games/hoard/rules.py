@@ -61,6 +61,9 @@ from .moves import Moves
 _ALL_CARDS = frozenset(range(data.NUM_CARDS))
 #: Per card id, its points (``CARDS[card].vp``).
 _VP = tuple(c.vp for c in CARDS)
+#: ``_VP[card]`` and ``COLOUR_OF[card]`` as functions, for ``map``.
+_VP_OF = _VP.__getitem__
+_COLOUR_OF = data.COLOUR_OF.__getitem__
 #: Lairs a player may open, by player count (rule 14); two players: one per colour.
 _LAIR_LIMITS = {3: 3, 4: 2}
 
@@ -156,8 +159,7 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- scoring
     def treasure_points(self, seat: int) -> int:
-        vp = _VP
-        return sum([vp[c] for c in self.treasures[seat]])
+        return sum(map(_VP_OF, self.treasures[seat]))
 
     def lair_contents(self, seat: int) -> dict[str, int]:
         """How many treasures each of the seat's lairs holds (by colour name)."""
@@ -199,17 +201,27 @@ class HoardState(Moves, State):
         lairs = self.lairs[seat]
         if not lairs:
             return 0
-        colour_of = data.COLOUR_OF
-        held = [colour_of[c] for c in self.treasures[seat]]
-        return sum(LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)] for colour in {colour_of[x] for x in lairs})
+        # (``map`` over C lookups and a plain loop: each comprehension is a call of its own)
+        held = list(map(_COLOUR_OF, self.treasures[seat]))
+        points = 0
+        for colour in set(map(_COLOUR_OF, lairs)):
+            points += LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)]
+        return points
 
     def scores(self) -> list[float]:
         # ``treasure_points`` + ``lair_points`` of every seat, the first written out and the
         # second asked only of seats with a lair (the search scores every leaf it reaches).
-        vp = _VP
         lairs = self.lairs
-        return [float(sum([vp[c] for c in held]) + (self.lair_points(s) if lairs[s] else 0))
-                for s, held in enumerate(self.treasures)]
+        out = []
+        vp = _VP
+        for s, held in enumerate(self.treasures):
+            points = 0
+            for card in held:  # (cheaper than a call to ``sum`` for the few laid treasures)
+                points += vp[card]
+            if lairs[s]:
+                points += self.lair_points(s)
+            out.append(float(points))
+        return out
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
