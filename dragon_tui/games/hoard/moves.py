@@ -27,8 +27,22 @@ from .data import (
 )
 
 
-#: ``_draw_choices``' lists by deck top and field (emptied when full).
+def _covered_part(matches: bool, own: int, any_: int) -> str | None:
+    """The part of a treasure's cost a paying card covers, "own" or "any": sheep of the
+    treasure's own colour while those are owed (``matches``: the card pays as that colour),
+    else any colour; None when it covers neither."""
+    if matches and own > 0:
+        return "own"
+    if any_ > 0:
+        return "any"
+    return None
+
+
+#: ``_draw_choices``', ``_act_choices``' and ``_pay_choices``' lists by what they depend
+#: on (each emptied when full).
 _DRAW_LISTS: dict[tuple, tuple[Action, ...]] = {}
+_ACT_LISTS: dict[tuple, tuple[Action, ...]] = {}
+_PAY_LISTS: dict[tuple, tuple[Action, ...]] = {}
 
 
 @lru_cache(maxsize=None)
@@ -101,7 +115,19 @@ class Moves:
         return []
 
     def _act_choices(self) -> list[Action]:
-        return list(self._iter_act_choices())
+        # The list depends on the turn player's hand, turn flags and lairs and on who may be
+        # targeted (other hands empty or not, skips): remembered by those (the search lists
+        # the same few hands over and over).
+        seat = self.active
+        key = (self.num_players, seat, self.used_action, self.used_treasure, tuple(self.hands[seat]),
+               tuple(self.lairs[seat]), tuple(map(bool, self.hands)), tuple(self.skip_next), tuple(self.skipped_last))
+        acts = _ACT_LISTS.get(key)
+        if acts is None:
+            acts = tuple(self._iter_act_choices())
+            if len(_ACT_LISTS) >= 4096:
+                _ACT_LISTS.clear()
+            _ACT_LISTS[key] = acts
+        return list(acts)
 
     def _has_act_choice(self) -> bool:
         """Whether ``_act_choices()`` offers anything, without wording or listing a choice:
@@ -221,6 +247,19 @@ class Moves:
         return count >= own + any_ and paying >= own
 
     def _pay_choices(self) -> list[Action]:
+        # The list depends on the turn player's hand, the treasure and what is still owed:
+        # remembered by those.
+        pay = self.pay
+        key = (tuple(self.hands[self.active]), pay["card"], pay["own"], pay["any"])
+        acts = _PAY_LISTS.get(key)
+        if acts is None:
+            acts = tuple(self._list_pay_choices())
+            if len(_PAY_LISTS) >= 4096:
+                _PAY_LISTS.clear()
+            _PAY_LISTS[key] = acts
+        return list(acts)
+
+    def _list_pay_choices(self) -> list[Action]:
         hand = self.hands[self.active]
         colour = CARDS[self.pay["card"]].colour
         pays = PAYS_FOR[colour]
@@ -248,12 +287,13 @@ class Moves:
         ``paying``: the hand's ``_paying`` count for that colour."""
         pay = self.pay
         own, any_ = pay["own"], pay["any"]
-        if matches and own > 0:
-            slot, own = "own", own - 1
-        elif any_ > 0:
-            slot, any_ = "any", any_ - 1
-        else:
+        slot = _covered_part(matches, own, any_)
+        if slot is None:
             return None
+        if slot == "own":
+            own -= 1
+        else:
+            any_ -= 1
         # The card (in the hand) is spent: the rest of the hand must pay what is still owed.
         if matches:
             paying -= 1
@@ -557,7 +597,8 @@ class Moves:
     def _do_pay(self, card: int) -> None:
         seat = self.active
         pay = self.pay
-        slot = self._pay_step(card)
+        # The card was offered, so it may pay: only which part it covers is asked.
+        slot = _covered_part(card in PAYS_FOR[CARDS[pay["card"]].colour], pay["own"], pay["any"])
         pay[slot] -= 1
         self.hands[seat].remove(card)
         pay["paid"].append(card)
