@@ -409,33 +409,29 @@ class HoardState(Moves, State):
         depend only on the position and the seat, not on the random deal: the search
         determinizes the same view thousands of times a decision, so that part is worked out
         once per position (``_deal_plan``) and only the shuffles and the dealing run here."""
-        slots, plain, pools, under = self._deal_plan(seat)
+        paid, pops, free_places, pools, under = self._deal_plan(seat)
         st = self.clone()
-        hands = st.hands
-        lists = [hands[s] for s in range(self.num_players)]
-        lists += [st.field, st.discard, st.deck, st.pay["paid"] if plain else None]
+        lists = st.hands + [st.field, st.discard, st.deck, None if st.pay is None else st.pay["paid"]]
         # The unseen cards by back colour (the pool's colours in the order first met), each
         # colour shuffled; every place with a known back takes the last card of its colour.
-        by_colour = [list(cards) for cards in pools]
+        by_colour = list(map(list, pools))
         shuffle = rng.shuffle
         for cards in by_colour:
             shuffle(cards)
-        free: list[tuple[list, int]] = []
-        for k, (place, i, colour) in enumerate(slots):
-            lst = lists[place]
-            if colour is None:
-                free.append((lst, i))
-            elif k >= plain:
-                lst[i] = by_colour[colour].pop()
-            else:
-                # Sheep spent on a treasure are not Wild Sheep (see ``_deal_plan``).
-                cards = by_colour[colour]
-                lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
-        rest = [c for cards in by_colour for c in cards]
+        for place, i, colour in paid:
+            # Sheep spent on a treasure are not Wild Sheep (see ``_deal_plan``).
+            cards = by_colour[colour]
+            lists[place][i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
+        pop = [cards.pop for cards in by_colour]
+        for place, i, colour in pops:
+            lists[place][i] = pop[colour]()
+        rest = []
+        for cards in by_colour:
+            rest += cards
         shuffle(rest)
-        for (lst, i), card in zip(free, rest):
-            lst[i] = card
-        start = len(free)
+        for (place, i), card in zip(free_places, rest):
+            lists[place][i] = card
+        start = len(free_places)
         dealt = max(0, min(under, len(rest) - start))
         st.deck[:dealt] = rest[start:start + dealt]
         st.rng = Rng(rng.next64(), st.rng.draws)
@@ -443,12 +439,13 @@ class HoardState(Moves, State):
 
     def _deal_plan(self, seat: int) -> tuple:
         """What ``determinize`` deals for ``seat`` in this position, remembered by the
-        position's cards (``_DEAL_PLANS``): the unseen places as ``(place, index, colour)``
-        in dealing order (place: a seat's hand, then field, discard, deck, paid sheep;
-        colour: an index into the pools, None for a place whose back is unknown), how many
-        of them come first as paid sheep, the unseen cards per back colour (the colours in
-        the order the places first meet them, each colour's cards in the places' order) and
-        how many cards under the deck's top are dealt from what is left."""
+        position's cards (``_DEAL_PLANS``): the unseen places with a known back as
+        ``(place, index, colour)`` in dealing order, the paid sheep (dealt first) apart from
+        the others (place: a seat's hand, then field, discard, deck, paid sheep; colour: an
+        index into the pools), the places whose back is unknown as ``(place, index)``, the
+        unseen cards per back colour (the colours in the order the places first meet them,
+        each colour's cards in the places' order) and how many cards under the deck's top
+        are dealt from what is left."""
         pay, pending = self.pay, self.pending
         key = (seat, self.active, tuple(map(tuple, self.hands)), tuple(self.field), tuple(self.discard),
                tuple(self.deck), tuple(map(tuple, self.treasures)), tuple(map(tuple, self.lairs)),
@@ -504,7 +501,12 @@ class HoardState(Moves, State):
             cards.append(card)
         order = {colour: k for k, colour in enumerate(by_colour)}
         slots = [(place, i, None if colour is None else order[colour]) for place, i, colour in slots]
-        plan = (tuple(slots), plain, tuple(map(tuple, by_colour.values())), under)
+        # The paid sheep first, then the places with a known back in order, each taking a card
+        # of its colour; the places whose back is unknown take from what is left.
+        paid_slots = tuple(slot for slot in slots[:plain] if slot[2] is not None)
+        pops = tuple(slot for slot in slots[plain:] if slot[2] is not None)
+        free = tuple((place, i) for place, i, colour in slots if colour is None)
+        plan = (paid_slots, pops, free, tuple(map(tuple, by_colour.values())), under)
         if len(_DEAL_PLANS) >= 256:
             _DEAL_PLANS.clear()
         _DEAL_PLANS[key] = plan
