@@ -38,10 +38,7 @@ def _covered_part(matches: bool, own: int, any_: int) -> str | None:
     return None
 
 
-#: ``_draw_choices``', ``_act_choices``' and ``_pay_choices``' lists by what they depend
-#: on (each emptied when full).
-_DRAW_LISTS: dict[tuple, tuple[Action, ...]] = {}
-_ACT_LISTS: dict[tuple, tuple[Action, ...]] = {}
+#: ``_pay_choices``' lists by what they depend on (emptied when full).
 _PAY_LISTS: dict[tuple, tuple[Action, ...]] = {}
 
 
@@ -90,21 +87,13 @@ class Moves:
         return out
 
     def _draw_choices(self) -> list[Action]:
-        deck = self.deck
-        # The list depends only on the deck's top (or its absence) and the field: remembered.
-        key = (deck[-1] if deck else (-100 if self.discard else -101), *self.field)
-        acts = _DRAW_LISTS.get(key)
-        if acts is None:
-            acts = []
-            if deck or self.discard:
-                acts.append(offers.draw_deck_action(deck[-1] if deck else None))
-            for i, c in enumerate(self.field):
-                if c is not None:
-                    acts.append(offers.draw_field_action(i, c))
-            if len(_DRAW_LISTS) >= 4096:
-                _DRAW_LISTS.clear()
-            _DRAW_LISTS[key] = acts = tuple(acts)
-        return list(acts)
+        acts = []
+        if self.deck or self.discard:
+            acts.append(offers.draw_deck_action(self.deck[-1] if self.deck else None))
+        for i, c in enumerate(self.field):
+            if c is not None:
+                acts.append(offers.draw_field_action(i, c))
+        return acts
 
     def _targets(self, action_kind: str, actor: int) -> list[int]:
         others = _others(actor, self.num_players)
@@ -115,19 +104,7 @@ class Moves:
         return []
 
     def _act_choices(self) -> list[Action]:
-        # The list depends on the turn player's hand, turn flags and lairs and on who may be
-        # targeted (other hands empty or not, skips): remembered by those (the search lists
-        # the same few hands over and over).
-        seat = self.active
-        key = (self.num_players, seat, self.used_action, self.used_treasure, tuple(self.hands[seat]),
-               tuple(self.lairs[seat]), tuple(map(bool, self.hands)), tuple(self.skip_next), tuple(self.skipped_last))
-        acts = _ACT_LISTS.get(key)
-        if acts is None:
-            acts = tuple(self._iter_act_choices())
-            if len(_ACT_LISTS) >= 4096:
-                _ACT_LISTS.clear()
-            _ACT_LISTS[key] = acts
-        return list(acts)
+        return list(self._iter_act_choices())
 
     def _has_act_choice(self) -> bool:
         """Whether ``_act_choices()`` offers anything, without wording or listing a choice:
