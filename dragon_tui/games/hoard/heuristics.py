@@ -45,7 +45,7 @@ _WANTING = frozenset(c.id for c in CARDS if c.is_treasure and c.kind != "lair")
 
 def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int, int]) -> float:
     """``paying``: per colour already asked, how many cards of the hand pay for it (own
-    colour or wild), filled in here. (``_hand_values`` values a whole hand the same way,
+    colour or wild), filled in here. (``_hand_worth`` values a whole hand the same way,
     from tables worked out once.)"""
     if card < 0:
         return SHEEP
@@ -96,23 +96,24 @@ _LAIR_CARDS = frozenset(c.id for c in CARDS if c.kind == "lair")
 _PAYS_REAL = tuple(frozenset(c for c in pays if c >= 0) for pays in PAYS_FOR)
 
 
-def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
-    """``_card_value`` of every card of the hand, in hand order (the same floats, bit for
-    bit), read from ``_TABLES``: the search values a hand at every leaf."""
+def _hand_worth(state, seat: int, hand: list[int]) -> float:
+    """``_card_value`` of every card of the hand added up in hand order, as ``sum`` adds
+    (from the int 0, one float at a time: the same float bit for bit), each read from
+    ``_TABLES``: the search values a hand at every leaf."""
     colour_of = COLOUR_OF
     # (``map`` and set operations run in C: a comprehension is a call of its own)
     wanted = set(map(colour_of.__getitem__, _WANTING.intersection(hand)))
     no, yes = _TABLES
-    out = []
+    total = 0
     paying: dict[int, int] | None = None
     lairs = None
     for card in hand:
         if card < 0:
-            out.append(SHEEP)
+            total += SHEEP
             continue
         table = yes[card] if colour_of[card] in wanted else no[card]
         if card in _ACTION_CARDS:
-            out.append(table[0])
+            total += table[0]
         elif card in _LAIR_CARDS:
             if lairs is None:
                 lairs = state.lairs[seat]
@@ -121,9 +122,9 @@ def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
                 held = list(map(colour_of.__getitem__, state.treasures[seat]))
             colour = colour_of[card]
             if shut or colour in open_colours:
-                out.append(table[0])
+                total += table[0]
             else:
-                out.append(table[1 + min(held.count(colour), LAIR_CAPACITY)])
+                total += table[1 + min(held.count(colour), LAIR_CAPACITY)]
         else:
             in_reach, out_of_reach, colour, own, cost = table
             if paying is None:
@@ -131,8 +132,8 @@ def _hand_values(state, seat: int, hand: list[int]) -> list[float]:
             count = paying.get(colour)
             if count is None:
                 paying[colour] = count = sum(map(_PAYS_REAL[colour].__contains__, hand))
-            out.append(in_reach if count - hand.count(card) >= own and len(hand) - 1 >= cost else out_of_reach)
-    return out
+            total += in_reach if count - hand.count(card) >= own and len(hand) - 1 >= cost else out_of_reach
+    return total
 
 
 def _treasure_gain(state, seat: int, treasure: int) -> float:
@@ -181,7 +182,7 @@ def evaluate(state, seat: int) -> float:
 def evaluate_all(state) -> list[float]:
     """``evaluate`` for every seat, the scores and winners worked out once (for the search)."""
     scores = state.scores()
-    winners = state.winners() if state.is_over else []
+    winners = state.winners() if state.over else []
     if state.num_players == 2:
         return [_evaluate(state, 0, scores, winners), _evaluate(state, 1, scores, winners)]
     return [_evaluate(state, seat, scores, winners) for seat in range(state.num_players)]
@@ -193,13 +194,13 @@ def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> floa
         best_other = scores[1 - seat]
     else:
         best_other = max([scores[s] for s in range(n) if s != seat])
-    if state.is_over:
+    if state.over:  # (``is_over`` without the property's call)
         margin = scores[seat] - best_other
         return 1000.0 * (1 if seat in winners else 0) + 10.0 * margin
     treasures = state.treasures[seat]
     value = scores[seat] - 0.6 * best_other + LAID * len(treasures)
     hand = state.hands[seat]
-    value += sum(_hand_values(state, seat, hand))
+    value += _hand_worth(state, seat, hand)
     lairs = state.lairs[seat]
     if lairs:
         colour_of = COLOUR_OF

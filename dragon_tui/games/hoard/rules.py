@@ -324,12 +324,15 @@ class HoardState(Moves, State):
         return card
 
     def _refill_field(self) -> None:
+        field = self.field
+        if None not in field:  # (the common case at the start of a turn)
+            return
         for i in range(FIELD_SIZE):
-            if self.field[i] is None:
+            if field[i] is None:
                 card = self._pop_deck()
                 if card is None:
                     return
-                self.field[i] = card
+                field[i] = card
 
     # ------------------------------------------------------------------------- labels
     def phase_label(self) -> str:
