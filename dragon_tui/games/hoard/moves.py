@@ -23,8 +23,12 @@ from . import data, offers
 from .offers import a_or_an
 from .offers import seat as _seat
 from .data import (
-    CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
+    CARDS, COLOUR_OF, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
 )
+
+
+#: Per card id, what ``_treasure_block`` reads of it: (is a lair, colour, own sheep, any sheep).
+_BLOCK_INFO = tuple((c.kind == "lair", c.colour, c.own, c.any) for c in CARDS)
 
 
 def _covered_part(matches: bool, own: int, any_: int) -> str | None:
@@ -169,27 +173,25 @@ class Moves:
         ``paying`` remembers the hand's ``_paying`` count per colour across the treasures of
         one listing (the hand does not change in between)."""
         seat = self.active
-        card = CARDS[c]
-        if card.kind == "lair":
-            colours = [CARDS[x].colour for x in self.lairs[seat]]
-            if card.colour in colours:
+        is_lair, colour, own, any_ = _BLOCK_INFO[c]
+        if is_lair:
+            lairs = self.lairs[seat]
+            if colour in map(COLOUR_OF.__getitem__, lairs):
                 return "colour"
-            if len(colours) >= self.lair_limit:
+            if len(lairs) >= self.lair_limit:
                 return "limit"
             return None
         # The treasure itself cannot pay: it leaves the cards that pay (its back shows its own
         # colour, so each copy of it in the hand is one paying card less).
         hand = self.hands[seat]
         copies = hand.count(c)
-        colour = card.colour
         if paying is None:
             count = self._paying(hand, colour)
         else:
             count = paying.get(colour)
-            if count is None:
-                pays = PAYS_FOR[colour]  # (``_paying`` without the call)
-                paying[colour] = count = len([x for x in hand if x in pays])
-        return None if self._covers(len(hand) - copies, count - copies, card.own, card.any) else "cost"
+            if count is None:  # (``_paying`` without the call)
+                paying[colour] = count = sum(map(PAYS_FOR[colour].__contains__, hand))
+        return None if self._covers(len(hand) - copies, count - copies, own, any_) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
         """Why this treasure or lair cannot be played now (None: it can)."""
