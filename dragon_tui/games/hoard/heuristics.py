@@ -45,7 +45,8 @@ _WANTING = frozenset(c.id for c in CARDS if c.is_treasure and c.kind != "lair")
 
 def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int, int]) -> float:
     """``paying``: per colour already asked, how many cards of the hand pay for it (own
-    colour or wild), filled in here."""
+    colour or wild), filled in here. (``_hand_worth`` values a whole hand the same way,
+    from tables worked out once.)"""
     if card < 0:
         return SHEEP
     colour, kind, action, own, any_, vp = _CARD_INFO[card]
@@ -68,6 +69,71 @@ def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int,
     matching = count - hand.count(card)
     reach = 1.0 if matching >= own and len(hand) - 1 >= own + any_ else 0.6
     return value + 0.2 * vp * reach
+
+
+def _card_table(card: int, wanted: bool) -> tuple:
+    """``_card_value``'s possible answers for ``card`` (its colour wanted or not), each
+    worked out by the same operations: an action card's value; a lair's value when it may
+    not be opened, then when it may, by the treasures its colour holds (0 to 4); a
+    treasure's value in reach and out of reach, with its colour, own and own + any sheep."""
+    colour, kind, action, own, any_, vp = _CARD_INFO[card]
+    value = SHEEP + (0.1 if wanted else 0.0)
+    if action is not None:
+        return (value + action,)
+    if kind == "lair":
+        return (value, *(value + 0.5 * (OPEN_LAIR + LAIR_BONUS[held]) for held in range(LAIR_CAPACITY + 1)))
+    return (value + 0.2 * vp * 1.0, value + 0.2 * vp * 0.6, colour, own, own + any_)
+
+
+#: ``_card_table`` by card id, for a colour not wanted ([0]) and wanted ([1]).
+_TABLES = tuple(tuple(_card_table(card, wanted) for card in range(len(CARDS))) for wanted in (False, True))
+#: The action cards (their value does not depend on the rest of the hand) and the lairs.
+_ACTION_CARDS = frozenset(c.id for c in CARDS if _CARD_INFO[c.id][2] is not None)
+_LAIR_CARDS = frozenset(c.id for c in CARDS if c.kind == "lair")
+
+
+#: ``PAYS_FOR`` without the placeholders (which do not count towards a treasure in hand).
+_PAYS_REAL = tuple(frozenset(c for c in pays if c >= 0) for pays in PAYS_FOR)
+
+
+def _hand_worth(state, seat: int, hand: list[int]) -> float:
+    """``_card_value`` of every card of the hand added up in hand order, as ``sum`` adds
+    (from the int 0, one float at a time: the same float bit for bit), each read from
+    ``_TABLES``: the search values a hand at every leaf."""
+    colour_of = COLOUR_OF
+    # (``map`` and set operations run in C: a comprehension is a call of its own)
+    wanted = set(map(colour_of.__getitem__, _WANTING.intersection(hand)))
+    no, yes = _TABLES
+    total = 0
+    paying: dict[int, int] | None = None
+    lairs = None
+    for card in hand:
+        if card < 0:
+            total += SHEEP
+            continue
+        table = yes[card] if colour_of[card] in wanted else no[card]
+        if card in _ACTION_CARDS:
+            total += table[0]
+        elif card in _LAIR_CARDS:
+            if lairs is None:
+                lairs = state.lairs[seat]
+                shut = len(lairs) >= state.lair_limit
+                open_colours = set(map(colour_of.__getitem__, lairs))
+                held = list(map(colour_of.__getitem__, state.treasures[seat]))
+            colour = colour_of[card]
+            if shut or colour in open_colours:
+                total += table[0]
+            else:
+                total += table[1 + min(held.count(colour), LAIR_CAPACITY)]
+        else:
+            in_reach, out_of_reach, colour, own, cost = table
+            if paying is None:
+                paying = {}
+            count = paying.get(colour)
+            if count is None:
+                paying[colour] = count = sum(map(_PAYS_REAL[colour].__contains__, hand))
+            total += in_reach if count - hand.count(card) >= own and len(hand) - 1 >= cost else out_of_reach
+    return total
 
 
 def _treasure_gain(state, seat: int, treasure: int) -> float:
@@ -116,29 +182,43 @@ def evaluate(state, seat: int) -> float:
 def evaluate_all(state) -> list[float]:
     """``evaluate`` for every seat, the scores and winners worked out once (for the search)."""
     scores = state.scores()
-    winners = state.winners() if state.is_over else []
+    winners = state.winners() if state.over else []
+    if state.num_players == 2:
+        return [_evaluate(state, 0, scores, winners), _evaluate(state, 1, scores, winners)]
     return [_evaluate(state, seat, scores, winners) for seat in range(state.num_players)]
 
 
 def _evaluate(state, seat: int, scores: list[float], winners: list[int]) -> float:
-    others = [scores[s] for s in range(state.num_players) if s != seat]
-    if state.is_over:
-        margin = scores[seat] - max(others)
+    n = state.num_players
+    if n == 2:
+        best_other = scores[1 - seat]
+    else:
+        best_other = max([scores[s] for s in range(n) if s != seat])
+    if state.over:  # (``is_over`` without the property's call)
+        margin = scores[seat] - best_other
         return 1000.0 * (1 if seat in winners else 0) + 10.0 * margin
-    value = scores[seat] - 0.6 * max(others) + LAID * len(state.treasures[seat])
+    treasures = state.treasures[seat]
+    value = scores[seat] - 0.6 * best_other + LAID * len(treasures)
     hand = state.hands[seat]
-    wanted = {_CARD_INFO[c][0] for c in hand if c in _WANTING}
-    paying: dict[int, int] = {}
-    value += sum(_card_value(state, seat, c, wanted, paying) for c in hand)
-    for lair in state.lairs[seat]:
-        if _held(state, seat, CARDS[lair].colour) < LAIR_CAPACITY:
-            value += OPEN_LAIR
+    value += _hand_worth(state, seat, hand)
+    lairs = state.lairs[seat]
+    if lairs:
+        colour_of = COLOUR_OF
+        held = list(map(colour_of.__getitem__, treasures))
+        for lair in lairs:
+            if held.count(colour_of[lair]) < LAIR_CAPACITY:
+                value += OPEN_LAIR
     if state.pay is not None and state.active == seat:
         value += _treasure_gain(state, seat, state.pay["card"]) - SHEEP * (state.pay["own"] + state.pay["any"])
-    value += _pending_value(state, seat)
-    if state.skip_next[seat]:
+    value += _pending_value(state, seat) if state.pending is not None else 0.0
+    skip_next = state.skip_next
+    if skip_next[seat]:
         value -= SKIP
-    value += 0.6 * SKIP * sum(1 for s in range(state.num_players) if s != seat and state.skip_next[s])
+    if n == 2:
+        skipped = 1 if skip_next[1 - seat] else 0
+    else:
+        skipped = len([1 for s in range(n) if s != seat and skip_next[s]])
+    value += 0.6 * SKIP * skipped
     if state.active == seat and len(hand) > HAND_LIMIT:
         value -= 0.1 * (len(hand) - HAND_LIMIT)
     return value

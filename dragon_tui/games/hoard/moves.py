@@ -23,8 +23,27 @@ from . import data, offers
 from .offers import a_or_an
 from .offers import seat as _seat
 from .data import (
-    CARDS, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
+    CARDS, COLOUR_OF, COLOURS, FACES, KINDS, PAYS_FOR, PLAYABLE_ACTIONS, PLAYABLE_CARDS, TREASURE_CARDS, WIZARD_CARDS, back, kind,
 )
+
+
+#: Per card id, what ``_treasure_block`` reads of it: (is a lair, colour, own sheep, any sheep).
+_BLOCK_INFO = tuple((c.kind == "lair", c.colour, c.own, c.any) for c in CARDS)
+
+
+def _covered_part(matches: bool, own: int, any_: int) -> str | None:
+    """The part of a treasure's cost a paying card covers, "own" or "any": sheep of the
+    treasure's own colour while those are owed (``matches``: the card pays as that colour),
+    else any colour; None when it covers neither."""
+    if matches and own > 0:
+        return "own"
+    if any_ > 0:
+        return "any"
+    return None
+
+
+#: ``_pay_choices``' lists by what they depend on (emptied when full).
+_PAY_LISTS: dict[tuple, tuple[Action, ...]] = {}
 
 
 @lru_cache(maxsize=None)
@@ -92,8 +111,25 @@ class Moves:
         return list(self._iter_act_choices())
 
     def _has_act_choice(self) -> bool:
-        """Whether ``_act_choices()`` offers anything: stops at the first choice."""
-        return next(self._iter_act_choices(), None) is not None
+        """Whether ``_act_choices()`` offers anything, without wording or listing a choice:
+        ``_iter_act_choices`` offers a play for every playable card with a target (if it
+        needs one) and a lay for every treasure ``_treasure_block`` lets through. Asked after
+        every step of the act phase (tests/games/hoard checks it against the list)."""
+        seat = self.active
+        hand = self.hands[seat]
+        if not self.used_action:
+            for c in hand:
+                if c in PLAYABLE_CARDS:
+                    k = KINDS[c]
+                    if k not in ("thief", "knight") or self._targets(k, seat):
+                        return True
+        if not self.used_treasure:
+            paying: dict[int, int] = {}
+            block = self._treasure_block
+            for c in hand:
+                if c in TREASURE_CARDS and block(c, paying) is None:
+                    return True
+        return False
 
     def _iter_act_choices(self) -> Iterator[Action]:
         """The act phase's card plays, one by one (labels are only worded for those asked)."""
@@ -137,27 +173,25 @@ class Moves:
         ``paying`` remembers the hand's ``_paying`` count per colour across the treasures of
         one listing (the hand does not change in between)."""
         seat = self.active
-        card = CARDS[c]
-        if card.kind == "lair":
-            colours = [CARDS[x].colour for x in self.lairs[seat]]
-            if card.colour in colours:
+        is_lair, colour, own, any_ = _BLOCK_INFO[c]
+        if is_lair:
+            lairs = self.lairs[seat]
+            if colour in map(COLOUR_OF.__getitem__, lairs):
                 return "colour"
-            if len(colours) >= self.lair_limit:
+            if len(lairs) >= self.lair_limit:
                 return "limit"
             return None
         # The treasure itself cannot pay: it leaves the cards that pay (its back shows its own
         # colour, so each copy of it in the hand is one paying card less).
         hand = self.hands[seat]
         copies = hand.count(c)
-        colour = card.colour
         if paying is None:
             count = self._paying(hand, colour)
         else:
             count = paying.get(colour)
-            if count is None:
-                pays = PAYS_FOR[colour]  # (``_paying`` without the call)
-                paying[colour] = count = len([x for x in hand if x in pays])
-        return None if self._covers(len(hand) - copies, count - copies, card.own, card.any) else "cost"
+            if count is None:  # (``_paying`` without the call)
+                paying[colour] = count = sum(map(PAYS_FOR[colour].__contains__, hand))
+        return None if self._covers(len(hand) - copies, count - copies, own, any_) else "cost"
 
     def _treasure_problem(self, c: int) -> str | None:
         """Why this treasure or lair cannot be played now (None: it can)."""
@@ -192,6 +226,19 @@ class Moves:
         return count >= own + any_ and paying >= own
 
     def _pay_choices(self) -> list[Action]:
+        # The list depends on the turn player's hand, the treasure and what is still owed:
+        # remembered by those.
+        pay = self.pay
+        key = (tuple(self.hands[self.active]), pay["card"], pay["own"], pay["any"])
+        acts = _PAY_LISTS.get(key)
+        if acts is None:
+            acts = tuple(self._list_pay_choices())
+            if len(_PAY_LISTS) >= 4096:
+                _PAY_LISTS.clear()
+            _PAY_LISTS[key] = acts
+        return list(acts)
+
+    def _list_pay_choices(self) -> list[Action]:
         hand = self.hands[self.active]
         colour = CARDS[self.pay["card"]].colour
         pays = PAYS_FOR[colour]
@@ -219,12 +266,13 @@ class Moves:
         ``paying``: the hand's ``_paying`` count for that colour."""
         pay = self.pay
         own, any_ = pay["own"], pay["any"]
-        if matches and own > 0:
-            slot, own = "own", own - 1
-        elif any_ > 0:
-            slot, any_ = "any", any_ - 1
-        else:
+        slot = _covered_part(matches, own, any_)
+        if slot is None:
             return None
+        if slot == "own":
+            own -= 1
+        else:
+            any_ -= 1
         # The card (in the hand) is spent: the rest of the hand must pay what is still owed.
         if matches:
             paying -= 1
@@ -528,7 +576,8 @@ class Moves:
     def _do_pay(self, card: int) -> None:
         seat = self.active
         pay = self.pay
-        slot = self._pay_step(card)
+        # The card was offered, so it may pay: only which part it covers is asked.
+        slot = _covered_part(card in PAYS_FOR[CARDS[pay["card"]].colour], pay["own"], pay["any"])
         pay[slot] -= 1
         self.hands[seat].remove(card)
         pay["paid"].append(card)

@@ -1,6 +1,7 @@
-"""Dragon's Hoard: the state, turn flow, scoring and what each seat may see.
+"""Dragon's Hoard: the state, turn flow and scoring.
 
-The decisions themselves (which actions are legal and what they do) live in ``moves.py``;
+The decisions themselves (which actions are legal and what they do) live in ``moves.py``,
+what each seat may see and the worlds a bot samples in ``hidden.py``;
 this module holds the skeleton they hang on. Every place the rulebook is silent or
 contradicts itself is decided here and repeated in ``help.md``:
 
@@ -50,22 +51,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Rng, State
+from ...engine import State
 from ...engine.state import deep_copy
 from . import data
-from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY, UNKNOWN, back, hidden
+from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY
+from .hidden import Hidden
 from .moves import Moves
 
 
-#: Every card id (determinize deals those a view replaced by placeholders).
-_ALL_CARDS = frozenset(range(data.NUM_CARDS))
 #: Per card id, its points (``CARDS[card].vp``).
 _VP = tuple(c.vp for c in CARDS)
+#: ``_VP[card]`` and ``COLOUR_OF[card]`` as functions, for ``map``.
+_VP_OF = _VP.__getitem__
+_COLOUR_OF = data.COLOUR_OF.__getitem__
 #: Lairs a player may open, by player count (rule 14); two players: one per colour.
 _LAIR_LIMITS = {3: 3, 4: 2}
 
 
-class HoardState(Moves, State):
+class HoardState(Moves, Hidden, State):
     game_id = "hoard"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})
@@ -156,8 +159,7 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- scoring
     def treasure_points(self, seat: int) -> int:
-        vp = _VP
-        return sum([vp[c] for c in self.treasures[seat]])
+        return sum(map(_VP_OF, self.treasures[seat]))
 
     def lair_contents(self, seat: int) -> dict[str, int]:
         """How many treasures each of the seat's lairs holds (by colour name)."""
@@ -199,12 +201,27 @@ class HoardState(Moves, State):
         lairs = self.lairs[seat]
         if not lairs:
             return 0
-        colour_of = data.COLOUR_OF
-        held = [colour_of[c] for c in self.treasures[seat]]
-        return sum(LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)] for colour in {colour_of[x] for x in lairs})
+        # (``map`` over C lookups and a plain loop: each comprehension is a call of its own)
+        held = list(map(_COLOUR_OF, self.treasures[seat]))
+        points = 0
+        for colour in set(map(_COLOUR_OF, lairs)):
+            points += LAIR_BONUS[min(held.count(colour), LAIR_CAPACITY)]
+        return points
 
     def scores(self) -> list[float]:
-        return [float(self.treasure_points(s) + self.lair_points(s)) for s in range(self.num_players)]
+        # ``treasure_points`` + ``lair_points`` of every seat, the first written out and the
+        # second asked only of seats with a lair (the search scores every leaf it reaches).
+        lairs = self.lairs
+        out = []
+        vp = _VP
+        for s, held in enumerate(self.treasures):
+            points = 0
+            for card in held:  # (cheaper than a call to ``sum`` for the few laid treasures)
+                points += vp[card]
+            if lairs[s]:
+                points += self.lair_points(s)
+            out.append(float(points))
+        return out
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return [
@@ -238,13 +255,16 @@ class HoardState(Moves, State):
     def _settle(self) -> None:
         """Move past steps with nothing to decide (no draw possible, nothing left to play)."""
         while not self.over:
-            if self.phase == "draw" and (self.draws_left <= 0 or not self._can_draw()):
+            phase = self.phase
+            if phase == "draw":
+                if self.draws_left > 0 and self._can_draw():
+                    break
                 self.draws_left = 0
                 if self.options.get("field_refill") == "after_draw":
                     self._refill_field()
                 self.phase = "act"
                 continue
-            if self.phase == "act" and not self._has_act_choice():
+            if phase == "act" and not self._has_act_choice():
                 self._end_turn()
                 continue
             break
@@ -287,7 +307,7 @@ class HoardState(Moves, State):
 
     # ------------------------------------------------------------------------- cards
     def _can_draw(self) -> bool:
-        return bool(self.deck or self.discard or any(c is not None for c in self.field))
+        return bool(self.deck or self.discard or self.field.count(None) < len(self.field))
 
     def _pop_deck(self) -> int | None:
         """The deck's top card, reshuffling the discard pile in when the deck is empty."""
@@ -304,12 +324,15 @@ class HoardState(Moves, State):
         return card
 
     def _refill_field(self) -> None:
+        field = self.field
+        if None not in field:  # (the common case at the start of a turn)
+            return
         for i in range(FIELD_SIZE):
-            if self.field[i] is None:
+            if field[i] is None:
                 card = self._pop_deck()
                 if card is None:
                     return
-                self.field[i] = card
+                field[i] = card
 
     # ------------------------------------------------------------------------- labels
     def phase_label(self) -> str:
@@ -362,88 +385,3 @@ class HoardState(Moves, State):
         if self.pending:
             cards += self.pending["cards"]
         return cards
-
-    # ------------------------------------------------------------------------- hidden information
-    def view(self, seat: int | None) -> HoardState:
-        """Own hand face up; everybody else's cards, field, discard as sheep backs; deck face down."""
-        v = self.clone()
-        for s in range(self.num_players):
-            if s != seat:
-                v.hands[s] = sorted((hidden(back(c)) for c in self.hands[s]), reverse=True)
-        v.field = [None if c is None else hidden(back(c)) for c in self.field]
-        v.discard = [hidden(back(c)) for c in self.discard]
-        v.deck = [UNKNOWN] * len(self.deck)
-        if self.deck:
-            v.deck[-1] = hidden(back(self.deck[-1]))
-        if self.pay is not None and self.active != seat:
-            v.pay["paid"] = [c if data.kind(c) == "wild" else hidden(back(c)) for c in self.pay["paid"]]
-        # The real RNG would predict the thief's pick and the next reshuffle.
-        v.rng = Rng(0, self.rng.draws)
-        return v
-
-    def determinize(self, seat: int, rng: Rng) -> HoardState:
-        """Deal every card ``seat`` cannot see at random among the places it cannot see,
-        keeping each place's public sheep-back colour."""
-        st = self.clone()
-        slots: list[tuple[list, int, int | None]] = []
-        for s in range(self.num_players):
-            if s != seat:
-                slots += [(st.hands[s], i, back(c)) for i, c in enumerate(st.hands[s])]
-        slots += [(st.field, i, back(c)) for i, c in enumerate(st.field) if c is not None]
-        discard, deck = st.discard, st.deck
-        slots += [(discard, i, back(c)) for i, c in enumerate(discard)]
-        # Sheep spent on a treasure: a Wild Sheep would have shown its face, so these are not
-        # Wild Sheep. Filled first, while every colour still has plain cards to give.
-        if st.pay is not None and st.active != seat:
-            paid = st.pay["paid"]
-            slots = [(paid, i, back(c)) for i, c in enumerate(paid) if data.kind(c) != "wild"] + slots
-            plain = len([1 for c in paid if data.kind(c) != "wild"])
-        else:
-            plain = 0
-        # The unseen cards: those in the unseen places (the whole deck last, in its order),
-        # plus any a view already replaced by placeholders (so a seat's view can be
-        # determinized too).
-        pool = [lst[i] for lst, i, _ in slots if lst[i] >= 0]
-        pool += [c for c in deck if c >= 0]
-        missing = _ALL_CARDS.difference(st.all_cards())
-        if missing:
-            pool += sorted(missing)
-        # Only the deck's top card shows its back: the cards under it (and the top too, if
-        # even its back is unknown) are dealt from what is left, after any other place whose
-        # back is unknown.
-        top = len(deck) - 1
-        under = max(top, 0)
-        if deck:
-            top_colour = back(deck[top])
-            if top_colour is None:
-                under += 1
-            else:
-                slots.append((deck, top, top_colour))
-        by_colour: dict[int, list[int]] = {}
-        colour_of = data.COLOUR_OF
-        for card in pool:
-            colour = colour_of[card]
-            cards = by_colour.get(colour)
-            if cards is None:
-                by_colour[colour] = cards = []
-            cards.append(card)
-        for cards in by_colour.values():
-            rng.shuffle(cards)
-        free: list[tuple[list, int]] = []
-        for k, (lst, i, colour) in enumerate(slots):
-            if colour is None:
-                free.append((lst, i))
-            elif k >= plain:
-                lst[i] = by_colour[colour].pop()
-            else:
-                cards = by_colour[colour]
-                lst[i] = cards.pop(max(j for j, c in enumerate(cards) if CARDS[c].kind != "wild"))
-        rest = [c for cards in by_colour.values() for c in cards]
-        rng.shuffle(rest)
-        for (lst, i), card in zip(free, rest):
-            lst[i] = card
-        start = len(free)
-        dealt = max(0, min(under, len(rest) - start))
-        deck[:dealt] = rest[start:start + dealt]
-        st.rng = Rng(rng.next64(), st.rng.draws)
-        return st

@@ -105,3 +105,18 @@ def test_seed_replays_identically():
     a, acts_a = play_random_game(GAME, 3, 4242, full_checks_every=50)
     b, acts_b = play_random_game(GAME, 3, 4242, full_checks_every=50)
     assert acts_a == acts_b and a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_act_phase_check_agrees_with_the_list(n):
+    """``_has_act_choice`` (asked after every act step instead of listing) says whether
+    ``_act_choices`` offers anything, for every seat's turn flags and hand met in play."""
+    for seed in range(12):
+        st = GAME.new_state(n, 500 + seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            for flags in ((False, False), (True, False), (False, True), (True, True)):
+                copy = st.clone()
+                copy.used_action, copy.used_treasure = flags
+                assert copy._has_act_choice() == bool(copy._act_choices())
+            st.apply(rng.choice(st.legal_actions()))
