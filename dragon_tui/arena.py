@@ -15,6 +15,13 @@ started again with the same file and settings plays only the games it does not h
 Princes run of forty games takes hours, and a stop (Ctrl+C, a reboot, the end of a session)
 must not throw the finished ones away.
 
+A game that reaches ``--max-moves`` moves (default 10,000; a Princes game between bots takes
+about 400) is stopped there and recorded as unfinished: scores as they stand, nobody wins.
+Princes can deadlock by its own rules: the game ends only when every Clan House is full, and a
+player with no Dragon Lord left who keeps retaking a guild while the other never takes one
+plays on for ever (seed 1014 of ``--seats hard,greedy --seed 1000``, the README). An unfinished
+game counts as a game for every entry and a win for none, and the report says how many there were.
+
 Every game is played on a ``session.Table`` through the shared ``TurnController``, exactly as
 bots play at the app's table (forced moves at once, no search, and not counted as decisions).
 """
@@ -48,6 +55,8 @@ class GameRecord:
     #: per entry: (decisions, total seconds, longest seconds)
     times: dict[int, tuple[int, float, float]]
     moves: int
+    #: stopped at the move cap before the game ended: no winners, scores as they stood
+    unfinished: bool = False
 
 
 @dataclass
@@ -95,6 +104,10 @@ class ArenaReport:
         game = get_game(self.game_id)
         if self.stopped_early:
             lines.append(f"Stopped early: {len(self.records)} of the games finished; the figures below cover those.")
+        unfinished = [r for r in self.records if r.unfinished]
+        if unfinished:
+            lines.append(f"{len(unfinished)} game(s) stopped unfinished at the move cap (seeds "
+                         f"{', '.join(str(r.seed) for r in unfinished)}): counted as games, won by nobody.")
         if self.solitaire:
             lines.append(f"{game.title}: {self.games} seeds per level (from seed {self.seed}), {self.seconds:.0f} s")
             lines.append(f"{'level':<10}{'mean':>8}{'±95%':>8}{'sd':>7}{'min':>6}{'p25':>6}{'med':>6}{'p75':>6}{'max':>6}"
@@ -169,14 +182,24 @@ class RecordError(ValueError):
     """A ``--record`` file that cannot be continued: another run's, or damaged."""
 
 
-def _record_header(game_id: str, seats: list[str], games: int, seed: int, time_scale: float) -> dict:
-    return {"arena": 1, "game": game_id, "seats": list(seats), "games": games, "seed": seed,
-            "time_scale": time_scale}
+DEFAULT_MAX_MOVES = 10_000
+
+
+def _record_header(game_id: str, seats: list[str], games: int, seed: int, time_scale: float,
+                   max_moves: int = DEFAULT_MAX_MOVES) -> dict:
+    header = {"arena": 1, "game": game_id, "seats": list(seats), "games": games, "seed": seed,
+              "time_scale": time_scale}
+    if max_moves != DEFAULT_MAX_MOVES:  # records from before the cap keep their header
+        header["max_moves"] = max_moves
+    return header
 
 
 def _record_to_json(rec: GameRecord) -> str:
-    return json.dumps({"seed": rec.seed, "entries": rec.entries, "scores": rec.scores, "winners": rec.winners,
-                       "times": {str(e): list(v) for e, v in rec.times.items()}, "moves": rec.moves})
+    data = {"seed": rec.seed, "entries": rec.entries, "scores": rec.scores, "winners": rec.winners,
+            "times": {str(e): list(v) for e, v in rec.times.items()}, "moves": rec.moves}
+    if rec.unfinished:
+        data["unfinished"] = True
+    return json.dumps(data)
 
 
 def _record_from_json(data: object, seats: int) -> GameRecord:
@@ -200,13 +223,16 @@ def _record_from_json(data: object, seats: int) -> GameRecord:
         raise ValueError("bad winners")
     if type(moves) is not int or moves < 0 or not isinstance(times, dict):
         raise ValueError("bad moves or times")
+    unfinished = data.get("unfinished", False)
+    if type(unfinished) is not bool or (unfinished and winners):
+        raise ValueError("bad unfinished flag")
     parsed: dict[int, tuple[int, float, float]] = {}
     for key, value in times.items():
         if not (key.isdigit() and int(key) in entries and isinstance(value, list) and len(value) == 3
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)):
             raise ValueError("bad times")
         parsed[int(key)] = (int(value[0]), float(value[1]), float(value[2]))
-    return GameRecord(seed, entries, [float(x) for x in scores], winners, parsed, moves)
+    return GameRecord(seed, entries, [float(x) for x in scores], winners, parsed, moves, unfinished)
 
 
 def _no_constant(name: str) -> float:
@@ -300,14 +326,15 @@ class _TimedAgent:
             self.record[2] = max(self.record[2], dt)
 
 
-def _play(task: tuple[str, list[str], list[int], int, int, float]) -> GameRecord:
+def _play(task: tuple[str, list[str], list[int], int, int, float, int]) -> GameRecord:
     """Play one game: ``entries[i]`` is the index into ``levels`` playing seat i.
 
     The game runs on a table through the shared turn controller, as at the app's table: a
     forced move (one legal action) is played at once and counts as no decision; a bot that
     fails plays the legal fallback. The arena only brings its own bots (seeded per game and
-    entry, their clocks scaled by ``time_scale``) and times their decisions."""
-    game_id, levels, entries, game_seed, agent_seed, time_scale = task
+    entry, their clocks scaled by ``time_scale``) and times their decisions. A game still
+    running after ``max_moves`` moves is stopped there, unfinished (see the module's docstring)."""
+    game_id, levels, entries, game_seed, agent_seed, time_scale, max_moves = task
     game = get_game(game_id)
     times: dict[int, list[float]] = {e: [0, 0.0, 0.0] for e in entries}
 
@@ -321,27 +348,29 @@ def _play(task: tuple[str, list[str], list[int], int, int, float]) -> GameRecord
     seats = [Seat(f"{levels[e]} {i + 1}", "bot", levels[e]) for i, e in enumerate(entries)]
     table = Table(game_id, seats, game_seed)
     controller = TurnController(table, delay=0.0, agent_for_seat=agent_for)
-    while not table.state.is_over:
-        if not controller.play_bots():
+    while not table.state.is_over and len(table.moves) < max_moves:
+        if not controller.play_bots(max_moves - len(table.moves)):
             raise RuntimeError(f"{game.title}: the bots stopped before the game ended (seed {game_seed}).")
         if controller.notices:  # a bot bug would skew the figures: stop loudly instead
             raise RuntimeError(f"{game.title}, seed {game_seed}: {controller.notices[0]}")
     state = table.state
-    return GameRecord(game_seed, list(entries), list(state.scores()), list(state.winners()),
-                      {e: tuple(v) for e, v in times.items()}, len(table.moves))
+    unfinished = not state.is_over
+    return GameRecord(game_seed, list(entries), list(state.scores()), [] if unfinished else list(state.winners()),
+                      {e: tuple(v) for e, v in times.items()}, len(table.moves), unfinished)
 
 
-def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool, time_scale: float):
+def _tasks(game_id: str, seats: list[str], games: int, seed: int, solitaire: bool, time_scale: float,
+           max_moves: int = DEFAULT_MAX_MOVES):
     n = len(seats)
     if solitaire:
         for g in range(games):
             for e in range(n):
-                yield (game_id, seats, [e], seed + g, seed * 7919 + g, time_scale)
+                yield (game_id, seats, [e], seed + g, seed * 7919 + g, time_scale, max_moves)
         return
     for g in range(games):
         group, rot = divmod(g, n)
         entries = [(i + rot) % n for i in range(n)]
-        yield (game_id, seats, entries, seed + group, seed * 7919 + g, time_scale)
+        yield (game_id, seats, entries, seed + group, seed * 7919 + g, time_scale, max_moves)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
@@ -380,7 +409,7 @@ def _stop_on_sigterm():
 
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
               processes: int | None = None, progress=None, time_scale: float = 1.0,
-              record: str | None = None) -> ArenaReport:
+              record: str | None = None, max_moves: int = DEFAULT_MAX_MOVES) -> ArenaReport:
     """Play ``games`` bot-only games (per level for the solitaire) and collect the figures.
 
     ``time_scale`` multiplies the search levels' wall-clock safety limit: on a busy machine a
@@ -395,11 +424,13 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
     solitaire = game.max_players == 1
     if not solitaire and not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} is for {span(game.min_players, game.max_players, 'player')}, not {len(seats)}.")
-    tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale))
+    if max_moves < 1:
+        raise ValueError("--max-moves must be at least 1.")
+    tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale, max_moves))
     records: list[GameRecord] = []
     writer = None
     if record is not None:
-        header = _record_header(game_id, seats, games, seed, time_scale)
+        header = _record_header(game_id, seats, games, seed, time_scale, max_moves)
         held_records, keep = read_record(record, header)
         held = {(r.seed, tuple(r.entries)): r for r in held_records}
         wanted = {(t[3], tuple(t[2])) for t in tasks}
@@ -480,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", metavar="FILE",
                         help="keep every finished game in FILE (JSON lines); run again with the same file and "
                         "settings to play only the games still missing")
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES,
+                        help="stop a game still running after this many moves and count it as unfinished, won by "
+                        f"nobody (default: {DEFAULT_MAX_MOVES:,}; Princes can deadlock by its rules)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -496,7 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with _stop_on_sigterm():
             report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale,
-                               args.record)
+                               args.record, args.max_moves)
     except (ValueError, OSError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

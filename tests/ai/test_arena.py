@@ -190,3 +190,35 @@ def test_kill_stops_a_background_run_and_reports_the_finished_games(tmp_path):
     assert games >= 3
     assert f"{games} of the games finished" in out
     assert all(json.loads(line) for line in record.read_text().splitlines())
+
+
+def test_a_game_reaching_the_move_cap_is_stopped_unfinished_and_won_by_nobody(tmp_path, capsys):
+    """Princes can deadlock by its own rules (the README, seed 1014): the arena must end such a
+    game rather than play for ever. A game stopped at the cap keeps its scores, has no winner,
+    counts as a game for every entry, survives the record file, and the report names it."""
+    import json
+
+    path = tmp_path / "capped.jsonl"
+    args = ["crowns", "--seats", "random,random", "--games", "2", "--seed", "3", "--processes", "1", "--quiet",
+            "--record", str(path), "--max-moves", "5"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "2 game(s) stopped unfinished at the move cap" in out
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["max_moves"] == 5  # a capped run is another run's record
+    games = [json.loads(line) for line in lines[1:]]
+    assert [g["moves"] for g in games] == [5, 5]
+    assert all(g["unfinished"] is True and g["winners"] == [] for g in games)
+    report = run_arena("crowns", ["random", "random"], 2, seed=3, processes=1, record=str(path), max_moves=5)
+    assert all(r.unfinished for r in report.records)
+    assert [e.games for e in report.entries] == [2, 2] and [e.wins for e in report.entries] == [0, 0]
+    # A finished game is not flagged, and the default run's header stays the one older records have.
+    whole = run_arena("crowns", ["random", "random"], 2, seed=3, processes=1, record=str(tmp_path / "whole.jsonl"))
+    assert not any(r.unfinished for r in whole.records) and all(r.winners for r in whole.records)
+    assert "max_moves" not in json.loads((tmp_path / "whole.jsonl").read_text().splitlines()[0])
+    # A line claiming both a winner and an unfinished game is damaged, not trusted.
+    bad = json.loads(lines[1]) | {"winners": [0]}
+    path.write_text("\n".join([lines[0], json.dumps(bad), lines[2]]) + "\n")
+    assert main(args) == 2
+    assert "line 2: not a game record" in capsys.readouterr().err
+    assert main([*args[:-2], "--max-moves", "0"]) == 2
