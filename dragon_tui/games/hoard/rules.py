@@ -55,6 +55,7 @@ from ...engine import State
 from ...engine.state import deep_copy
 from . import data
 from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY
+from .effects import Effects
 from .hidden import Hidden
 from .moves import Moves
 
@@ -68,7 +69,7 @@ _COLOUR_OF = data.COLOUR_OF.__getitem__
 _LAIR_LIMITS = {3: 3, 4: 2}
 
 
-class HoardState(Moves, Hidden, State):
+class HoardState(Moves, Effects, Hidden, State):
     game_id = "hoard"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})
