@@ -62,6 +62,12 @@ def _control_majorities_of(controllers: list[int | None], n: int) -> tuple[list[
 #: Per card id: 1 for a Citizen recruit, 1024 for a Dragon recruit, else 0 (recruit_counts).
 _RECRUIT_WEIGHT = tuple((1024 if IS_DRAGON[c] else 1) if IS_RECRUIT[c] else 0 for c in range(len(IS_RECRUIT)))
 
+#: The seats' ``recruit_counts`` as a tuple -> the Most Citizens and Most Dragons points,
+#: for every state of every game (emptied when full: an entry is only a shortcut; the lists
+#: are never changed).
+_RECRUIT_MAJORITIES: dict[tuple, tuple[list[int], list[int]]] = {}
+_RECRUIT_MAJORITIES_LIMIT = 5_000
+
 #: (players, the houses as tuples) -> ``house_facts``' answer, for every state of every game
 #: (emptied when full: an entry is only a shortcut).
 _HOUSE_FACTS: dict[tuple, tuple[list[int], list[int]]] = {}
@@ -199,7 +205,15 @@ class ScoringMixin:
             for s, known in enumerate(counts):
                 if known is None:
                     counts[s] = self.recruit_counts(s)
-            recruits = cards.recruit_majorities = (majority([c[0] for c in counts]), majority([c[1] for c in counts]))
+            # A search's leaves meet a handful of count sets: the answer is looked up by value.
+            key = tuple(counts)
+            recruits = _RECRUIT_MAJORITIES.get(key)
+            if recruits is None:
+                if len(_RECRUIT_MAJORITIES) >= _RECRUIT_MAJORITIES_LIMIT:
+                    _RECRUIT_MAJORITIES.clear()
+                recruits = _RECRUIT_MAJORITIES[key] = (majority([c[0] for c in counts]),
+                                                       majority([c[1] for c in counts]))
+            cards.recruit_majorities = recruits
         return majorities[0], majorities[1], (houses or self.house_facts())[0], recruits[0], recruits[1]
 
     def score_breakdown(self) -> list[dict[str, float]]:
