@@ -88,9 +88,9 @@ def _card_worths(cards) -> list[tuple[float, ...]]:
     for seat, known in enumerate(worths):
         if known is None:
             card_value = _CARD_VALUE
-            worths[seat] = tuple([worth for worth in map(card_value.__getitem__,
-                                                          [*cards.hand[seat], *cards.deck[seat], *cards.discard[seat]])
-                                  if worth])
+            # filter(None, ...) drops the cards worth 0.0, all in C.
+            worths[seat] = tuple(filter(None, map(card_value.__getitem__,
+                                                  [*cards.hand[seat], *cards.deck[seat], *cards.discard[seat]])))
     return worths
 
 
