@@ -10,6 +10,8 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 
 from __future__ import annotations
 
+from operator import le
+
 from dragon_tui.engine import Action
 
 from . import card_table, offers
@@ -391,7 +393,19 @@ class MovesMixin:
         feed = _FEEDS[self.prince[p] == ZEME][c] if IS_DRAGON[c] else 0  # feed_of, looked up
         if feed:
             pay(self, p, SHEEP, feed)
-        got = [gain(self, p, r, n) if n else 0 for r, n in enumerate(cd.produce)]
+        produce, stock = cd.produce, self.stock
+        if all(map(le, produce, stock)):
+            # The common case: the stock has all of it, so ``gain`` would take each amount
+            # from it; done here with one new stock list instead of one per resource.
+            stock, row = stock[:], self.res[p]
+            for r, n in enumerate(produce):
+                if n:
+                    stock[r] -= n
+                    row[r] += n
+            self.stock = stock
+            got = produce
+        else:
+            got = [gain(self, p, r, n) if n else 0 for r, n in enumerate(produce)]
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""
