@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import compress
-from operator import is_not
+from operator import is_not, le
 
 from dragon_tui.engine import wording
 
@@ -234,6 +234,21 @@ class BoardMixin:
         self.res[seat][res] += got
         return got
 
+    def gain_all(self, seat: int, produce: tuple[int, ...]) -> tuple[int, ...] | list[int]:
+        """``gain`` of every resource of ``produce`` (a gather); what was got, per resource.
+        When the stock covers all of it (the common case) the stock is replaced once, not
+        once per resource: the search gathers thousands of times a decision."""
+        stock = self.stock
+        if all(map(le, produce, stock)):
+            stock, row = stock[:], self.res[seat]
+            for r, n in enumerate(produce):
+                if n:
+                    stock[r] -= n
+                    row[r] += n
+            self.stock = stock
+            return produce
+        return [self.gain(seat, r, n) if n else 0 for r, n in enumerate(produce)]
+
     def pay(self, seat: int, res: int, amount: int) -> None:
         self.res[seat][res] -= amount
         self.stock = bumped(self.stock, res, amount)
@@ -399,4 +414,5 @@ draw = BoardMixin.draw
 remove_markers = BoardMixin.remove_markers
 parliament_spaces_due = BoardMixin.parliament_spaces_due
 gain = BoardMixin.gain
+gain_all = BoardMixin.gain_all
 pay = BoardMixin.pay

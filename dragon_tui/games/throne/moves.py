@@ -10,12 +10,10 @@ so no pawn is ever "in the air" between two states. The board has 180 spaces and
 
 from __future__ import annotations
 
-from operator import le
-
 from dragon_tui.engine import Action
 
 from . import card_table, offers
-from .board import board_facts, bumped, draw, feed_needed, gain, listed_on, move_supporter, owner_name, pay, recruit_price
+from .board import board_facts, bumped, draw, feed_needed, gain_all, listed_on, move_supporter, owner_name, pay, recruit_price
 from .pending import NOTHING, PendingStep, step
 from .data import (
     ALL_GUILDS,
@@ -393,19 +391,7 @@ class MovesMixin:
         feed = _FEEDS[self.prince[p] == ZEME][c] if IS_DRAGON[c] else 0  # feed_of, looked up
         if feed:
             pay(self, p, SHEEP, feed)
-        produce, stock = cd.produce, self.stock
-        if all(map(le, produce, stock)):
-            # The common case: the stock has all of it, so ``gain`` would take each amount
-            # from it; done here with one new stock list instead of one per resource.
-            stock, row = stock[:], self.res[p]
-            for r, n in enumerate(produce):
-                if n:
-                    stock[r] -= n
-                    row[r] += n
-            self.stock = stock
-            got = produce
-        else:
-            got = [gain(self, p, r, n) if n else 0 for r, n in enumerate(produce)]
+        got = gain_all(self, p, cd.produce)
         self.discard[p].append(c)
         self.main, self.main_count = "gather", self.main_count + 1
         eat = f" (fed {feed} sheep)" if feed else ""
