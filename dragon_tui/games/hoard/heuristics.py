@@ -43,39 +43,13 @@ _CARD_INFO = tuple((c.colour, c.kind, ACTION_VALUE.get(c.kind), c.own, c.any, c.
 _WANTING = frozenset(c.id for c in CARDS if c.is_treasure and c.kind != "lair")
 
 
-def _card_value(state, seat: int, card: int, wanted: set[int], paying: dict[int, int]) -> float:
-    """``paying``: per colour already asked, how many cards of the hand pay for it (own
-    colour or wild), filled in here. (``_hand_worth`` values a whole hand the same way,
-    from tables worked out once.)"""
-    if card < 0:
-        return SHEEP
-    colour, kind, action, own, any_, vp = _CARD_INFO[card]
-    value = SHEEP + (0.1 if colour in wanted else 0.0)
-    if action is not None:
-        return value + action
-    if kind == "lair":
-        if _lair_open(state, seat, colour) or len(state.lairs[seat]) >= state.lair_limit:
-            return value
-        # Kept in hand a lair earns nothing: playing it must look better than holding it.
-        return value + 0.5 * (OPEN_LAIR + LAIR_BONUS[min(_held(state, seat, colour), LAIR_CAPACITY)])
-    hand = state.hands[seat]
-    # The other cards of the hand that pay for this colour: every copy of the card itself
-    # would have counted (its own colour), so they are taken off.
-    count = paying.get(colour)
-    if count is None:
-        # (the cards of that colour or wild: PAYS_FOR, whose placeholders do not count here)
-        pays = PAYS_FOR[colour]
-        paying[colour] = count = len([x for x in hand if x >= 0 and x in pays])
-    matching = count - hand.count(card)
-    reach = 1.0 if matching >= own and len(hand) - 1 >= own + any_ else 0.6
-    return value + 0.2 * vp * reach
-
-
 def _card_table(card: int, wanted: bool) -> tuple:
-    """``_card_value``'s possible answers for ``card`` (its colour wanted or not), each
-    worked out by the same operations: an action card's value; a lair's value when it may
-    not be opened, then when it may, by the treasures its colour holds (0 to 4); a
-    treasure's value in reach and out of reach, with its colour, own and own + any sheep."""
+    """A card's possible values in hand (its colour wanted or not: a treasure of that colour
+    is in the hand), worked out once for ``_hand_worth``: an action card's value; a lair's
+    value when it may not be opened, then when it may, by the treasures its colour holds (0
+    to 4: kept in hand a lair earns nothing, so playing it must look better than holding
+    it); a treasure's value in reach and out of reach, with its colour, own and own + any
+    sheep."""
     colour, kind, action, own, any_, vp = _CARD_INFO[card]
     value = SHEEP + (0.1 if wanted else 0.0)
     if action is not None:
@@ -97,9 +71,11 @@ _PAYS_REAL = tuple(frozenset(c for c in pays if c >= 0) for pays in PAYS_FOR)
 
 
 def _hand_worth(state, seat: int, hand: list[int]) -> float:
-    """``_card_value`` of every card of the hand added up in hand order, as ``sum`` adds
-    (from the int 0, one float at a time: the same float bit for bit), each read from
-    ``_TABLES``: the search values a hand at every leaf."""
+    """The values of the hand's cards (``_card_table``) added up in hand order, from the int
+    0 one float at a time: the search values a hand at every leaf, so each is read from
+    ``_TABLES``. A treasure is in reach when the hand's other cards that pay for its colour
+    (every copy of the treasure itself would have counted, so they are taken off) cover its
+    own sheep and the hand holds enough cards for the rest."""
     colour_of = COLOUR_OF
     # (``map`` and set operations run in C: a comprehension is a call of its own)
     wanted = set(map(colour_of.__getitem__, _WANTING.intersection(hand)))
