@@ -57,10 +57,12 @@ def tictactoe_playouts(seconds: float, seed: int = 0) -> tuple[int, float]:
 
 
 def _random_games(game, players: int, seconds: float, max_games: int,
-                  seed: int = 0) -> tuple[int, int, float, float]:
-    """Play random games until time runs out; returns games, actions, seconds, legal-gen seconds."""
+                  seed: int = 0, listed: bool = False) -> tuple[int, int, float, float]:
+    """Play random games until time runs out; returns games, actions, seconds, and the
+    seconds spent choosing (``random_action``, or with ``listed`` building the whole legal
+    list and drawing from it: the same games, move for move, see State.random_action)."""
     games = actions = 0
-    legal_time = 0.0
+    choosing = 0.0
     start = time.perf_counter()
     while games < max_games and (time.perf_counter() - start < seconds or games < 3):
         state = game.new_state(players, seed)
@@ -69,16 +71,17 @@ def _random_games(game, players: int, seconds: float, max_games: int,
         while not state.is_over and steps < MAX_RANDOM_STEPS:
             steps += 1
             t0 = time.perf_counter()
-            legal = state.legal_actions()
-            legal_time += time.perf_counter() - t0
-            state.apply(rng.choice(legal))
+            action = rng.choice(state.legal_actions()) if listed else state.random_action(rng)
+            choosing += time.perf_counter() - t0
+            state.apply(action)
             actions += 1
         games += 1
         seed += 1
-    return games, actions, time.perf_counter() - start, legal_time
+    return games, actions, time.perf_counter() - start, choosing
 
 
-def playout_ratio(game, players: int, seconds: float, rounds: int = 4) -> dict[str, float]:
+def playout_ratio(game, players: int, seconds: float, rounds: int = 4,
+                  listed: bool = False) -> dict[str, float]:
     """Random playouts of ``game`` and of tic-tac-toe, measured alternately in ``rounds``
     slices each (so drift of the machine's speed hits both alike): rates and their ratio."""
     games = actions = 0
@@ -86,14 +89,14 @@ def playout_ratio(game, players: int, seconds: float, rounds: int = 4) -> dict[s
     ttt_games = 0
     slice_ = seconds / rounds
     for r in range(rounds):
-        n, a, s, lt = _random_games(game, players, slice_, 5000, seed=r * 1000)
+        n, a, s, lt = _random_games(game, players, slice_, 5000, seed=r * 1000, listed=listed)
         games, actions, spent, legal = games + n, actions + a, spent + s, legal + lt
         tn, ts = tictactoe_playouts(slice_ / 2, seed=r)
         ttt_games, ttt_spent = ttt_games + tn, ttt_spent + ts
     rate, ttt = games / spent, ttt_games / ttt_spent
     return {"games_per_s": rate, "tictactoe_per_s": ttt, "ratio": rate / ttt,
             "actions_per_game": actions / games, "actions_per_s": actions / spent,
-            "legal_us": 1e6 * legal / max(actions, 1)}
+            "choose_us": 1e6 * legal / max(actions, 1)}
 
 
 def _carcassonne_figures(game, seconds: float) -> list[str]:
@@ -206,7 +209,11 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
             print(f"  random playouts, {count} player{'s' if count > 1 else ''}: {f['games_per_s']:,.1f} games/s "
                   f"(tic-tac-toe {f['tictactoe_per_s']:,.0f}/s, ratio {f['ratio']:.5f}), "
                   f"{f['actions_per_game']:,.0f} actions/game, {f['actions_per_s']:,.0f} actions/s, "
-                  f"legal_actions() {f['legal_us']:,.1f} µs per step")
+                  f"choosing {f['choose_us']:,.1f} µs per step")
+            if count == players:  # the same games, each step drawn from the whole legal list
+                f = playout_ratio(game, count, seconds / 2, listed=True)
+                print(f"    drawing from the whole legal_actions() list instead: {f['games_per_s']:,.1f} games/s "
+                      f"(ratio {f['ratio']:.5f}), legal_actions() and the draw {f['choose_us']:,.1f} µs per step")
         if game.id == "carcassonne":
             print("\n".join(_carcassonne_figures(game, seconds)))
         for level in LEVELS:

@@ -1,14 +1,15 @@
 """Before/after speed of two checkouts, side by side in one run (issue 16).
 
     python tools/compare_trees.py BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
-                                  [--ismcts]
+                                  [--ismcts] [--listed]
 
 Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one tree, the
 trees taking turns (before, after, before, ...) so that drift of the shared machine's speed
 hits both alike. Every subprocess times the same loop: random playouts from fresh states
 (seeds 0, 1, ...; a game still running after 20,000 actions is cut there and counted, since
 some random Princes games never end, see the README) alternately with a plain-Python tic-tac-toe loop, and reports games/s and
-the ratio; with ``--ismcts`` it also times ``ai.ismcts.iterations_per_second``.
+the ratio (each step ``State.random_action`` where the tree has it: the same games as drawing
+from the whole list, which ``--listed`` times as well); with ``--ismcts`` it also times ``ai.ismcts.iterations_per_second``.
 """
 
 from __future__ import annotations
@@ -39,14 +40,22 @@ def ttt(seconds):
         if games % 64 == 0 and time.process_time() - start >= seconds:
             return games / (time.process_time() - start)
 players = 1 if game.max_players == 1 else 2
-if mode == "playouts":
+if mode.startswith("playouts"):
+    from dragon_tui.engine import State
+    # "playouts": the protocol's random step, State.random_action, where the tree has one;
+    # "playouts-listed": every step drawn from the whole legal_actions() list.
+    draw = mode == "playouts" and hasattr(State, "random_action")
     games = 0; spent = 0.0; ttt_rates = []; seed = 0; cut = 0; MAX_STEPS = 20000
     for r in range(4):
         start = time.process_time()
         while time.process_time() - start < seconds / 4 or seed == 0:
             state = game.new_state(players, seed); rng = Rng(seed + 1); steps = 0
             while not state.is_over and steps < MAX_STEPS:  # some random Princes games never end
-                state.apply(rng.choice(state.legal_actions())); steps += 1
+                if draw:  # the tree's own random step (same games as the list, see State.random_action)
+                    state.apply(state.random_action(rng))
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+                steps += 1
             games += 1; seed += 1; cut += not state.is_over
         spent += time.process_time() - start
         ttt_rates.append(ttt(seconds / 8))
@@ -78,13 +87,17 @@ def main() -> None:
     ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
     ap.add_argument("--ismcts", action="store_true", help="also time the search")
     ap.add_argument("--only-ismcts", action="store_true", help="time only the search")
+    ap.add_argument("--listed", action="store_true",
+                    help="also time playouts that draw each step from the whole legal_actions() list")
     args = ap.parse_args()
-    modes = ["playouts"] + (["ismcts"] if args.ismcts else [])
+    modes = ["playouts"] + (["playouts-listed"] if args.listed else []) + (["ismcts"] if args.ismcts else [])
     if args.only_ismcts:
         modes = ["ismcts"]
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} UTC; {args.rounds} alternating rounds of {args.seconds:g} s")
     for mode in modes:
-        label = "random playouts (games/s)" if mode == "playouts" else "ISMCTS iterations/s"
+        label = {"playouts": "random playouts (games/s; State.random_action where the tree has it)",
+                 "playouts-listed": "random playouts drawing from the whole legal_actions() list (games/s)",
+                 "ismcts": "ISMCTS iterations/s"}[mode]
         print(f"\n{label}: median over rounds; ratio = rate / tic-tac-toe games/s of the same run")
         for game in args.games.split(","):
             runs = {"before": [], "after": []}

@@ -34,7 +34,7 @@ class RandomAgent(Agent):
         self.rng = Rng(seed)
 
     def choose(self, state, seat, budget=1.0, cancel=None):
-        return self.rng.choice(state.legal_actions())
+        return state.random_action(self.rng)
 
 
 class GreedyAgent(Agent):

@@ -247,7 +247,7 @@ class Search:
             for step in range(cfg.calibration_depth):
                 if world.is_over:
                     break
-                world._apply(self.rng.choice(world.legal_actions()))
+                world._apply(world._random_action(self.rng))
                 if step % 3 == 2 and not world.is_over:
                     samples.extend(abs(d) for d in self._relative(self._values(world)))
         samples = [s for s in samples if s < 500]  # "won/lost" sentinels of some heuristics
@@ -489,7 +489,7 @@ class Search:
         for _ in range(cfg.rollout_depth):
             if world.is_over:
                 break
-            world._apply(self.rng.choice(world.legal_actions()))
+            world._apply(world._random_action(self.rng))
         rewards = self._rewards(world)
         root = self.root
         root.visits += 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pickle
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .action import Action
@@ -193,7 +194,7 @@ class State(ABC):
 
     # ---------------------------------------------------------------- the shared machinery
     #: The list the last ``legal_actions()`` call returned, until the next ``apply``.
-    _offered: list[Action] | None = None
+    _offered: Sequence[Action] | None = None
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take (the game's ``_legal_actions``).
@@ -208,6 +209,24 @@ class State(ABC):
         offered = self._legal_actions()
         self._offered = offered
         return offered
+
+    def random_action(self, rng: Rng) -> Action:
+        """One legal action drawn uniformly with ``rng``: exactly what
+        ``rng.choice(self.legal_actions())`` returns (the same draw, the same action, label
+        included), and offered the same way, so ``apply`` takes it without a check.
+
+        Random playouts and the search bots' rollouts draw every step like this and read one
+        action of a list that may hold dozens; a game whose long lists can be counted before
+        they are built (Carcassonne's placements) overrides ``_random_action`` to build only
+        the one drawn. tests/engine/test_random_action.py checks the two agree in every game.
+        """
+        action = self._random_action(rng)
+        self._offered = (action,)
+        return action
+
+    def _random_action(self, rng: Rng) -> Action:
+        """``random_action`` for a game: by default one draw from the whole list."""
+        return rng.choice(self._legal_actions())
 
     def apply(self, action: Action) -> None:
         offered = self._offered

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress, count
 
-from dragon_tui.engine import Action
-from dragon_tui.engine.action import OpenAction
+from dragon_tui.engine import Action, Rng
+from dragon_tui.engine.action import OpenAction, new_action
 from dragon_tui.engine.wording import a_or_an
 
 from .board import neighbours, xy
@@ -110,6 +110,18 @@ _fairy_action = lru_cache(maxsize=4096)(_make_fairy_action)
 #: with its key tuple cost several times more, and every figure step lists these). Each is
 #: emptied past 1,024 spots so a long-running server stays small.
 _FAIRY_BESIDE: tuple[dict[int, Action], ...] = tuple({} for _ in TILES)
+
+
+def _fairy_beside(order: int, pos: str, t: int, i: int) -> Action:
+    """The fairy's move beside the meeple on spot ``i`` of the tile (type ``t``) at ``pos``,
+    ``order`` being that spot's place in the offered order: from ``_FAIRY_BESIDE``."""
+    known = _FAIRY_BESIDE[t]
+    action = known.get(order)
+    if action is None:
+        if len(known) >= 1024:
+            known.clear()
+        action = known[order] = _make_fairy_action(pos, t, i)
+    return action
 
 
 #: Per tile type: the local index of the city the princess stands in (princess tiles only).
@@ -352,18 +364,48 @@ class FiguresMixin:
         if len(mine) > 1:
             mine.sort()
         board = self.board
-        made = _FAIRY_BESIDE
-        out = []
-        for order, pos, i in mine:
-            t = board[pos][0]
-            known = made[t]
-            action = known.get(order)
-            if action is None:
-                if len(known) >= 1024:
-                    known.clear()
-                action = known[order] = _make_fairy_action(pos, t, i)
-            out.append(action)
-        return out
+        return [_fairy_beside(order, pos, board[pos][0], i) for order, pos, i in mine]
+
+    def random_figure_action(self, rng: Rng, no_meeple: Action) -> Action:
+        """``rng.choice`` of the figure step's whole list (``figure_actions``, then
+        ``no_meeple`` unless the princess must be used), the same draw, building only the
+        action drawn: the list's parts (princess, spots on the new tile, spots through a
+        portal, fairy moves) are counted first, in ``figure_actions``' order.
+        tests/engine/test_random_action.py checks the two agree in every position it meets."""
+        princess = self.princess_actions()
+        if princess and self.options.get("princess") == "must":
+            return rng.choice(princess)
+        occupied = self._occupied()
+        free: list[int] = []
+        portal: list[tuple[str, list[int]]] = []
+        if occupied is not None:
+            free = self._free_here(occupied)
+            portal = self._portal_spots(occupied)
+        on_tile = self.options.get("fairy") == "on-tile"
+        fairy = self.fairy_actions() if on_tile else self._fairy_spots()
+        k = rng.choice(range(len(princess) + len(free) + sum([len(spots) for _, spots in portal])
+                             + len(fairy) + 1))
+        if k < len(princess):
+            return princess[k]
+        k -= len(princess)
+        board = self.board
+        if k < len(free):
+            here = self.placed
+            x, y = xy(here)
+            return new_action("meeple", (x, y, free[k]), _here_labels(*board[here])[free[k]])
+        k -= len(free)
+        for pos, spots in portal:
+            if k < len(spots):
+                x, y = xy(pos)
+                return new_action("meeple", (x, y, spots[k]), _portal_labels(*board[pos])[spots[k]])
+            k -= len(spots)
+        if k < len(fairy):
+            if on_tile:
+                return fairy[k]
+            fairy.sort()
+            order, pos, i = fairy[k]
+            return _fairy_beside(order, pos, board[pos][0], i)
+        return no_meeple
 
     def figure_actions(self) -> list[Action]:
         princess = self.princess_actions()
