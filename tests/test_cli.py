@@ -61,6 +61,7 @@ def test_bench_prints_the_figures(game, capsys):
     out = capsys.readouterr().out
     assert "games/s" in out and "actions/game" in out and "first paint" in out
     assert "tic-tac-toe" in out and "ratio" in out
+    assert "whole legal_actions() list" in out  # the same games, each step drawn from the list
 
 
 @pytest.mark.parametrize("level", ["foo", "Hardest", ""])
@@ -102,3 +103,24 @@ def test_tictactoe_yardstick_plays_whole_games():
 
     games, seconds = tictactoe_playouts(0.05)
     assert games >= 64 and games % 64 == 0 and seconds >= 0.05
+
+
+def test_the_yardstick_draws_like_the_engine_but_with_its_own_code():
+    """Same SplitMix64 numbers as the engine's Rng, from a generator the engine's speed work
+    never touches; tools/compare_trees.py's copy (run beside both checkouts) draws the same."""
+    import pathlib
+    import re
+
+    from dragon_tui.bench import YardstickRng
+    from dragon_tui.engine import Rng
+
+    for seed in (0, 5, 2**63 + 11):
+        ours, engine = YardstickRng(seed), Rng(seed)
+        assert [ours.randint(0, k % 9) for k in range(200)] == [engine.randint(0, k % 9) for k in range(200)]
+    assert YardstickRng.randint is not Rng.randint
+    source = pathlib.Path(__file__).parents[1].joinpath("tools", "compare_trees.py").read_text()
+    copy = re.search(r"^M = .*?(?=^def ttt)", source, re.S | re.M).group(0)
+    namespace: dict = {}
+    exec(copy, namespace)
+    theirs, ours = namespace["YardstickRng"](5), YardstickRng(5)
+    assert [theirs.randint(0, 8) for _ in range(100)] == [ours.randint(0, 8) for _ in range(100)]

@@ -7,7 +7,9 @@ Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one t
 trees taking turns (before, after, before, ...) so that drift of the shared machine's speed
 hits both alike. Every subprocess times the same loop: random playouts from fresh states
 (seeds 0, 1, ...; a game still running after 20,000 actions is cut there and counted, since
-some random Princes games never end, see the README) alternately with a plain-Python tic-tac-toe loop, and reports games/s and
+some random Princes games never end, see the README) alternately with a plain-Python tic-tac-toe loop
+(drawing with its own generator, the same code beside both trees: ``--yardstick own`` uses each
+tree's engine Rng instead, as runs before 3 December 2026 did), and reports games/s and
 the ratio (each step ``State.random_action`` where the tree has it: the same games as drawing
 from the whole list, which ``--listed`` times as well); with ``--ismcts`` it also times ``ai.ismcts.iterations_per_second``.
 """
@@ -26,10 +28,24 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from dragon_tui.engine import Rng
 from dragon_tui.games import GAMES
-game = GAMES[sys.argv[2]]; seconds = float(sys.argv[3]); mode = sys.argv[4]
+game = GAMES[sys.argv[2]]; seconds = float(sys.argv[3]); mode = sys.argv[4]; OWN_RNG = sys.argv[5] == "own"
 LINES = ((0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6))
+M = (1 << 64) - 1
+class YardstickRng:  # dragon_tui.bench.YardstickRng, copied: the same code beside both trees
+    __slots__ = ("state", "draws")
+    def __init__(self, seed=0, draws=0):
+        self.state = seed & M; self.draws = draws
+    def next64(self):
+        self.draws += 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & M
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
+        return z ^ (z >> 31)
+    def randint(self, low, high):
+        return low + self.next64() % (high - low + 1)
 def ttt(seconds):
-    rng = Rng(5); games = 0; start = time.process_time()
+    rng = (Rng if OWN_RNG else YardstickRng)(5); games = 0; start = time.process_time()
     while True:
         board = [0]*9; free = list(range(9)); player = 1
         while free:
@@ -72,8 +88,8 @@ else:
 '''
 
 
-def measure(tree: str, game: str, seconds: float, mode: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", WORKER, tree, game, str(seconds), mode],
+def measure(tree: str, game: str, seconds: float, mode: str, yardstick: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", WORKER, tree, game, str(seconds), mode, yardstick],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -87,13 +103,18 @@ def main() -> None:
     ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
     ap.add_argument("--ismcts", action="store_true", help="also time the search")
     ap.add_argument("--only-ismcts", action="store_true", help="time only the search")
+    ap.add_argument("--yardstick", choices=("fixed", "own"), default="fixed",
+                    help="tic-tac-toe draws with the fixed YardstickRng (the same code beside both "
+                         "trees, default) or with each tree's own engine Rng (how runs before "
+                         "3 December 2026 measured: it favours the older tree)")
     ap.add_argument("--listed", action="store_true",
                     help="also time playouts that draw each step from the whole legal_actions() list")
     args = ap.parse_args()
     modes = ["playouts"] + (["playouts-listed"] if args.listed else []) + (["ismcts"] if args.ismcts else [])
     if args.only_ismcts:
         modes = ["ismcts"]
-    print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} UTC; {args.rounds} alternating rounds of {args.seconds:g} s")
+    print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} UTC; {args.rounds} alternating rounds of {args.seconds:g} s; "
+          f"tic-tac-toe on the {args.yardstick} generator")
     for mode in modes:
         label = {"playouts": "random playouts (games/s; State.random_action where the tree has it)",
                  "playouts-listed": "random playouts drawing from the whole legal_actions() list (games/s)",
@@ -103,7 +124,7 @@ def main() -> None:
             runs = {"before": [], "after": []}
             for _ in range(args.rounds):
                 for name, tree in (("before", args.before), ("after", args.after)):
-                    runs[name].append(measure(tree, game, args.seconds, mode))
+                    runs[name].append(measure(tree, game, args.seconds, mode, args.yardstick))
             med = {k: {f: statistics.median(r[f] for r in v) for f in ("rate", "ttt", "ratio")}
                    for k, v in runs.items()}
             b, a = med["before"], med["after"]
