@@ -372,7 +372,7 @@ class FiguresMixin:
         action drawn: the list's parts (princess, spots on the new tile, spots through a
         portal, fairy moves) are counted first, in ``figure_actions``' order.
         tests/engine/test_random_action.py checks the two agree in every position it meets."""
-        princess = self.princess_actions()
+        princess = [] if self.princess_city() is None else self.princess_actions()
         if princess and self.options.get("princess") == "must":
             return rng.choice(princess)
         occupied = self._occupied()
@@ -383,8 +383,8 @@ class FiguresMixin:
             portal = self._portal_spots(occupied)
         on_tile = self.options.get("fairy") == "on-tile"
         fairy = self.fairy_actions() if on_tile else self._fairy_spots()
-        k = rng.choice(range(len(princess) + len(free) + sum([len(spots) for _, spots in portal])
-                             + len(fairy) + 1))
+        reach = sum([len(spots) for _, spots in portal]) if portal else 0
+        k = rng.choice(range(len(princess) + len(free) + reach + len(fairy) + 1))
         if k < len(princess):
             return princess[k]
         k -= len(princess)
