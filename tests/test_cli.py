@@ -124,3 +124,17 @@ def test_the_yardstick_draws_like_the_engine_but_with_its_own_code():
     exec(copy, namespace)
     theirs, ours = namespace["YardstickRng"](5), YardstickRng(5)
     assert [theirs.randint(0, 8) for _ in range(100)] == [ours.randint(0, 8) for _ in range(100)]
+
+
+def test_the_bench_strength_line_stops_a_game_that_never_ends(monkeypatch):
+    """Greedy against random Princes, seed 3, never ends (the Clan Houses never fill): the
+    bench stops such a game at its move cap, counts it won by nobody and says so."""
+    from dragon_tui import bench
+    from dragon_tui.games import GAMES
+
+    state = bench._play(GAMES["throne"], 2, ["random", "greedy"], 3, max_moves=40)
+    assert not state.is_over
+    monkeypatch.setattr(bench, "BENCH_MAX_MOVES", 25)
+    line = bench._strength(GAMES["throne"], quick=True)
+    assert "greedy wins 0%" in line and "stopped unfinished after 25 moves, won by nobody" in line
+    assert "seed 0, 1, 2, 3" in line
