@@ -168,7 +168,9 @@ def _decision_times(game, players: int, level: str, decisions: int = 60) -> tupl
     state = game.new_state(players, 99)
     positions = []
     rng = Rng(3)
-    while not state.is_over:
+    for _ in range(MAX_RANDOM_STEPS):  # a random Princes game may never end
+        if state.is_over:
+            break
         if len(state.legal_actions()) > 1:
             positions.append(state.clone())
         state.apply(rng.choice(state.legal_actions()))

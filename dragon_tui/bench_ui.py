@@ -182,7 +182,7 @@ def _position(game, point: float, seed: int = SEED) -> Position:
     state = game.new_state(players, seed)
     rng = Rng(seed + 1)
     played = []
-    while not state.is_over:
+    while not state.is_over and len(played) < 20_000:  # a random Princes game may never end
         action = rng.choice(state.legal_actions())
         played.append(action)
         state.apply(action)
