@@ -132,7 +132,9 @@ class BoardMixin:
     # Laid tiles (``board[pos]``), feature records and ``seg[pos]`` lists are never changed
     # in place once a put_tile is over: a change makes a new one. So a clone copies the
     # three dicts that hold them and shares the rest (see ``copy_fields``), which makes the
-    # search's many clones cheap.
+    # search's many clones cheap. While a put_tile runs, what it made itself is in no clone
+    # yet and is changed in place: the new tile's seg list, and the record of every feature
+    # that list names (each was made by this call: see ``_merge``).
     def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
         """Lay the tile and merge its features; returns the ids of its features afterwards.
 
@@ -144,15 +146,13 @@ class BoardMixin:
         if frontier.pop(pos, None) is not None and rows is not None:
             del rows[bisect_left(rows, ROW_ORDER[pos], key=_row_key)]
         r = ROT[tile][rot]
+        starts = r.starts
         fid = self.next_fid
-        ids = []
-        for i, (kind, opens, pennants) in enumerate(r.starts):
-            name = _NAMES[fid] if fid < _NAMED else str(fid)
-            ids.append(name)
-            feats[name] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
-            fid += 1
-        self.next_fid = fid
-        seg[pos] = ids
+        end = self.next_fid = fid + len(starts)
+        ids = list(_NAMES[fid:end]) if end <= _NAMED else [str(n) for n in range(fid, end)]
+        for i, (kind, opens, pennants) in enumerate(starts):
+            feats[ids[i]] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
+        seg[pos] = ids  # merges relabel this new list in place: it stays seg[pos]
         for npos, (mine, facing, halves, set_edge) in zip(neighbours(pos), r.joins):
             other = board.get(npos)
             if other is None:
@@ -165,38 +165,52 @@ class BoardMixin:
                 frontier[npos] = set_edge.get(demand) or _set_edge(demand, facing, r.edges[facing ^ 2])
                 continue
             nr = ROT[other[0]][other[1]]
-            # seg lists are replaced when a merge relabels them: read them afresh each time.
+            # the neighbour's seg list is replaced when a merge relabels it: read it afresh.
             if mine is not None:
-                a = seg[pos][mine]
+                a = ids[mine]
                 b = seg[npos][nr.side_owner[facing]]
-                if a == b:
-                    f = feats[a]
-                    feats[a] = {**f, "open": f["open"] - 2}
-                else:
-                    self._merge(a, b)["open"] -= 2
+                if a != b:
+                    self._merge(a, b, pos)["open"] -= 2
+                else:  # the feature meets itself (a ring): its record is this call's
+                    feats[a]["open"] -= 2
             for mine_half, back in halves:
-                a = seg[pos][mine_half]
+                a = ids[mine_half]
                 b = seg[npos][nr.half_owner[back]]
                 if a != b:
-                    self._merge(a, b)
-        return list(seg[pos])
+                    self._merge(a, b, pos)
+        return list(ids)
 
-    def _merge(self, a: str, b: str) -> dict:
+    def _merge(self, a: str, b: str, here: str) -> dict:
         """Join feature b into a (or a into b, whichever is smaller goes); returns the joined
-        record, new and so not shared with any clone: the caller may still change it."""
+        record, not shared with any clone: the caller may still change it.
+
+        a is named by the seg list of the tile put_tile is laying at ``here``, so its record
+        was made by this call (a new feature's, or one this method returned) and is joined in
+        place; b's may be in clones, so when b is the larger and keeps its id, the joined
+        record is a new one. Relabelling changes ``here``'s list in place, and replaces every
+        other seg list by a changed copy."""
         # Union by size: relabelling the smaller feature keeps a whole game near-linear.
         feats = self.feats
         fa, fb = feats[a], feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
-            a, b, fa, fb = b, a, fb, fa
+            keep, gone, moved = b, a, fa["segs"]
+            joined = feats[b] = {"k": fb["k"], "segs": fb["segs"] + moved,
+                                 "open": fb["open"] + fa["open"], "pen": fb["pen"] + fa["pen"]}
+        else:
+            keep, gone, moved = a, b, fb["segs"]
+            joined = fa
+            fa["segs"] += moved
+            fa["open"] += fb["open"]
+            fa["pen"] += fb["pen"]
         seg = self.seg
-        for pos, i in fb["segs"]:
-            ids = seg[pos].copy()
-            ids[i] = a
-            seg[pos] = ids
-        joined = feats[a] = {"k": fa["k"], "segs": fa["segs"] + fb["segs"],
-                             "open": fa["open"] + fb["open"], "pen": fa["pen"] + fb["pen"]}
-        del feats[b]
+        for pos, i in moved:
+            if pos == here:
+                seg[pos][i] = keep
+            else:
+                ids = seg[pos].copy()
+                ids[i] = keep
+                seg[pos] = ids
+        del feats[gone]
         return joined
 
     # ------------------------------------------------------------------------ questions

@@ -64,3 +64,22 @@ def test_feature_ids_made_in_a_whole_game_come_from_the_table_of_names():
     state._init_board()
     state.next_fid = board._NAMED + 5
     assert state.put_tile(0, "0,0", 0)[0] == str(board._NAMED + 5)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_move_changes_no_laid_tile_record_or_seg_list_that_a_clone_may_share(seed):
+    """Clones share laid tiles, feature records (and their segment lists) and seg lists
+    (copy_fields); put_tile and _merge change in place only what the same call made. After
+    every move, every such object that existed before it still holds what it held."""
+    import copy
+
+    game = GAMES["carcassonne"]
+    state = game.new_state(2, seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        before = [(obj, copy.deepcopy(obj)) for obj in (
+            *state.board.values(), *state.seg.values(), *state.feats.values(),
+            *(f["segs"] for f in state.feats.values()))]
+        state.apply(rng.choice(state.legal_actions()))
+        for obj, held in before:
+            assert obj == held
