@@ -143,8 +143,10 @@ class BoardMixin:
         board, frontier, seg, feats = self.board, self.frontier, self.seg, self.feats
         board[pos] = [tile, rot]
         rows = self._rows
+        at = -1  # where pos stood in rows, once taken off (-1: it was not there)
         if frontier.pop(pos, None) is not None and rows is not None:
-            del rows[bisect_left(rows, ROW_ORDER[pos], key=_row_key)]
+            at = bisect_left(rows, ROW_ORDER[pos], key=_row_key)
+            del rows[at]
         r = ROT[tile][rot]
         starts = r.starts
         fid = self.next_fid
@@ -160,7 +162,17 @@ class BoardMixin:
                 if demand is None:
                     demand = "...."
                     if rows is not None:
-                        insort(rows, npos, key=_row_key)
+                        # Where pos stood, an east or west neighbour goes with no search (no
+                        # cell lies between them in row order); north is before, south after.
+                        if at < 0:
+                            insort(rows, npos, key=_row_key)
+                        elif facing & 1:
+                            rows.insert(at, npos)
+                        elif facing == 2:
+                            insort(rows, npos, 0, at, key=_row_key)
+                            at += 1
+                        else:
+                            insort(rows, npos, at, key=_row_key)
                 # (a damaged save's odd pattern is not in the table: it is sliced the long way)
                 frontier[npos] = set_edge.get(demand) or _set_edge(demand, facing, r.edges[facing ^ 2])
                 continue

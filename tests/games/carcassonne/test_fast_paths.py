@@ -83,3 +83,18 @@ def test_a_move_changes_no_laid_tile_record_or_seg_list_that_a_clone_may_share(s
         state.apply(rng.choice(state.legal_actions()))
         for obj, held in before:
             assert obj == held
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_kept_frontier_rows_are_the_frontier_sorted_by_row_after_every_move(seed):
+    """put_tile keeps the frontier's row order by hand (a laid tile's east and west
+    neighbours go where it stood, north and south by search): it is always the sorted one."""
+    from dragon_tui.games.carcassonne import board
+
+    game = GAMES["carcassonne"]
+    state = game.new_state(2, seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        assert state._rows == sorted(state.frontier, key=board._row_key)
+        state.apply(rng.choice(state.legal_actions()))
+    assert state._rows == sorted(state.frontier, key=board._row_key)
