@@ -6,7 +6,7 @@ the game ended now" without playing anything out.
 
 from __future__ import annotations
 
-from .board import around
+from .board import around, neighbours
 from .tiles import CLOISTERS, TILES
 
 #: _ENDED[type]: the local indices of the tile type's cities and roads, the features a
@@ -140,12 +140,15 @@ class ScoringMixin:
             fid = ids[i]
             if feats[fid]["open"] == 0 and fid not in done:
                 done.append(fid)
-        for p in around(pos):
-            laid = board.get(p)
-            if laid is not None and laid[0] in _WITH_CLOISTER:
-                for i in CLOISTERS[laid[0]]:
-                    if self.cloister_neighbours(p) == 8:
-                        done.append(seg[p][i])
+        # A monastery the tile finishes has the tile and at least two of its four neighbours
+        # in its square (three, or all four for its own): with fewer there is none to find.
+        if sum(map(board.__contains__, neighbours(pos))) >= 2:
+            for p in around(pos):
+                laid = board.get(p)
+                if laid is not None and laid[0] in _WITH_CLOISTER:
+                    for i in CLOISTERS[laid[0]]:
+                        if self.cloister_neighbours(p) == 8:
+                            done.append(seg[p][i])
         for fid in done:
             self.score_feature(fid, final=False)
 
