@@ -7,6 +7,8 @@ import pytest
 from dragon_tui.engine import Rng
 from dragon_tui.games import GAMES
 
+from .helpers import fresh, meeple, put
+
 OPTIONS = [{}, {"fairy": "on-tile", "princess": "must"}, {"dragon_move": "after-scoring", "farmers": False}]
 
 
@@ -98,3 +100,66 @@ def test_kept_frontier_rows_are_the_frontier_sorted_by_row_after_every_move(seed
         assert state._rows == sorted(state.frontier, key=board._row_key)
         state.apply(rng.choice(state.legal_actions()))
     assert state._rows == sorted(state.frontier, key=board._row_key)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_score_completed_scores_what_a_walk_around_the_tile_finds(seed, monkeypatch):
+    """score_completed skips fields and most of the square around the tile (tables by tile
+    type; no monastery search with fewer than two laid neighbours): it scores the same
+    features, in the same order, as looking at every feature of the tile and every position
+    around it."""
+    from dragon_tui.games.carcassonne.board import around
+    from dragon_tui.games.carcassonne.rules import CarcassonneState
+    from dragon_tui.games.carcassonne.tiles import CLOISTERS
+
+    def walked(state, pos):
+        done = []
+        for fid in state.seg[pos]:
+            f = state.feats[fid]
+            if f["open"] == 0 and f["k"] in ("city", "road") and fid not in done:
+                done.append(fid)
+        for p in around(pos):
+            if p in state.board:
+                for i in CLOISTERS[state.board[p][0]]:
+                    if state.cloister_neighbours(p) == 8:
+                        done.append(state.seg[p][i])
+        return done
+
+    scored = []
+    score_feature = CarcassonneState.score_feature
+    quick = CarcassonneState.score_completed
+    monkeypatch.setattr(CarcassonneState, "score_feature",
+                        lambda state, fid, final: (scored.append(fid), score_feature(state, fid, final)))
+    found = []
+
+    def checked(state, pos):
+        expected = walked(state, pos)
+        found.extend(expected)
+        scored.clear()
+        quick(state, pos)
+        assert scored == expected
+
+    monkeypatch.setattr(CarcassonneState, "score_completed", checked)
+    game = GAMES["carcassonne"]
+    for players in (2, 4):
+        state = game.new_state(players, seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    assert found
+
+
+@pytest.mark.parametrize("last", [(x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)])
+def test_the_tile_finishing_a_monastery_scores_it_from_any_place_in_its_square(last):
+    """Random games hardly ever finish a monastery, so each of the nine places is tried by
+    hand: a corner tile finishes it with only two laid neighbours (the fewest the quick
+    check in score_completed lets through)."""
+    s = fresh()
+    square = [(x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)]
+    square.remove(last)
+    square.sort(key=lambda p: abs(p[0]) + abs(p[1]))  # the centre first, then outwards
+    for x, y in [*square, last]:
+        put(s, "BA-B", x, y, check=False)
+    meeple(s, 0, 0, 0, 0)
+    s.score_completed(f"{last[0]},{last[1]}")
+    assert s.points[0]["Monasteries"] == 9 and s.supply[0] == 7
