@@ -56,6 +56,12 @@ _NAMED = sum(t.count * len(t.features) for t in TILES)
 _NAMES = tuple(str(n) for n in range(_NAMED))
 
 
+#: _BLANK_RECORDS[type][i]: the record local feature i of the tile type starts from, but for
+#: its segment: copied, never handed out. A copy of a dict takes its key table whole, where
+#: writing the record out inserts its four keys one by one.
+_BLANK_RECORDS = tuple(tuple({"k": kind, "segs": None, "open": opens, "pen": pennants}
+                             for kind, opens, pennants in ROT[t.index][0].starts) for t in TILES)
+
 #: A segment's position ([pos, i] -> pos).
 _first = itemgetter(0)
 
@@ -148,12 +154,13 @@ class BoardMixin:
             at = bisect_left(rows, ROW_ORDER[pos], key=_row_key)
             del rows[at]
         r = ROT[tile][rot]
-        starts = r.starts
+        blanks = _BLANK_RECORDS[tile]
         fid = self.next_fid
-        end = self.next_fid = fid + len(starts)
+        end = self.next_fid = fid + len(blanks)
         ids = list(_NAMES[fid:end]) if end <= _NAMED else [str(n) for n in range(fid, end)]
-        for i, (kind, opens, pennants) in enumerate(starts):
-            feats[ids[i]] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
+        for i, blank in enumerate(blanks):
+            record = feats[ids[i]] = blank.copy()
+            record["segs"] = [[pos, i]]
         seg[pos] = ids  # merges relabel this new list in place: it stays seg[pos]
         for npos, (mine, facing, halves, set_edge) in zip(neighbours(pos), r.joins):
             other = board.get(npos)

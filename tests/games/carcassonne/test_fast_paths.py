@@ -163,3 +163,22 @@ def test_the_tile_finishing_a_monastery_scores_it_from_any_place_in_its_square(l
     meeple(s, 0, 0, 0, 0)
     s.score_completed(f"{last[0]},{last[1]}")
     assert s.points[0]["Monasteries"] == 9 and s.supply[0] == 7
+
+
+def test_blank_records_are_every_rotations_starts_and_stay_blank():
+    """put_tile copies a new feature's record from board._BLANK_RECORDS[type] (made from
+    rotation 0): a feature starts alike in every rotation, and a whole game changes no blank."""
+    from dragon_tui.games.carcassonne import board
+    from dragon_tui.games.carcassonne.tiles import ROT, TILES
+
+    def blanks():
+        return [[{"k": k, "segs": None, "open": o, "pen": p} for k, o, p in ROT[t.index][rot].starts]
+                for t in TILES for rot in range(4)]
+
+    assert [list(b) for b in board._BLANK_RECORDS for _ in range(4)] == blanks()
+    game = GAMES["carcassonne"]
+    state = game.new_state(2, 5)
+    rng = Rng(5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert [list(b) for b in board._BLANK_RECORDS for _ in range(4)] == blanks()
