@@ -213,8 +213,10 @@ class BoardMixin:
         fa, fb = feats[a], feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
             keep, gone, moved = b, a, fa["segs"]
-            joined = feats[b] = {"k": fb["k"], "segs": fb["segs"] + moved,
-                                 "open": fb["open"] + fa["open"], "pen": fb["pen"] + fa["pen"]}
+            joined = feats[b] = fb.copy()  # (a copy takes the key table whole)
+            joined["segs"] = fb["segs"] + moved
+            joined["open"] += fa["open"]
+            joined["pen"] += fa["pen"]
         else:
             keep, gone, moved = a, b, fb["segs"]
             joined = fa
