@@ -59,8 +59,8 @@ _NAMES = tuple(str(n) for n in range(_NAMED))
 #: _BLANK_RECORDS[type][i]: the record local feature i of the tile type starts from, but for
 #: its segment: copied, never handed out. A copy of a dict takes its key table whole, where
 #: writing the record out inserts its four keys one by one.
-_BLANK_RECORDS = tuple(tuple({"k": kind, "segs": None, "open": opens, "pen": pennants}
-                             for kind, opens, pennants in ROT[t.index][0].starts) for t in TILES)
+_BLANK_RECORDS = tuple([tuple([{"k": kind, "segs": None, "open": opens, "pen": pennants}
+                               for kind, opens, pennants in turned[0].starts]) for turned in ROT])
 
 #: A segment's position ([pos, i] -> pos).
 _first = itemgetter(0)

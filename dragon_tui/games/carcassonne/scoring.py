@@ -12,12 +12,12 @@ from .tiles import CLOISTERS, TILES
 #: _ENDED[type]: the local indices of the tile type's cities and roads, the features a
 #: placement completes by closing their last open edge (merges join features of one kind, so
 #: the local kind is the joined feature's): fields are not looked at after every placement.
-_ENDED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, f in enumerate(t.features) if f.kind in ("city", "road")) for t in TILES
-)
+_ENDED: tuple[tuple[int, ...], ...] = tuple([
+    tuple([i for i, f in enumerate(t.features) if f.kind == "city" or f.kind == "road"]) for t in TILES
+])
 #: The tile types with a monastery (8 tiles of 102): the other laid tiles around a placement
 #: are passed over at once.
-_WITH_CLOISTER = frozenset(t for t, found in enumerate(CLOISTERS) if found)
+_WITH_CLOISTER = frozenset([t for t, found in enumerate(CLOISTERS) if found])
 
 CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
 CATEGORIES = ("Roads", "Cities", "Monasteries", "Farms", "Fairy")
