@@ -56,6 +56,12 @@ _NAMED = sum(t.count * len(t.features) for t in TILES)
 _NAMES = tuple(str(n) for n in range(_NAMED))
 
 
+#: _BLANK_RECORDS[type][i]: the record local feature i of the tile type starts from, but for
+#: its segment: copied, never handed out. A copy of a dict takes its key table whole, where
+#: writing the record out inserts its four keys one by one.
+_BLANK_RECORDS = tuple([tuple([{"k": kind, "segs": None, "open": opens, "pen": pennants}
+                               for kind, opens, pennants in turned[0].starts]) for turned in ROT])
+
 #: A segment's position ([pos, i] -> pos).
 _first = itemgetter(0)
 
@@ -126,13 +132,17 @@ class BoardMixin:
 
     def can_place(self, tile: int) -> bool:
         # True when some frontier pattern is one the tile fits (the table holds no others).
-        return not fit_table(tile).keys().isdisjoint(self.frontier.values())
+        # Newest cells first: most have one neighbour and take most tiles (1.5 cells looked
+        # at on average in random games), where the oldest are the holes left unfilled (7.3).
+        return not fit_table(tile).keys().isdisjoint(reversed(self.frontier.values()))
 
     # ------------------------------------------------------------------- putting a tile
     # Laid tiles (``board[pos]``), feature records and ``seg[pos]`` lists are never changed
     # in place once a put_tile is over: a change makes a new one. So a clone copies the
     # three dicts that hold them and shares the rest (see ``copy_fields``), which makes the
-    # search's many clones cheap.
+    # search's many clones cheap. While a put_tile runs, what it made itself is in no clone
+    # yet and is changed in place: the new tile's seg list, and the record of every feature
+    # that list names (each was made by this call: see ``_merge``).
     def put_tile(self, tile: int, pos: str, rot: int) -> list[str]:
         """Lay the tile and merge its features; returns the ids of its features afterwards.
 
@@ -141,18 +151,19 @@ class BoardMixin:
         board, frontier, seg, feats = self.board, self.frontier, self.seg, self.feats
         board[pos] = [tile, rot]
         rows = self._rows
+        at = -1  # where pos stood in rows, once taken off (-1: it was not there)
         if frontier.pop(pos, None) is not None and rows is not None:
-            del rows[bisect_left(rows, ROW_ORDER[pos], key=_row_key)]
+            at = bisect_left(rows, ROW_ORDER[pos], key=_row_key)
+            del rows[at]
         r = ROT[tile][rot]
+        blanks = _BLANK_RECORDS[tile]
         fid = self.next_fid
-        ids = []
-        for i, (kind, opens, pennants) in enumerate(r.starts):
-            name = _NAMES[fid] if fid < _NAMED else str(fid)
-            ids.append(name)
-            feats[name] = {"k": kind, "segs": [[pos, i]], "open": opens, "pen": pennants}
-            fid += 1
-        self.next_fid = fid
-        seg[pos] = ids
+        end = self.next_fid = fid + len(blanks)
+        ids = list(_NAMES[fid:end]) if end <= _NAMED else [str(n) for n in range(fid, end)]
+        for i, blank in enumerate(blanks):
+            record = feats[ids[i]] = blank.copy()
+            record["segs"] = [[pos, i]]
+        seg[pos] = ids  # merges relabel this new list in place: it stays seg[pos]
         for npos, (mine, facing, halves, set_edge) in zip(neighbours(pos), r.joins):
             other = board.get(npos)
             if other is None:
@@ -160,43 +171,69 @@ class BoardMixin:
                 if demand is None:
                     demand = "...."
                     if rows is not None:
-                        insort(rows, npos, key=_row_key)
+                        # Where pos stood, an east or west neighbour goes with no search (no
+                        # cell lies between them in row order); north is before, south after.
+                        if at < 0:
+                            insort(rows, npos, key=_row_key)
+                        elif facing & 1:
+                            rows.insert(at, npos)
+                        elif facing == 2:
+                            insort(rows, npos, 0, at, key=_row_key)
+                            at += 1
+                        else:
+                            insort(rows, npos, at, key=_row_key)
                 # (a damaged save's odd pattern is not in the table: it is sliced the long way)
                 frontier[npos] = set_edge.get(demand) or _set_edge(demand, facing, r.edges[facing ^ 2])
                 continue
             nr = ROT[other[0]][other[1]]
-            # seg lists are replaced when a merge relabels them: read them afresh each time.
+            # the neighbour's seg list is replaced when a merge relabels it: read it afresh.
             if mine is not None:
-                a = seg[pos][mine]
+                a = ids[mine]
                 b = seg[npos][nr.side_owner[facing]]
-                if a == b:
-                    f = feats[a]
-                    feats[a] = {**f, "open": f["open"] - 2}
-                else:
-                    self._merge(a, b)["open"] -= 2
+                if a != b:
+                    self._merge(a, b, pos)["open"] -= 2
+                else:  # the feature meets itself (a ring): its record is this call's
+                    feats[a]["open"] -= 2
             for mine_half, back in halves:
-                a = seg[pos][mine_half]
+                a = ids[mine_half]
                 b = seg[npos][nr.half_owner[back]]
                 if a != b:
-                    self._merge(a, b)
-        return list(seg[pos])
+                    self._merge(a, b, pos)
+        return list(ids)
 
-    def _merge(self, a: str, b: str) -> dict:
+    def _merge(self, a: str, b: str, here: str) -> dict:
         """Join feature b into a (or a into b, whichever is smaller goes); returns the joined
-        record, new and so not shared with any clone: the caller may still change it."""
+        record, not shared with any clone: the caller may still change it.
+
+        a is named by the seg list of the tile put_tile is laying at ``here``, so its record
+        was made by this call (a new feature's, or one this method returned) and is joined in
+        place; b's may be in clones, so when b is the larger and keeps its id, the joined
+        record is a new one. Relabelling changes ``here``'s list in place, and replaces every
+        other seg list by a changed copy."""
         # Union by size: relabelling the smaller feature keeps a whole game near-linear.
         feats = self.feats
         fa, fb = feats[a], feats[b]
         if len(fa["segs"]) < len(fb["segs"]):
-            a, b, fa, fb = b, a, fb, fa
+            keep, gone, moved = b, a, fa["segs"]
+            joined = feats[b] = fb.copy()  # (a copy takes the key table whole)
+            joined["segs"] = fb["segs"] + moved
+            joined["open"] += fa["open"]
+            joined["pen"] += fa["pen"]
+        else:
+            keep, gone, moved = a, b, fb["segs"]
+            joined = fa
+            fa["segs"] += moved
+            fa["open"] += fb["open"]
+            fa["pen"] += fb["pen"]
         seg = self.seg
-        for pos, i in fb["segs"]:
-            ids = seg[pos].copy()
-            ids[i] = a
-            seg[pos] = ids
-        joined = feats[a] = {"k": fa["k"], "segs": fa["segs"] + fb["segs"],
-                             "open": fa["open"] + fb["open"], "pen": fa["pen"] + fb["pen"]}
-        del feats[b]
+        for pos, i in moved:
+            if pos == here:
+                seg[pos][i] = keep
+            else:
+                ids = seg[pos].copy()
+                ids[i] = keep
+                seg[pos] = ids
+        del feats[gone]
         return joined
 
     # ------------------------------------------------------------------------ questions

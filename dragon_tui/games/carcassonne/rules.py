@@ -61,10 +61,10 @@ TURN_ORDER = {
     "after-scoring": ("figure", "score", "dragon"),
 }
 
-#: (dragon_move option, dragon tile laid) -> the turn's steps after placing: the dragon's only
-#: when a dragon tile was laid.
-_STEPS = {(timing, dragon): tuple(s for s in steps if s != "dragon" or dragon)
-          for timing, steps in TURN_ORDER.items() for dragon in (False, True)}
+#: dragon_move option -> the turn's steps after placing, [False] without a dragon tile and
+#: [True] with one (the dragon's step only then); indexed by the bool, no key pair to hash.
+_STEPS = {timing: tuple(tuple(s for s in steps if s != "dragon" or dragon) for dragon in (False, True))
+          for timing, steps in TURN_ORDER.items()}
 
 
 class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
@@ -284,7 +284,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
                 self.log.append("The set-aside dragon tiles are shuffled back into the bag.")
             self.dragon = pos
             self.log.append(f"The dragon appears on the volcano at {pos}.")
-        self.todo = list(_STEPS[self.options.get("dragon_move", "new-edition"), symbol == "dragon"])
+        self.todo = list(_STEPS[self.options.get("dragon_move", "new-edition")][symbol == "dragon"])
         self._advance()
 
     def _advance(self) -> None:

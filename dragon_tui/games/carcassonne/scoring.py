@@ -6,8 +6,18 @@ the game ended now" without playing anything out.
 
 from __future__ import annotations
 
-from .board import around
-from .tiles import CLOISTERS
+from .board import around, neighbours
+from .tiles import CLOISTERS, TILES
+
+#: _ENDED[type]: the local indices of the tile type's cities and roads, the features a
+#: placement completes by closing their last open edge (merges join features of one kind, so
+#: the local kind is the joined feature's): fields are not looked at after every placement.
+_ENDED: tuple[tuple[int, ...], ...] = tuple([
+    tuple([i for i, f in enumerate(t.features) if f.kind == "city" or f.kind == "road"]) for t in TILES
+])
+#: The tile types with a monastery (8 tiles of 102): the other laid tiles around a placement
+#: are passed over at once.
+_WITH_CLOISTER = frozenset([t for t, found in enumerate(CLOISTERS) if found])
 
 CATEGORY = {"road": "Roads", "city": "Cities", "cloister": "Monasteries", "field": "Farms"}
 CATEGORIES = ("Roads", "Cities", "Monasteries", "Farms", "Fairy")
@@ -125,17 +135,20 @@ class ScoringMixin:
         """Score every feature the tile at pos completed (monasteries around it included)."""
         feats, seg, board = self.feats, self.seg, self.board
         done = []
-        for fid in seg[pos]:  # each feature once, in the order of its first spot
-            f = feats[fid]
-            if f["open"] == 0 and f["k"] in ("city", "road") and fid not in done:
+        ids = seg[pos]
+        for i in _ENDED[board[pos][0]]:  # each feature once, in the order of its first spot
+            fid = ids[i]
+            if feats[fid]["open"] == 0 and fid not in done:
                 done.append(fid)
-        for p in around(pos):
-            laid = board.get(p)
-            if laid is None:
-                continue
-            for i in CLOISTERS[laid[0]]:
-                if self.cloister_neighbours(p) == 8:
-                    done.append(seg[p][i])
+        # A monastery the tile finishes has the tile and at least two of its four neighbours
+        # in its square (three, or all four for its own): with fewer there is none to find.
+        if sum(map(board.__contains__, neighbours(pos))) >= 2:
+            for p in around(pos):
+                laid = board.get(p)
+                if laid is not None and laid[0] in _WITH_CLOISTER:
+                    for i in CLOISTERS[laid[0]]:
+                        if self.cloister_neighbours(p) == 8:
+                            done.append(seg[p][i])
         for fid in done:
             self.score_feature(fid, final=False)
 
