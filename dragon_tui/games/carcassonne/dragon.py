@@ -419,12 +419,13 @@ class FiguresMixin:
 
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
-        turn sequence asks this after every placement)."""
+        turn sequence asks this after every placement). The cheap questions come first: the
+        seat's fairy may move as soon as they have a meeple out, which is most turns, before
+        every occupied feature is gathered."""
+        if self._may_move_fairy() or self.princess_city() is not None:
+            return True
         occupied = self._occupied()
-        if occupied is not None:
-            if self._free_here(occupied) or self._portal_spots(occupied):
-                return True
-        return self.princess_city() is not None or self._may_move_fairy()
+        return occupied is not None and bool(self._free_here(occupied) or self._portal_spots(occupied))
 
     def surely_free_here(self) -> bool:
         """A quick yes to "does the new tile offer a meeple spot" (``_free_here``) without
