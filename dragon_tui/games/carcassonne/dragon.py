@@ -66,10 +66,15 @@ class _ColumnOrder(dict):
     def __missing__(self, pos: str) -> int:
         x, y = xy(pos)
         order = self[pos] = ((x << 64) + y) << 4
+        _POSITION_AT[order] = pos
         return order
 
 
 _COLUMN_ORDER = _ColumnOrder()
+
+#: The other way round: a position's number in ``_COLUMN_ORDER`` -> the position, so that a
+#: meeple spot can be kept as the one number ``_COLUMN_ORDER[pos] + spot`` (``_fairy_spots``).
+_POSITION_AT: dict[int, str] = {}
 
 
 @lru_cache(maxsize=None)
@@ -328,24 +333,25 @@ class FiguresMixin:
                 append(action)
         return out
 
-    def _fairy_spots(self) -> list[tuple[int, str, int]]:
+    def _fairy_spots(self) -> list[int]:
         """The seat's meeples the fairy may move beside (or, "on-tile", whose tile it may move
-        onto), unordered, each as (its place in the offered order, position, spot): asking
-        whether there is any needs no sort (the turn sequence asks after every placement)."""
+        onto), unordered, each as the one number ``_COLUMN_ORDER[pos] + spot`` (a tile has at
+        most 8 spots): sorted, they are in the offered order (board order, then spot), and
+        ``_POSITION_AT`` gives the position back. One number per meeple, not a tuple:
+        every figure step counts these and most draw one. Asking whether there is any needs
+        no sort (the turn sequence asks after every placement)."""
         if not self._fairy_allowed_this_turn():
             return []
         seat = self.active
         order = _COLUMN_ORDER
         fairy = self.fairy
         if not fairy or fairy["seat"] != seat:
-            # The seat's meeples by board order, then by spot (a tile has at most 8 spots).
-            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat]
+            return [order[pos] + i for s, pos, i in self.meeples if s == seat]
         at = fairy["pos"]  # it moves, so not to where it stands already
         if self.options.get("fairy") == "on-tile":
-            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
+            return [order[pos] + i for s, pos, i in self.meeples if s == seat and pos != at]
         beside = fairy["idx"]
-        return [(order[pos] + i, pos, i) for s, pos, i in self.meeples
-                if s == seat and (i != beside or pos != at)]
+        return [order[pos] + i for s, pos, i in self.meeples if s == seat and (i != beside or pos != at)]
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:
         """Where the fairy may move now: (position, meeple spot), the spot None with the
@@ -354,8 +360,13 @@ class FiguresMixin:
         if len(mine) > 1:
             mine.sort()
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)]
-        return [(pos, i) for _, pos, i in mine]
+            return [(pos, None) for pos in dict.fromkeys(_POSITION_AT[o & -16] for o in mine)]
+        return [(_POSITION_AT[o & -16], o & 15) for o in mine]
+
+    def _fairy_beside_spot(self, order: int) -> Action:
+        """The fairy's move beside the meeple ``order`` stands for (``_fairy_spots``)."""
+        pos = _POSITION_AT[order & -16]
+        return _fairy_beside(order, pos, self.board[pos][0], order & 15)
 
     def fairy_actions(self) -> list[Action]:
         if self.options.get("fairy") == "on-tile":
@@ -363,8 +374,7 @@ class FiguresMixin:
         mine = self._fairy_spots()  # fairy_targets() without its pairs
         if len(mine) > 1:
             mine.sort()
-        board = self.board
-        return [_fairy_beside(order, pos, board[pos][0], i) for order, pos, i in mine]
+        return list(map(self._fairy_beside_spot, mine))
 
     def random_figure_action(self, rng: Rng, no_meeple: Action) -> Action:
         """``rng.choice`` of the figure step's whole list (``figure_actions``, then
@@ -403,8 +413,7 @@ class FiguresMixin:
             if on_tile:
                 return fairy[k]
             fairy.sort()
-            order, pos, i = fairy[k]
-            return _fairy_beside(order, pos, board[pos][0], i)
+            return self._fairy_beside_spot(fairy[k])
         return no_meeple
 
     def figure_actions(self) -> list[Action]:
