@@ -20,41 +20,42 @@ from .tiles import FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
 DRAGON_STEPS = 6
 
 
-@lru_cache(maxsize=None)
-def _here_labels(t: int, rot: int) -> tuple[str, ...]:
-    """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
-    return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
-                 for i, follower in enumerate(FOLLOWERS[t]))
+class _SpotLabel:
+    """A meeple spot's label, worded from the meeple action's arguments (x, y, spot) when
+    first read (``Action.label``): 'Knight on the city (north)' on the tile just placed,
+    'Portal: knight on the city (north) at 2,-1' through the magic portal. One per tile
+    type, rotation and way (``_spot_label``), shared by that tile's spots: a portal offers
+    some ninety spots, every figure step a few, and random playouts read none of them."""
 
+    __slots__ = ("t", "rot", "portal")
 
-class _PortalLabel:
-    """A spot reached through the magic portal, worded from the meeple action's arguments
-    when its label is first read (``Action.label``): 'Portal: knight on the city (north) at
-    2,-1'. A portal offers some ninety spots, and random playouts read none of them."""
-
-    __slots__ = ("head",)
-
-    def __init__(self, head: str) -> None:
-        self.head = head
+    def __init__(self, t: int, rot: int, portal: bool) -> None:
+        self.t = t
+        self.rot = rot
+        self.portal = portal
 
     def __call__(self, args: tuple[int, int, int]) -> str:
-        return f"{self.head}{args[0]},{args[1]}"
+        t, i = self.t, args[2]
+        where = feature_label(TILES[t], self.rot, i)
+        if self.portal:
+            return f"Portal: {FOLLOWERS[t][i]} on the {where} at {args[0]},{args[1]}"
+        return f"{FOLLOWERS[t][i].capitalize()} on the {where}"
 
 
-#: _PORTAL_LABELS[type * 4 + rotation]: the wordings of each spot of that tile reached through
-#: the magic portal, made on first use (``_portal_labels``); read by index in the portal's loop
-#: over every laid tile, where a cached function's call and key cost more.
-_PORTAL_LABELS: list[tuple[_PortalLabel, ...] | None] = [None] * (4 * len(TILES))
+#: _SPOT_LABELS[(type * 4 + rotation) * 2 + portal]: made on first use (``_spot_label``);
+#: read by index in the portal's loop over every laid tile, where a cached function's call
+#: and key cost more.
+_SPOT_LABELS: list[_SpotLabel | None] = [None] * (8 * len(TILES))
 
 
-def _portal_labels(t: int, rot: int) -> tuple[_PortalLabel, ...]:
-    """The wordings of each spot of a tile turned rot, reached through the magic portal."""
-    labels = _PORTAL_LABELS[t * 4 + rot]
-    if labels is None:
-        labels = _PORTAL_LABELS[t * 4 + rot] = tuple(
-            _PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
-            for i, follower in enumerate(FOLLOWERS[t]))
-    return labels
+def _spot_label(t: int, rot: int, portal: bool) -> _SpotLabel:
+    """The wording of the spots of a tile turned rot, on the tile just placed or (portal)
+    reached through the magic portal."""
+    k = (t * 4 + rot) * 2 + portal
+    label = _SPOT_LABELS[k]
+    if label is None:
+        label = _SPOT_LABELS[k] = _SpotLabel(t, rot, portal)
+    return label
 
 
 class _ColumnOrder(dict):
@@ -309,26 +310,27 @@ class FiguresMixin:
         append = out.append
         if free:
             x, y = xy(here)
-            labels = _here_labels(*board[here])
+            t, rot = board[here]
+            label = _spot_label(t, rot, False)
             for i in free:
                 # new_action(...) written out, as below: every figure step lists these.
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action._label = labels[i]
+                action._label = label  # worded when read
                 action.__class__ = Action
                 append(action)
-        portal_labels = _PORTAL_LABELS
+        spot_labels = _SPOT_LABELS
         for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
             t, rot = board[pos]
-            labels = portal_labels[t * 4 + rot] or _portal_labels(t, rot)
+            label = spot_labels[(t * 4 + rot) * 2 + 1] or _spot_label(t, rot, True)
             for i in spots:
                 # new_action(...) written out: a portal offers some eighty of these.
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action._label = labels[i]  # worded when read
+                action._label = label  # worded when read
                 action.__class__ = Action
                 append(action)
         return out
@@ -402,12 +404,14 @@ class FiguresMixin:
         if k < len(free):
             here = self.placed
             x, y = xy(here)
-            return new_action("meeple", (x, y, free[k]), _here_labels(*board[here])[free[k]])
+            t, rot = board[here]
+            return new_action("meeple", (x, y, free[k]), _spot_label(t, rot, False))
         k -= len(free)
         for pos, spots in portal:
             if k < len(spots):
                 x, y = xy(pos)
-                return new_action("meeple", (x, y, spots[k]), _portal_labels(*board[pos])[spots[k]])
+                t, rot = board[pos]
+                return new_action("meeple", (x, y, spots[k]), _spot_label(t, rot, True))
             k -= len(spots)
         if k < len(fairy):
             if on_tile:
