@@ -78,10 +78,15 @@ _COLUMN_ORDER = _ColumnOrder()
 _POSITION_AT: dict[int, str] = {}
 
 
+#: "a knight", "a farmer", ...: a follower with its article, worked out once per word (a
+#: handful) rather than once per tile type, rotation and spot (``placing_words``).
+_a_follower = lru_cache(maxsize=None)(a_or_an)
+
+
 @lru_cache(maxsize=None)
 def placing_words(t: int, rot: int, i: int) -> str:
     """'a knight on the city (north)': the log's words for a meeple put on spot i."""
-    return f"{a_or_an(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
+    return f"{_a_follower(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
 
 
 class _DragonSteps(dict):
