@@ -123,15 +123,17 @@ _fairy_action = lru_cache(maxsize=4096)(_make_fairy_action)
 _FAIRY_BESIDE: tuple[dict[int, Action], ...] = tuple({} for _ in TILES)
 
 
-def _fairy_beside(order: int, pos: str, t: int, i: int) -> Action:
-    """The fairy's move beside the meeple on spot ``i`` of the tile (type ``t``) at ``pos``,
-    ``order`` being that spot's place in the offered order: from ``_FAIRY_BESIDE``."""
+def _fairy_beside(order: int, board: dict) -> Action:
+    """The fairy's move beside the meeple ``order`` stands for (``_COLUMN_ORDER[pos] + spot``,
+    see ``_fairy_spots``) on ``board``: from ``_FAIRY_BESIDE``."""
+    pos = _POSITION_AT[order & -16]
+    t = board[pos][0]
     known = _FAIRY_BESIDE[t]
     action = known.get(order)
     if action is None:
         if len(known) >= 1024:
             known.clear()
-        action = known[order] = _make_fairy_action(pos, t, i)
+        action = known[order] = _make_fairy_action(pos, t, order & 15)
     return action
 
 
@@ -370,18 +372,14 @@ class FiguresMixin:
             return [(pos, None) for pos in dict.fromkeys(_POSITION_AT[o & -16] for o in mine)]
         return [(_POSITION_AT[o & -16], o & 15) for o in mine]
 
-    def _fairy_beside_spot(self, order: int) -> Action:
-        """The fairy's move beside the meeple ``order`` stands for (``_fairy_spots``)."""
-        pos = _POSITION_AT[order & -16]
-        return _fairy_beside(order, pos, self.board[pos][0], order & 15)
-
     def fairy_actions(self) -> list[Action]:
         if self.options.get("fairy") == "on-tile":
             return [_fairy_action(pos, self.board[pos][0], idx) for pos, idx in self.fairy_targets()]
         mine = self._fairy_spots()  # fairy_targets() without its pairs
         if len(mine) > 1:
             mine.sort()
-        return list(map(self._fairy_beside_spot, mine))
+        board = self.board
+        return [_fairy_beside(order, board) for order in mine]
 
     def random_figure_action(self, rng: Rng, no_meeple: Action) -> Action:
         """``rng.choice`` of the figure step's whole list (``figure_actions``, then
@@ -401,10 +399,11 @@ class FiguresMixin:
         on_tile = self.options.get("fairy") == "on-tile"
         fairy = self.fairy_actions() if on_tile else self._fairy_spots()
         reach = sum([len(spots) for _, spots in portal]) if portal else 0
-        k = rng.choice(range(len(princess) + len(free) + reach + len(fairy) + 1))
-        if k < len(princess):
+        before = len(princess)  # the choices listed before the next part
+        k = rng.choice(range(before + len(free) + reach + len(fairy) + 1))
+        if k < before:
             return princess[k]
-        k -= len(princess)
+        k -= before
         board = self.board
         if k < len(free):
             here = self.placed
@@ -412,17 +411,19 @@ class FiguresMixin:
             t, rot = board[here]
             return new_action("meeple", (x, y, free[k]), _spot_label(t, rot, False))
         k -= len(free)
-        for pos, spots in portal:
-            if k < len(spots):
-                x, y = xy(pos)
-                t, rot = board[pos]
-                return new_action("meeple", (x, y, spots[k]), _spot_label(t, rot, True))
-            k -= len(spots)
+        if k < reach:
+            for pos, spots in portal:
+                if k < len(spots):
+                    x, y = xy(pos)
+                    t, rot = board[pos]
+                    return new_action("meeple", (x, y, spots[k]), _spot_label(t, rot, True))
+                k -= len(spots)
+        k -= reach
         if k < len(fairy):
             if on_tile:
                 return fairy[k]
             fairy.sort()
-            return self._fairy_beside_spot(fairy[k])
+            return _fairy_beside(fairy[k], board)
         return no_meeple
 
     def figure_actions(self) -> list[Action]:
