@@ -20,41 +20,42 @@ from .tiles import FOLLOWERS, SIDE_NAMES, SIDES, TILES, feature_label
 DRAGON_STEPS = 6
 
 
-@lru_cache(maxsize=None)
-def _here_labels(t: int, rot: int) -> tuple[str, ...]:
-    """'Knight on the city (north)', ...: the choice of each spot on the tile just placed."""
-    return tuple(f"{follower.capitalize()} on the {feature_label(TILES[t], rot, i)}"
-                 for i, follower in enumerate(FOLLOWERS[t]))
+class _SpotLabel:
+    """A meeple spot's label, worded from the meeple action's arguments (x, y, spot) when
+    first read (``Action.label``): 'Knight on the city (north)' on the tile just placed,
+    'Portal: knight on the city (north) at 2,-1' through the magic portal. One per tile
+    type, rotation and way (``_spot_label``), shared by that tile's spots: a portal offers
+    some ninety spots, every figure step a few, and random playouts read none of them."""
 
+    __slots__ = ("t", "rot", "portal")
 
-class _PortalLabel:
-    """A spot reached through the magic portal, worded from the meeple action's arguments
-    when its label is first read (``Action.label``): 'Portal: knight on the city (north) at
-    2,-1'. A portal offers some ninety spots, and random playouts read none of them."""
-
-    __slots__ = ("head",)
-
-    def __init__(self, head: str) -> None:
-        self.head = head
+    def __init__(self, t: int, rot: int, portal: bool) -> None:
+        self.t = t
+        self.rot = rot
+        self.portal = portal
 
     def __call__(self, args: tuple[int, int, int]) -> str:
-        return f"{self.head}{args[0]},{args[1]}"
+        t, i = self.t, args[2]
+        where = feature_label(TILES[t], self.rot, i)
+        if self.portal:
+            return f"Portal: {FOLLOWERS[t][i]} on the {where} at {args[0]},{args[1]}"
+        return f"{FOLLOWERS[t][i].capitalize()} on the {where}"
 
 
-#: _PORTAL_LABELS[type * 4 + rotation]: the wordings of each spot of that tile reached through
-#: the magic portal, made on first use (``_portal_labels``); read by index in the portal's loop
-#: over every laid tile, where a cached function's call and key cost more.
-_PORTAL_LABELS: list[tuple[_PortalLabel, ...] | None] = [None] * (4 * len(TILES))
+#: _SPOT_LABELS[(type * 4 + rotation) * 2 + portal]: made on first use (``_spot_label``);
+#: read by index in the portal's loop over every laid tile, where a cached function's call
+#: and key cost more.
+_SPOT_LABELS: list[_SpotLabel | None] = [None] * (8 * len(TILES))
 
 
-def _portal_labels(t: int, rot: int) -> tuple[_PortalLabel, ...]:
-    """The wordings of each spot of a tile turned rot, reached through the magic portal."""
-    labels = _PORTAL_LABELS[t * 4 + rot]
-    if labels is None:
-        labels = _PORTAL_LABELS[t * 4 + rot] = tuple(
-            _PortalLabel(f"Portal: {follower} on the {feature_label(TILES[t], rot, i)} at ")
-            for i, follower in enumerate(FOLLOWERS[t]))
-    return labels
+def _spot_label(t: int, rot: int, portal: bool) -> _SpotLabel:
+    """The wording of the spots of a tile turned rot, on the tile just placed or (portal)
+    reached through the magic portal."""
+    k = (t * 4 + rot) * 2 + portal
+    label = _SPOT_LABELS[k]
+    if label is None:
+        label = _SPOT_LABELS[k] = _SpotLabel(t, rot, portal)
+    return label
 
 
 class _ColumnOrder(dict):
@@ -66,16 +67,26 @@ class _ColumnOrder(dict):
     def __missing__(self, pos: str) -> int:
         x, y = xy(pos)
         order = self[pos] = ((x << 64) + y) << 4
+        _POSITION_AT[order] = pos
         return order
 
 
 _COLUMN_ORDER = _ColumnOrder()
 
+#: The other way round: a position's number in ``_COLUMN_ORDER`` -> the position, so that a
+#: meeple spot can be kept as the one number ``_COLUMN_ORDER[pos] + spot`` (``_fairy_spots``).
+_POSITION_AT: dict[int, str] = {}
+
+
+#: "a knight", "a farmer", ...: a follower with its article, worked out once per word (a
+#: handful) rather than once per tile type, rotation and spot (``placing_words``).
+_a_follower = lru_cache(maxsize=None)(a_or_an)
+
 
 @lru_cache(maxsize=None)
 def placing_words(t: int, rot: int, i: int) -> str:
     """'a knight on the city (north)': the log's words for a meeple put on spot i."""
-    return f"{a_or_an(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
+    return f"{_a_follower(FOLLOWERS[t][i])} on the {feature_label(TILES[t], rot, i)}"
 
 
 class _DragonSteps(dict):
@@ -112,15 +123,17 @@ _fairy_action = lru_cache(maxsize=4096)(_make_fairy_action)
 _FAIRY_BESIDE: tuple[dict[int, Action], ...] = tuple({} for _ in TILES)
 
 
-def _fairy_beside(order: int, pos: str, t: int, i: int) -> Action:
-    """The fairy's move beside the meeple on spot ``i`` of the tile (type ``t``) at ``pos``,
-    ``order`` being that spot's place in the offered order: from ``_FAIRY_BESIDE``."""
+def _fairy_beside(order: int, board: dict) -> Action:
+    """The fairy's move beside the meeple ``order`` stands for (``_COLUMN_ORDER[pos] + spot``,
+    see ``_fairy_spots``) on ``board``: from ``_FAIRY_BESIDE``."""
+    pos = _POSITION_AT[order & -16]
+    t = board[pos][0]
     known = _FAIRY_BESIDE[t]
     action = known.get(order)
     if action is None:
         if len(known) >= 1024:
             known.clear()
-        action = known[order] = _make_fairy_action(pos, t, i)
+        action = known[order] = _make_fairy_action(pos, t, order & 15)
     return action
 
 
@@ -304,48 +317,50 @@ class FiguresMixin:
         append = out.append
         if free:
             x, y = xy(here)
-            labels = _here_labels(*board[here])
+            t, rot = board[here]
+            label = _spot_label(t, rot, False)
             for i in free:
                 # new_action(...) written out, as below: every figure step lists these.
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action._label = labels[i]
+                action._label = label  # worded when read
                 action.__class__ = Action
                 append(action)
-        portal_labels = _PORTAL_LABELS
+        spot_labels = _SPOT_LABELS
         for pos, spots in self._portal_spots(occupied):
             x, y = xy(pos)
             t, rot = board[pos]
-            labels = portal_labels[t * 4 + rot] or _portal_labels(t, rot)
+            label = spot_labels[(t * 4 + rot) * 2 + 1] or _spot_label(t, rot, True)
             for i in spots:
                 # new_action(...) written out: a portal offers some eighty of these.
                 action = OpenAction()
                 action.kind = "meeple"
                 action.args = (x, y, i)
-                action._label = labels[i]  # worded when read
+                action._label = label  # worded when read
                 action.__class__ = Action
                 append(action)
         return out
 
-    def _fairy_spots(self) -> list[tuple[int, str, int]]:
+    def _fairy_spots(self) -> list[int]:
         """The seat's meeples the fairy may move beside (or, "on-tile", whose tile it may move
-        onto), unordered, each as (its place in the offered order, position, spot): asking
-        whether there is any needs no sort (the turn sequence asks after every placement)."""
+        onto), unordered, each as the one number ``_COLUMN_ORDER[pos] + spot`` (a tile has at
+        most 8 spots): sorted, they are in the offered order (board order, then spot), and
+        ``_POSITION_AT`` gives the position back. One number per meeple, not a tuple:
+        every figure step counts these and most draw one. Asking whether there is any needs
+        no sort (the turn sequence asks after every placement)."""
         if not self._fairy_allowed_this_turn():
             return []
         seat = self.active
         order = _COLUMN_ORDER
         fairy = self.fairy
         if not fairy or fairy["seat"] != seat:
-            # The seat's meeples by board order, then by spot (a tile has at most 8 spots).
-            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat]
+            return [order[pos] + i for s, pos, i in self.meeples if s == seat]
         at = fairy["pos"]  # it moves, so not to where it stands already
         if self.options.get("fairy") == "on-tile":
-            return [(order[pos] + i, pos, i) for s, pos, i in self.meeples if s == seat and pos != at]
+            return [order[pos] + i for s, pos, i in self.meeples if s == seat and pos != at]
         beside = fairy["idx"]
-        return [(order[pos] + i, pos, i) for s, pos, i in self.meeples
-                if s == seat and (i != beside or pos != at)]
+        return [order[pos] + i for s, pos, i in self.meeples if s == seat and (i != beside or pos != at)]
 
     def fairy_targets(self) -> list[tuple[str, int | None]]:
         """Where the fairy may move now: (position, meeple spot), the spot None with the
@@ -354,8 +369,8 @@ class FiguresMixin:
         if len(mine) > 1:
             mine.sort()
         if self.options.get("fairy") == "on-tile":
-            return [(pos, None) for pos in dict.fromkeys(pos for _, pos, _ in mine)]
-        return [(pos, i) for _, pos, i in mine]
+            return [(pos, None) for pos in dict.fromkeys(_POSITION_AT[o & -16] for o in mine)]
+        return [(_POSITION_AT[o & -16], o & 15) for o in mine]
 
     def fairy_actions(self) -> list[Action]:
         if self.options.get("fairy") == "on-tile":
@@ -364,7 +379,7 @@ class FiguresMixin:
         if len(mine) > 1:
             mine.sort()
         board = self.board
-        return [_fairy_beside(order, pos, board[pos][0], i) for order, pos, i in mine]
+        return [_fairy_beside(order, board) for order in mine]
 
     def random_figure_action(self, rng: Rng, no_meeple: Action) -> Action:
         """``rng.choice`` of the figure step's whole list (``figure_actions``, then
@@ -384,27 +399,31 @@ class FiguresMixin:
         on_tile = self.options.get("fairy") == "on-tile"
         fairy = self.fairy_actions() if on_tile else self._fairy_spots()
         reach = sum([len(spots) for _, spots in portal]) if portal else 0
-        k = rng.choice(range(len(princess) + len(free) + reach + len(fairy) + 1))
-        if k < len(princess):
+        before = len(princess)  # the choices listed before the next part
+        k = rng.choice(range(before + len(free) + reach + len(fairy) + 1))
+        if k < before:
             return princess[k]
-        k -= len(princess)
+        k -= before
         board = self.board
         if k < len(free):
             here = self.placed
             x, y = xy(here)
-            return new_action("meeple", (x, y, free[k]), _here_labels(*board[here])[free[k]])
+            t, rot = board[here]
+            return new_action("meeple", (x, y, free[k]), _spot_label(t, rot, False))
         k -= len(free)
-        for pos, spots in portal:
-            if k < len(spots):
-                x, y = xy(pos)
-                return new_action("meeple", (x, y, spots[k]), _portal_labels(*board[pos])[spots[k]])
-            k -= len(spots)
+        if k < reach:
+            for pos, spots in portal:
+                if k < len(spots):
+                    x, y = xy(pos)
+                    t, rot = board[pos]
+                    return new_action("meeple", (x, y, spots[k]), _spot_label(t, rot, True))
+                k -= len(spots)
+        k -= reach
         if k < len(fairy):
             if on_tile:
                 return fairy[k]
             fairy.sort()
-            order, pos, i = fairy[k]
-            return _fairy_beside(order, pos, board[pos][0], i)
+            return _fairy_beside(fairy[k], board)
         return no_meeple
 
     def figure_actions(self) -> list[Action]:
@@ -419,12 +438,13 @@ class FiguresMixin:
 
     def has_figure_choice(self) -> bool:
         """Whether ``figure_actions()`` offers anything, without wording every choice (the
-        turn sequence asks this after every placement)."""
+        turn sequence asks this after every placement). The cheap questions come first: the
+        seat's fairy may move as soon as they have a meeple out, which is most turns, before
+        every occupied feature is gathered."""
+        if self._may_move_fairy() or self.princess_city() is not None:
+            return True
         occupied = self._occupied()
-        if occupied is not None:
-            if self._free_here(occupied) or self._portal_spots(occupied):
-                return True
-        return self.princess_city() is not None or self._may_move_fairy()
+        return occupied is not None and bool(self._free_here(occupied) or self._portal_spots(occupied))
 
     def surely_free_here(self) -> bool:
         """A quick yes to "does the new tile offer a meeple spot" (``_free_here``) without
