@@ -49,7 +49,8 @@ from dragon_tui.engine.action import OpenAction, new_action
 from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
-from .dragon import FiguresMixin, placing_words
+from .dragon import DragonMixin
+from .figures import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
 from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
 
@@ -67,7 +68,7 @@ _STEPS = {timing: tuple(tuple(s for s in steps if s != "dragon" or dragon) for d
           for timing, steps in TURN_ORDER.items()}
 
 
-class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
+class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, State):
     game_id = "carcassonne"
 
     # ------------------------------------------------------------------------ setup
