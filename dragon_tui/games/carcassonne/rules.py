@@ -52,7 +52,7 @@ from .board import BoardMixin, key, neighbours, xy
 from .dragon import DragonMixin
 from .figures import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
-from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_table, tile_set
+from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
 
 MEEPLES = 7
 
@@ -151,25 +151,28 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
     def _fits_by_row(self) -> tuple[list[str], list[tuple[int, ...]]]:
         """The order placements are offered in (row by row, then column, then rotation): the
         frontier's cells by row, and for each the tile's distinct rotations that fit it,
-        empty where none does. Looked up by ``map`` in C: a turn's frontier has ~50 cells."""
+        empty where none does. Looked up by ``map`` in C: a turn's frontier has ~50 cells.
+        ``_random_action`` counts along the same order (``fit_counts`` has these lengths)."""
         rows = self.frontier_rows()
         return rows, list(map(fit_table(self.tile).get, map(self.frontier.__getitem__, rows), repeat(())))
 
     def _random_action(self, rng: Rng) -> Action:
         """A placement drawn without building the ~35 others: the rotations that fit each
-        cell are counted, the draw picks the cell by bisection of the running totals, and
-        only that placement becomes an Action (the same draw as from the listed actions, in
-        the order ``_fits_by_row`` fixes for both); likewise the figure step's choice
-        (``random_figure_action``)."""
+        cell are counted (``fit_counts``), the draw picks the cell by bisection of the running
+        totals, and only that cell's rotations are read and one placement becomes an Action:
+        the same draw as from the listed actions, counted in their order (``_fits_by_row``).
+        Likewise the figure step's choice (``random_figure_action``)."""
         if self.phase == "place":
-            rows, fits = self._fits_by_row()
-            ends = list(accumulate(map(len, fits)))  # ends[j]: placements up to cell j's last
+            tile, rows, frontier = self.tile, self.frontier_rows(), self.frontier
+            # ends[j]: the placements up to cell j's last, in _fits_by_row's order (row order,
+            # then rotation), counted by fit_counts; only the drawn cell's rotations are read.
+            ends = list(accumulate(map(fit_counts(tile).get, map(frontier.__getitem__, rows), repeat(0))))
             if ends and ends[-1]:
                 k = rng.choice(range(ends[-1]))
                 j = bisect_right(ends, k)
-                rots = fits[j]
-                return new_action("place", _PLACE_ARGS[rows[j]][rots[k - ends[j] + len(rots)]],
-                                  _PLACE_LABEL[self.tile])
+                pos = rows[j]
+                rots = fit_table(tile)[frontier[pos]]
+                return new_action("place", _PLACE_ARGS[pos][rots[k - ends[j] + len(rots)]], _PLACE_LABEL[tile])
         elif self.phase == "figure":
             return self.random_figure_action(rng, _NO_MEEPLE)
         return rng.choice(self._legal_actions())

@@ -333,6 +333,13 @@ def fit_table(tile: int) -> dict[str, tuple[int, ...]]:
     return {pattern: tuple(rots) for pattern, rots in table.items()}
 
 
+@lru_cache(maxsize=None)
+def fit_counts(tile: int) -> dict[str, int]:
+    """``fit_table``'s lengths: how many distinct rotations of the tile fit each pattern. A
+    random placement is drawn from these counts, and only the cell drawn looks its rotations up."""
+    return {pattern: len(rots) for pattern, rots in fit_table(tile).items()}
+
+
 def tile_set(expansion: bool = True) -> list[int]:
     """Every tile in the box as type indices, the start tile included once."""
     out: list[int] = []
