@@ -38,6 +38,21 @@ class _SpotLabel:
         return f"{FOLLOWERS[t][i].capitalize()} on the {where}"
 
 
+def _add_meeple_actions(out: list[Action], pos: str, spots: list[int], label: _SpotLabel) -> None:
+    """Append the meeple actions on ``spots`` of the tile at ``pos`` to ``out``, all worded by
+    ``label`` when read. ``new_action`` written out: every figure step lists these, and a
+    magic portal some ninety."""
+    x, y = xy(pos)
+    append = out.append
+    for i in spots:
+        action = OpenAction()
+        action.kind = "meeple"
+        action.args = (x, y, i)
+        action._label = label
+        action.__class__ = Action
+        append(action)
+
+
 #: _SPOT_LABELS[(type * 4 + rotation) * 2 + portal]: made on first use (``_spot_label``);
 #: read by index in the portal's loop over every laid tile, where a cached function's call
 #: and key cost more.
@@ -244,34 +259,14 @@ class FiguresMixin:
             return []
         here = self.placed
         board = self.board
+        out: list[Action] = []
         free = self._free_here(occupied)
-        out = []
-        append = out.append
         if free:
-            x, y = xy(here)
-            t, rot = board[here]
-            label = _spot_label(t, rot, False)
-            for i in free:
-                # new_action(...) written out, as below: every figure step lists these.
-                action = OpenAction()
-                action.kind = "meeple"
-                action.args = (x, y, i)
-                action._label = label  # worded when read
-                action.__class__ = Action
-                append(action)
+            _add_meeple_actions(out, here, free, _spot_label(*board[here], False))
         spot_labels = _SPOT_LABELS
         for pos, spots in self._portal_spots(occupied):
-            x, y = xy(pos)
             t, rot = board[pos]
-            label = spot_labels[(t * 4 + rot) * 2 + 1] or _spot_label(t, rot, True)
-            for i in spots:
-                # new_action(...) written out: a portal offers some eighty of these.
-                action = OpenAction()
-                action.kind = "meeple"
-                action.args = (x, y, i)
-                action._label = label  # worded when read
-                action.__class__ = Action
-                append(action)
+            _add_meeple_actions(out, pos, spots, spot_labels[(t * 4 + rot) * 2 + 1] or _spot_label(t, rot, True))
         return out
 
     def _fairy_spots(self) -> list[int]:
