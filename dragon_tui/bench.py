@@ -18,7 +18,6 @@ import time
 
 from .ai import LEVELS, make_agent
 from .ai.ismcts import iterations_per_second
-from .arena import DEFAULT_MAX_MOVES
 from .engine import Rng
 from .games import GAMES
 
@@ -26,8 +25,9 @@ from .games import GAMES
 #: A random game still running after this many actions is cut off: random players can keep a
 #: Princes game going forever (maneuvering supporters back and forth, nobody scoring).
 MAX_RANDOM_STEPS = 20_000
-#: The strength line's bot games stop here: greedy against random Princes games took 1,426–1,893
-#: moves (seeds 0–4), and seed 3 never ends (it ran 12,000 moves, ~130 s, before this cap).
+#: The strength line's bot games stop here, sooner than the arena's 10,000 (a stopped game costs
+#: the bench ~10 ms a move): greedy against random Princes games took 1,426–1,893 moves (seeds
+#: 0–4), and seed 3 never ends (it ran 12,000 moves, ~130 s, before this cap).
 BENCH_MAX_MOVES = 5_000
 
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -123,18 +123,18 @@ def playout_ratio(game, players: int, seconds: float, rounds: int = 4,
     """Random playouts of ``game`` and of tic-tac-toe, measured alternately in ``rounds``
     slices each (so drift of the machine's speed hits both alike): rates and their ratio."""
     games = actions = 0
-    spent = legal = ttt_spent = 0.0
+    spent = choosing = ttt_spent = 0.0
     ttt_games = 0
     slice_ = seconds / rounds
     for r in range(rounds):
-        n, a, s, lt = _random_games(game, players, slice_, 5000, seed=r * 1000, listed=listed)
-        games, actions, spent, legal = games + n, actions + a, spent + s, legal + lt
+        n, a, s, c = _random_games(game, players, slice_, 5000, seed=r * 1000, listed=listed)
+        games, actions, spent, choosing = games + n, actions + a, spent + s, choosing + c
         tn, ts = tictactoe_playouts(slice_ / 2, seed=r)
         ttt_games, ttt_spent = ttt_games + tn, ttt_spent + ts
     rate, ttt = games / spent, ttt_games / ttt_spent
     return {"games_per_s": rate, "tictactoe_per_s": ttt, "ratio": rate / ttt,
             "actions_per_game": actions / games, "actions_per_s": actions / spent,
-            "choose_us": 1e6 * legal / max(actions, 1)}
+            "choose_us": 1e6 * choosing / max(actions, 1)}
 
 
 def _carcassonne_figures(game, seconds: float) -> list[str]:
@@ -185,7 +185,7 @@ def _decision_times(game, players: int, level: str, decisions: int = 60) -> tupl
     return statistics.fmean(times), max(times)
 
 
-def _play(game, players: int, levels: list[str], seed: int, max_moves: int = DEFAULT_MAX_MOVES):
+def _play(game, players: int, levels: list[str], seed: int, max_moves: int = BENCH_MAX_MOVES):
     """A seeded game between bots of these levels. One still running after ``max_moves`` moves
     is stopped there, as the arena does: greedy and random players can keep a Princes game
     going for ever (the Clan Houses, its only end, never fill), and the bench must finish."""
@@ -218,8 +218,7 @@ def _strength(game, quick: bool) -> str:
         seat = seed % players
         levels = ["random"] * players
         levels[seat] = "greedy"
-        # Fewer moves than the arena allows: a stopped game costs the bench ~10 ms a move.
-        state = _play(game, players, levels, seed, max_moves=BENCH_MAX_MOVES)
+        state = _play(game, players, levels, seed, max_moves=BENCH_MAX_MOVES)  # read now: tests lower it
         if not state.is_over:
             unfinished.append(seed)  # counted as a game won by nobody
         elif seat in state.winners():
