@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from . import page
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 
 log = logging.getLogger("dragon_tui.web")
@@ -119,6 +120,7 @@ class WebServer:
                     web.get("/download/{key}", self.handle_download, name="download"),
                     web.static("/static", self.statics_path, show_index=False, name="static"),
                 ])
+                page.add_routes(app, owner)
                 return app
 
             async def handle_index(self, request):
@@ -131,6 +133,8 @@ class WebServer:
             async def handle_websocket(self, request):
                 if not owner.origin_allowed(request):
                     return web.Response(status=403, text="This page may not open a game here.")
+                if owner.draining:
+                    return web.Response(status=503, text=page.REFUSED_DRAINING)
                 address = request.remote or "?"
                 refused = owner.reserve(address)
                 if refused:
@@ -151,8 +155,9 @@ class WebServer:
                 service = None
                 try:
                     await websocket.prepare(request)
+                    owner.pages.add(websocket)
                     service = _AppService(self.command, write_bytes=websocket.send_bytes,
-                                          write_str=websocket.send_str, close=websocket.close,
+                                          write_str=websocket.send_str, close=page.quit_closer(websocket),
                                           download_manager=self.download_manager, debug=False, env=env)
                     await service.start(cols, rows)
                     await self._process_messages(websocket, service)
@@ -161,6 +166,7 @@ class WebServer:
                 except Exception:
                     log.exception("web session failed")
                 finally:
+                    owner.pages.discard(websocket)
                     if service is not None:
                         await service.stop()
                 return websocket
@@ -217,7 +223,12 @@ class WebServer:
         self.per_address = per_address
         self.tables_socket = str(tables_socket) if tables_socket else None
         self.slots = SessionSlots()
-        self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
+        self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url,
+                              templates_path=page.TEMPLATES)
+        #: The pages with a live game (told the drain's notice, closed with a reason), and
+        #: whether the server is draining (no new games).
+        self.pages = page.Pages()
+        self.draining = False
         self.explicit_public_url = public_url is not None
         self._runner = None
 
@@ -267,6 +278,17 @@ class WebServer:
                 if not self.explicit_public_url:
                     self.server.public_url = f"http://{self.host}:{self.port}"
 
+    async def drain(self, notice: str, grace: float) -> None:
+        """Take no new games, show every page ``notice`` and give the games ``grace`` seconds
+        before :meth:`close` ends them."""
+        self.draining = True
+        await self.pages.tell(notice)
+        end = asyncio.get_running_loop().time() + grace
+        while self.pages.sockets and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+
     async def close(self) -> None:
+        # each page is told why first: after a drain the server is restarting, else stopping
+        await self.pages.close_all(page.RESTARTING if self.draining else page.STOPPED)
         if self._runner is not None:
             await self._runner.cleanup()
