@@ -126,15 +126,6 @@
     }
   }, true);
 
-  /* ctrl+c copies what was dragged over in the game (the game sends it to the clipboard
-     itself); the terminal's own copy of its empty selection must not replace it. */
-  document.addEventListener("copy", function (event) {
-    var selection = window.getSelection ? String(window.getSelection()) : "";
-    if (!selection && event.target && event.target.closest && event.target.closest("#terminal")) {
-      event.stopImmediatePropagation();
-    }
-  }, true);
-
   window.addEventListener("load", function () {
     /* textual.js measured the terminal's cells; once the shipped font is in, measure again */
     if (document.fonts && document.fonts.ready) {
