@@ -50,11 +50,14 @@ async def test_the_page_in_chromium(private_data_dir):
             await other.close()
             assert await wait_until(lambda: server.sessions == 0, 15)
 
+        # what the page sends from its first moment on
+        await browser.send("Page.addScriptToEvaluateOnNewDocument", source=RECORD)
         await browser.send("Page.reload")  # what the page's Restart button does
         assert await browser.until("document.body.classList.contains('-first-byte')", 30)
         assert await browser.js("document.title") == "Dragon TUI"
         assert await browser.until(TEXTAREA)  # the keyboard is the terminal's, no click needed
-        await browser.js(RECORD)
+        # and the game hears it has the focus (its footer shows its keys from the start)
+        assert await browser.until("window.sent.includes('[\"focus\"]')", 5)
 
         await browser.key("F4", "F4", 115)  # the theme, by its browser-safe key
         assert "\x1bOS" in stdin(await browser.js("window.sent"))

@@ -63,7 +63,14 @@
     socketUrl = url;
     socket.addEventListener("open", function () {
       opened = true;
-      setTimeout(focusTerminal, 0);
+      /* The game starts out of focus (so its footer is empty) and hears of a focus only when
+         the terminal gains it; it may have gained it before the socket could say so. */
+      setTimeout(function () {
+        focusTerminal();
+        if (document.activeElement === terminalInput() && socket.readyState === NativeWebSocket.OPEN) {
+          socket.send(JSON.stringify(["focus"]));
+        }
+      }, 0);
     });
     socket.addEventListener("close", ended);
     socket.addEventListener("message", function (event) {
