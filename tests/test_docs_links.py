@@ -100,3 +100,12 @@ def test_the_readme_stays_a_front_door():
     assert len(readme.splitlines()) <= 250
     # CI runs exactly this command (.ci/run); the README must keep saying so
     assert 'python3 -m venv .venv && .venv/bin/pip install -q -e ".[test]" && .venv/bin/pytest -n auto' in readme
+
+
+def test_every_page_of_docs_is_linked_from_the_readme():
+    """Everything the README does not say itself must be findable from it."""
+    readme = ROOT / "README.md"
+    linked = {(readme.parent / target.partition("#")[0]).resolve() for target in links(readme)}
+    for page in PAGES:
+        if page != readme:
+            assert page in linked, f"{page.relative_to(ROOT)} is not linked from the README"
