@@ -24,16 +24,15 @@ class Board(BoardBase):
     def paint(self, view: State) -> None:
         t = Text()
         t.append("Pile  ", "dim")
-        t.append("● " * view.pile or "empty", "bold")
-        t.append(f" ({view.pile})\n", "dim")
+        t.append(" ".join("●" * view.pile) or "empty", "bold")
+        t.append(f" ({view.pile})", "dim")
         for seat, name in enumerate(self.table.names):
             lucky = view.lucky[seat]
-            mark = "▶ " if view.current_player == seat else "  "
-            t.append(f"{mark}{name:<12}", "bold" if mark.strip() else "")
+            mark = "\n▶ " if view.current_player == seat else "\n  "
+            t.append(f"{mark}{name:<12}", "bold" if "▶" in mark else "")
             t.append(f" stars {view.stars[seat]}  lucky {lucky if lucky is not None else '?'}")
             if view.took_last == seat:
                 t.append("  took the last pebble", "bold")
-            t.append("\n")
         self.query_one("#pebbles", Panel).show_content(t)
 
     def on_mount(self) -> None:
