@@ -159,6 +159,8 @@ def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
+        if game_id in GAMES:  # listed, but its rules describe another game: say so
+            raise
         known = ", ".join(GAMES) or "none"
         raise KeyError(f"No game '{game_id}'. Built games: {known}.") from None
 
