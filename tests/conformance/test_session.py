@@ -84,3 +84,19 @@ def test_a_damaged_save_is_refused_in_one_line(game, tmp_path):
     path.write_text(json.dumps(table.to_json())[:-40])
     with pytest.raises(SaveFileError):
         Table.load(path)
+
+
+def test_the_score_charts_and_the_help_read_the_game(game):
+    """The review's charts plot a series per seat over the whole game (a game without its own
+    measures gets its points); the help screen has the game's rules."""
+    from dragon_tui.session.charts import score_charts
+
+    table = people_table(game)
+    play(table, 20)
+    charts = score_charts(game.id, table.states)
+    assert charts
+    for chart in charts:
+        assert len(chart.series) == kit_players(game)
+        assert all(len(series) == len(table.moves) + 1 for series in chart.series)
+    text = game.help_markdown()
+    assert text.startswith("# ") and len(text.splitlines()) > 3

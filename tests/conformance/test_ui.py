@@ -12,6 +12,7 @@ from dragon_tui.games import board_module
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
+from dragon_tui.ui.screens.help import HelpScreen
 from dragon_tui.ui.screens.menu import MenuScreen
 from dragon_tui.ui.screens.replay import ReplayScreen
 from dragon_tui.ui.screens.review import ReviewScreen
@@ -50,6 +51,9 @@ async def test_the_menu_opens_the_games_setup_and_the_setup_starts_it(game):
 async def test_keys_play_the_game_and_undo_answers(game):
     table = person_and_bots(game)
     app = app_with(table)
+    notes: list[str] = []
+    shown = app.notify
+    app.notify = lambda message, *args, **kwargs: (notes.append(str(message)), shown(message, *args, **kwargs))[1]
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         presses = 0
@@ -73,7 +77,14 @@ async def test_keys_play_the_game_and_undo_answers(game):
             assert table.state.to_json() == before
         else:  # refused, with the reason on screen, and nothing changed
             assert table.state.to_json() == before
-            assert any(blocked in n.message for n in app._notifications)
+            assert any(blocked in note for note in notes)
+        game_screen = app.screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game_screen
 
 
 @pytest.mark.slow
