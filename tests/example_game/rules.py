@@ -24,6 +24,8 @@ class PebblesState(State):
         self.pile = int(self.options["pile"])
         self.lucky: list[int | None] = [self.rng.randint(1, 3) for _ in range(self.num_players)]
         self.shown = [False] * self.num_players
+        #: The amounts each seat has taken (public): one taken without a star is not its number.
+        self.taken: list[list[int]] = [[] for _ in range(self.num_players)]
         self.stars = [0] * self.num_players
         self.took_last: int | None = None
         self.active = 0
@@ -44,6 +46,8 @@ class PebblesState(State):
     def _apply(self, action: Action) -> None:
         seat, (n,) = self.active, action.args
         self.pile -= n
+        if n not in self.taken[seat]:
+            self.taken[seat].append(n)
         line = f"{{p{seat}}} takes {n}"
         if n == self.lucky[seat]:
             self.stars[seat] += 1
@@ -78,8 +82,13 @@ class PebblesState(State):
         return state
 
     def determinize(self, seat: int, rng: Rng) -> State:
+        """Deal the unknown lucky numbers again, each from those its seat's history allows: a
+        seat that took an amount without scoring a star does not hold that number."""
         state = super().determinize(seat, rng)  # a copy with fresh dice
-        state.lucky = [n if s == seat or self.shown[s] else rng.randint(1, 3) for s, n in enumerate(self.lucky)]
+        state.lucky = [
+            n if s == seat or self.shown[s] else rng.choice([k for k in (1, 2, 3) if k not in self.taken[s]])
+            for s, n in enumerate(self.lucky)
+        ]
         return state
 
 

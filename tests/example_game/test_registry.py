@@ -77,3 +77,16 @@ def test_registering_imports_nothing_until_the_game_is_taken():
         "    assert not [m for m in sys.modules if m.startswith('dragon_tui.games.')]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_pebbles_guesses_only_lucky_numbers_its_history_allows():
+    """A bot's guessed world never gives a rival a lucky number the rival took without a star."""
+    from dragon_tui.engine import Action, Rng
+
+    with registered():
+        state = get_game("pebbles").new_state(2, 1)  # lucky numbers 3 and 2
+        state.apply(Action("take", (1,)))  # no star: seat 0's number is not 1
+        view = state.view(1)
+        assert view.lucky == [None, state.lucky[1]]
+        guesses = {view.determinize(1, Rng(seed)).lucky[0] for seed in range(40)}
+        assert guesses == {2, 3}
