@@ -54,6 +54,10 @@ CONNECT_TIMEOUT = 4
 KEEPALIVES = {"keepalives": 1, "keepalives_idle": 15, "keepalives_interval": 5, "keepalives_count": 3}
 #: SQLite waits up to BUSY_TIMEOUT_MS for another writer; its deadline leaves room for that.
 SQLITE_DEADLINE = BUSY_TIMEOUT_MS / 1000 + 5.0
+#: After a call found the database not answering, calls in the next this many seconds fail at
+#: once instead of each waiting out its own deadline (a request that needs three calls is
+#: answered after one deadline, not three).
+QUIET_AFTER_FAILURE = 2.0
 #: What a player is told when the database does not answer in time (or cannot be reached).
 NOT_ANSWERING = "The club's database is not answering; local games still work. Try the club again later."
 #: The SQLite side files that hold the same data as the database.
@@ -91,6 +95,7 @@ class Database:
         #: monotonic start of the call in progress (None: idle); the watchdog reads it
         self._started: float | None = None
         self._aborted = False
+        self._quiet_until = 0.0
         self._closed = threading.Event()
         try:
             if self.postgres:
@@ -122,7 +127,8 @@ class Database:
         threading.Thread(target=self._watch, name="dragon-db-watchdog", daemon=True).start()
 
     def _connect_postgres(self):
-        return connect_postgres(self.url)
+        # within the deadline (libpq's least is 2 s)
+        return connect_postgres(self.url, connect_timeout=max(2, min(CONNECT_TIMEOUT, int(self.deadline) - 1)))
 
     def _usable(self) -> None:
         """A PostgreSQL connection that broke (the server restarted, the network dropped, the
@@ -162,7 +168,10 @@ class Database:
     def _call(self) -> Iterator[None]:
         """Hold the connection for one call, within the deadline (waiting for it included)."""
         started = time.monotonic()
+        if started < self._quiet_until:
+            raise NotAnswering("it did not answer a moment ago")
         if not self._lock.acquire(timeout=self.deadline):
+            self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
             raise NotAnswering("another call holds the connection past the deadline")
         outer = self._started  # a call inside a call (same thread) keeps the outer deadline
         try:
@@ -170,6 +179,9 @@ class Database:
                 self._aborted = False
                 self._started = started
             yield
+        except NotAnswering:
+            self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
+            raise
         finally:
             self._started = outer
             self._lock.release()
@@ -253,15 +265,14 @@ class _Tx:
         return list(self.cur.fetchall())
 
 
-def connect_postgres(url: str, **kw: Any):
+def connect_postgres(url: str, connect_timeout: int = CONNECT_TIMEOUT):
     """A PostgreSQL connection that cannot hang for ever: a connect timeout, a server-side
     statement timeout (and one for a transaction left idle), TCP keepalives."""
     import psycopg
 
     options = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS}"
                f" -c idle_in_transaction_session_timeout={STATEMENT_TIMEOUT_MS * 4}")
-    return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, options=options,
-                           **KEEPALIVES, **kw)
+    return psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout, options=options, **KEEPALIVES)
 
 
 def _private_sqlite(path: Path) -> None:
