@@ -262,3 +262,31 @@ def test_a_hung_postgresql_freezes_nothing_and_the_player_is_told(private_data_d
         ben.close()
     finally:
         club.stop()
+
+
+@pytest.mark.pg
+@pytest.mark.net
+@pytest.mark.slow
+def test_with_postgresql_hung_a_player_still_logs_in_and_plays_locally(postgres_server, tmp_path):
+    """Over SSH, on a club node, while its PostgreSQL is stopped: the banner comes, the session
+    is let in (it is not told it has too many games open) and the menu of local games shows."""
+    from .helpers import connect, open_screen
+    from .test_cluster import Node
+
+    node = Node(tmp_path / "one", postgres_server.new_database(), "--per-player", "1")
+    try:
+        async def scenario() -> float:
+            started = time.monotonic()
+            conn = await asyncio.wait_for(connect(node.port, "ana"), 10)  # the banner and the login
+            screen = await open_screen(conn, (100, 30))
+            assert await screen.wait_for("five dragon games", 40), screen.text[-300:]
+            assert "too many games" not in screen.text
+            conn.close()
+            return time.monotonic() - started
+
+        with _stopped(postgres_server):
+            took = asyncio.run(scenario())
+        print(f"\nlogin to the menu with PostgreSQL stopped: {took:.1f} s")
+        assert any("not counted" in line for line in node.lines), "".join(node.lines[-20:])
+    finally:
+        node.stop()
