@@ -448,8 +448,9 @@ class TableServer(ClusterNode):
                     continue
                 finally:
                     controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
-                if room.bot_task is asyncio.current_task():
+                if room.bot_task is asyncio.current_task():  # applied by a catch-up while it was written
                     room.bot_task = None
+                    self._kick_bots(room)  # which could not start the next bot's turn meanwhile
                 return
             finally:
                 await self._drop_duty(room)

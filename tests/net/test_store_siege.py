@@ -236,7 +236,7 @@ def test_a_hung_postgresql_freezes_nothing_and_the_player_is_told(private_data_d
             assert len(club.server.rooms[ana.room].table.moves) == 0  # nothing half-played
             # a new table: refused with the same words, within the deadline
             started = time.monotonic()
-            with pytest.raises(IllegalAction, match="database is not answering; local games still work"):
+            with pytest.raises(IllegalAction, match="database is not answering, so nothing was changed; local games"):
                 RemoteTable.host(club.path, "cy", "crowns", TWO)
             assert time.monotonic() - started < 2 * DEADLINE + 2
             # a new session is let in uncounted (local games need no database), not told it

@@ -59,7 +59,8 @@ SQLITE_DEADLINE = BUSY_TIMEOUT_MS / 1000 + 5.0
 #: answered after one deadline, not three).
 QUIET_AFTER_FAILURE = 2.0
 #: What a player is told when the database does not answer in time (or cannot be reached).
-NOT_ANSWERING = "The club's database is not answering; local games still work. Try the club again later."
+NOT_ANSWERING = ("The club's database is not answering, so nothing was changed; local games still work. "
+                 "Try the club again later.")
 #: The SQLite side files that hold the same data as the database.
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
