@@ -105,6 +105,8 @@ class Room:
         self.controller = TurnController(table, budget=0.5)
         self.bot_task: asyncio.Task | None = None
         self.limit_timer: asyncio.TimerHandle | None = None
+        #: the result being recorded (rated, or put on the boards) once the game is over
+        self.result_task: asyncio.Task | None = None
 
     @classmethod
     def from_record(cls, rec: TableRecord) -> Room:

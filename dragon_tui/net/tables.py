@@ -171,8 +171,8 @@ class TableServer(ClusterNode):
         if self._listener is not None:
             await asyncio.to_thread(self._listener.stop)
         if self.store is not None and self.store.shared:
-            with contextlib.suppress(StoreError, Conflict):
-                self.store.leave()
+            with contextlib.suppress(StoreError, Conflict, IllegalAction):
+                await self._db("leave")
         if self._server is not None:
             self._server.close()
         for room in self.rooms.values():
@@ -248,7 +248,7 @@ class TableServer(ClusterNode):
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
-            self._spawn(self._record_result(room))
+            room.result_task = self._spawn(self._record_result(room))
 
     async def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None,
                     written=None) -> None:
@@ -380,10 +380,11 @@ class TableServer(ClusterNode):
         room.limit_timer = asyncio.get_running_loop().call_later(
             max(0.0, deadline - time.time()), lambda: self._spawn(self._time_ran_out(room, at)))
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _time_ran_out(self, room: Room, at: int) -> None:
         """The seat's time is up: a bot of the host's level plays this one move for it,
@@ -742,6 +743,8 @@ class TableServer(ClusterNode):
             raise IllegalAction("The table moved on since you chose; look again.")
         action = Action.from_json(msg["action"])
         await self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a failed write
+        if room.result_task is not None:  # the last move: the boards have the result when the player hears
+            await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
         return {"moves": len(table.moves)}
 
 

@@ -54,7 +54,7 @@ CONNECT_TIMEOUT = 4
 KEEPALIVES = {"keepalives": 1, "keepalives_idle": 15, "keepalives_interval": 5, "keepalives_count": 3}
 #: SQLite waits up to BUSY_TIMEOUT_MS for another writer; its deadline leaves room for that.
 SQLITE_DEADLINE = BUSY_TIMEOUT_MS / 1000 + 5.0
-#: After a call found the database not answering, calls in the next this many seconds fail at
+#: After a call waited in vain for the database, calls in the next this many seconds fail at
 #: once instead of each waiting out its own deadline (a request that needs three calls is
 #: answered after one deadline, not three).
 QUIET_AFTER_FAILURE = 2.0
@@ -181,7 +181,8 @@ class Database:
                 self._started = started
             yield
         except NotAnswering:
-            self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
+            if time.monotonic() - started >= self.deadline / 2:  # it hung (a refusal is quick anyway)
+                self._quiet_until = time.monotonic() + QUIET_AFTER_FAILURE
             raise
         finally:
             self._started = outer
