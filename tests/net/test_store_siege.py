@@ -137,15 +137,21 @@ def test_the_data_folder_and_the_database_files_are_private_whatever_the_umask(t
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to try the file as another user")
-def test_another_local_user_cannot_read_the_database(tmp_path, monkeypatch):
+def test_another_local_user_cannot_read_the_database(request, monkeypatch):
     import pwd
 
-    home = tmp_path / "home"
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="dragon-nobody-"))  # pytest's own folders are 0700 already
+    request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))
+    os.chmod(root, 0o755)  # only the data folder and the files themselves stand in the way
+    home = root / "home"
     monkeypatch.setenv("DRAGON_TUI_HOME", str(home))
-    os.chmod(tmp_path, 0o755)  # only the data folder itself stands in the way
     old = os.umask(0o022)
     try:
         s = Store(default_url(storage.data_dir()))
+        s.create_table(_table("t1"))
         s.close()
     finally:
         os.umask(old)
