@@ -209,6 +209,9 @@ class TableServer(ClusterNode):
                                           2 * store.db.deadline + 1)
         except asyncio.TimeoutError:
             raise NotAnswering(f"{method} did not return") from None
+        except NotAnswering as exc:
+            log.warning("database: %s failed: %s", method, exc.detail or exc)  # the why, for the operator
+            raise
 
     def _import_room_files(self) -> None:
         """Tables an older version kept as ``rooms/<id>.json`` move into the database once."""

@@ -41,6 +41,29 @@ def store(db_url):
     s.close()
 
 
+# ---------------------------------------------------------------------- the deadline of every call
+def test_a_call_past_its_deadline_is_broken_off_and_the_next_one_works(store):
+    from dragon_tui.net.store import NotAnswering
+
+    store.db.deadline = 1.0
+    slow = ("SELECT pg_sleep(30)" if store.db.postgres else
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000)"
+            " SELECT SUM(x) FROM c")
+    started = time.monotonic()
+    with pytest.raises(NotAnswering) as caught:
+        store.db.query(slow)
+    took = time.monotonic() - started
+    assert 0.9 < took < 2.0, took
+    assert str(caught.value) == NOT_ANSWERING
+    store.db._quiet_until = 0.0  # (the 2 s of quiet after a hung call are tested with the server)
+    store.create_table(_table("after"))  # the connection was opened afresh
+    assert store.table_exists("after")
+    if store.db.postgres:  # what PostgreSQL itself enforces, and the keepalives
+        assert store.db.query("SHOW statement_timeout") == [("4500ms",)]
+        params = store.db.conn.info.get_parameters()
+        assert params.get("keepalives") == "1" and params.get("keepalives_idle") == "15"
+
+
 # ---------------------------------------------------------------------- stand-in moves and ratings
 def _play_out(store: Store, table_id: str, seats: int, stand_in_seat: int, moves: int = 12) -> None:
     """``moves`` moves round the table; every one of ``stand_in_seat``'s but the first is its

@@ -157,6 +157,9 @@ class Database:
             if started is None or self._aborted or time.monotonic() - started <= self.deadline:
                 continue
             self._aborted = True
+            if self._started is not started:  # that call ended just now; the next one is not late
+                self._aborted = False
+                continue
             with contextlib.suppress(Exception):
                 if self.postgres:
                     fd = self.conn.pgconn.socket  # the blocked recv returns: the connection is broken
