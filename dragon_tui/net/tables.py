@@ -120,6 +120,9 @@ class TableServer(ClusterNode):
         self._seen: dict[tuple[str, str | None], float] = {}
         #: database calls run on these threads, never on the event loop (see :meth:`_db`)
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        #: hosting and sitting down wait for the database between their checks and their write:
+        #: one at a time, so the limits per player cannot be passed by asking on many connections
+        self._seating = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -189,12 +192,15 @@ class TableServer(ClusterNode):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        if self._executor is not None:  # calls under way end (or are broken off) before the store closes
+            executor, self._executor = self._executor, None
+            executor.shutdown(wait=False, cancel_futures=True)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.to_thread(executor.shutdown, True),
+                                       (self.store.db.deadline if self.store is not None else 0) + 1)
         if self.store is not None:
             self.store.close()
             self.store = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
 
     async def _db(self, method: str, *args: Any, **kw: Any) -> Any:
         """``Store.<method>(*args)`` on a database thread: the event loop goes on serving every
@@ -604,6 +610,10 @@ class TableServer(ClusterNode):
                 "board": await self._db("daily_board", day.isoformat(), DAILY_GAME)}
 
     async def _daily(self, conn: Conn) -> dict[str, Any]:
+        async with self._seating:  # one deal a day: the look and the table as one step
+            return await self._daily_now(conn)
+
+    async def _daily_now(self, conn: Conn) -> dict[str, Any]:
         """Today's deal of the solitaire at a one-seat table of the player's own: the first
         finished attempt of the day goes on the day's board, so there is one per player a day."""
         day = _today()
@@ -613,10 +623,14 @@ class TableServer(ClusterNode):
             if room is None or room.table.state.is_over:
                 raise IllegalAction("You have played today's deal: see how you stand on the daily board.")
             raise IllegalAction(f"Your deal of the day is table {existing}: go on with it from your tables.")
-        return await self._host(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}],
-                                       "seed": highscores.daily_seed(day)}, daily=day.isoformat())
+        return await self._host_now(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}],
+                                           "seed": highscores.daily_seed(day)}, daily=day.isoformat())
 
     async def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
+        async with self._seating:
+            return await self._host_now(conn, msg, daily)
+
+    async def _host_now(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
         await self._sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
@@ -685,6 +699,10 @@ class TableServer(ClusterNode):
             raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
 
     async def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
+        async with self._seating:
+            return await self._join_now(conn, room, seat, token)
+
+    async def _join_now(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
         if not 0 <= seat < len(room.table.seats):
             raise IllegalAction("No such seat.")
         if room.table.seats[seat].is_bot:

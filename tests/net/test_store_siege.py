@@ -119,6 +119,38 @@ def test_the_table_server_counts_the_stand_in_move_of_a_seat_whose_time_ran_out(
         club.stop()
 
 
+# ---------------------------------------------------------------------- checks, then a write
+@pytest.mark.net
+def test_hosting_on_many_connections_at_once_cannot_pass_the_limit_per_host(private_data_dir, db_url):
+    """Hosting waits for the database between its checks and its write: twelve requests at
+    once, on twelve connections of one player, still open only the allowed five tables."""
+    from dragon_tui.net.tables import MAX_ROOMS_PER_HOST
+
+    club = TablesThread(private_data_dir, db=db_url)
+    try:
+        barrier = threading.Barrier(12)
+        opened, refused = [], []
+
+        def host() -> None:
+            barrier.wait()
+            try:
+                opened.append(RemoteTable.host(club.path, "ana", "crowns", TWO))
+            except IllegalAction as exc:
+                refused.append(str(exc))
+
+        threads = [threading.Thread(target=host) for _ in range(12)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert len(opened) == MAX_ROOMS_PER_HOST, (len(opened), refused[:1])
+        assert len(refused) == 12 - MAX_ROOMS_PER_HOST and all("already host" in r for r in refused)
+        for t in opened:
+            t.close()
+    finally:
+        club.stop()
+
+
 # ---------------------------------------------------------------------- a private data folder
 def _mode(path: Path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)
