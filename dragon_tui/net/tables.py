@@ -13,8 +13,11 @@ or PostgreSQL): a table, its seats and every move with its number. A move is wri
 transaction that checks it follows the table's last move — before it is applied here and before
 anyone hears of it, so a restart resumes every table and loses no acknowledged move; a write
 that fails (a full disk, a database that is gone) refuses the move with a message and the table
-stays as it was. Seat-taking and bot moves are written first the same way. With PostgreSQL
-several serve processes (nodes) share the tables, this one being a cache (:mod:`.cluster`). A
+stays as it was. Seat-taking and bot moves are written first the same way. Database calls run
+on worker threads with a deadline, never on the event loop: a database that hangs holds up only
+the requests that need it (refused after the deadline with "not answering"), while listing
+tables, showing moves and everything else goes on. With PostgreSQL several serve processes
+(nodes) share the tables, this one being a cache (:mod:`.cluster`). A
 table lives on with nobody connected (correspondence play); the host may give each move a time limit,
 after which a bot of the host's chosen level plays that move for the seat, and the log says so.
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
