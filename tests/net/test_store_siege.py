@@ -62,6 +62,11 @@ def test_a_call_past_its_deadline_is_broken_off_and_the_next_one_works(store):
         assert store.db.query("SHOW statement_timeout") == [("4500ms",)]
         params = store.db.conn.info.get_parameters()
         assert params.get("keepalives") == "1" and params.get("keepalives_idle") == "15"
+        own = Store(store.db.url + "?options=-c%20statement_timeout%3D9000")  # the operator's own wins
+        try:
+            assert own.db.query("SHOW statement_timeout") == [("9s",)]
+        finally:
+            own.close()
 
 
 # ---------------------------------------------------------------------- stand-in moves and ratings

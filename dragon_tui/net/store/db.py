@@ -274,10 +274,13 @@ def connect_postgres(url: str, connect_timeout: int = CONNECT_TIMEOUT):
     """A PostgreSQL connection that cannot hang for ever: a connect timeout, a server-side
     statement timeout (and one for a transaction left idle), TCP keepalives."""
     import psycopg
+    from psycopg.conninfo import conninfo_to_dict
 
     options = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS}"
                f" -c idle_in_transaction_session_timeout={STATEMENT_TIMEOUT_MS * 4}")
-    return psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout, options=options, **KEEPALIVES)
+    given = conninfo_to_dict(url).get("options")  # the operator's own options come after, and win
+    return psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout,
+                           options=f"{options} {given}" if given else options, **KEEPALIVES)
 
 
 def _private_sqlite(path: Path) -> None:
