@@ -37,6 +37,9 @@ HEARTBEAT_EVERY = 5.0
 #: (that node may have died: its duty lock went with its connection).
 DUTY_RETRY = 2.0
 
+#: How long a new session waits for the database to count it; then it starts uncounted.
+ADMIT_WAIT = 2.0
+
 #: Longest wait between two attempts to reach a PostgreSQL that went away.
 RECONNECT_MAX = 2.0
 #: How often the listening connection is probed (a server that went away says nothing).
@@ -236,7 +239,11 @@ class ClusterNode:
         that it is not answering — refusing would tell the player something untrue."""
         session_id = secrets.token_hex(8)
         try:
-            return session_id if await self._db("open_session", session_id, player, limit) else None
+            admitted = await asyncio.wait_for(self._db("open_session", session_id, player, limit), ADMIT_WAIT)
+            return session_id if admitted else None
+        except asyncio.TimeoutError:  # slow: in, and released by its id whether or not it got counted
+            log.error("session of %s not counted in time (the database is slow)", player)
+            return session_id
         except (StoreError, Conflict, IllegalAction) as exc:
             log.error("session of %s not counted (the database did not answer): %s", player, exc)
             return ""
