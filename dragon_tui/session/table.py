@@ -116,11 +116,6 @@ class SeatNames:
         """A log line or label with the seats' names in it."""
         return format_seats(line, self.names)
 
-    @property
-    def current_seat(self) -> Seat | None:
-        player = self.state.current_player
-        return None if player is None else self.seats[player]
-
     def visible_move(self, index: int, viewer: int | None) -> Move:
         """Move ``index`` (0-based) as ``viewer`` may read it. A networked table's history
         already is its seat's version (the server filtered it with ``Table.visible_move``)."""

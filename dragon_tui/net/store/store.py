@@ -296,12 +296,6 @@ class Store:
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11]))
         return records
 
-    def finished_tables_of(self, player: str, limit: int = 10) -> list[str]:
-        """Ids of the last tables ``player`` sat at that are over, newest first."""
-        return [r[0] for r in self.db.query(
-            "SELECT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id WHERE s.player = ? AND t.is_over = 1"
-            " GROUP BY t.id, t.finished ORDER BY t.finished DESC LIMIT ?", (player, limit))]
-
     # ------------------------------------------------------------------ results
     def record_result(self, table_id: str, game: str, players: list[str | None], ranks: list[int],
                       now: float | None = None) -> dict[str, ratings.Rating] | None:
