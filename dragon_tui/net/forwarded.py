@@ -134,8 +134,9 @@ class HostCheck:
         names = set()
         if not self.loopback:
             for name in (socket.gethostname(), socket.getfqdn()):
-                if name:
-                    names.add(name.lower().rstrip("."))
+                name = name.lower().rstrip(".")
+                if name and name not in _LOOPBACK_NAMES:
+                    names.add(name)
         if address is None and bound and not self.everywhere:
             names.add(bound)  # listening on a name: that name
         self.names = names
