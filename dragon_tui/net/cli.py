@@ -41,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", metavar="FILE", type=Path,
                    help="only these public keys may enter (default: open, anyone enters with a name)")
     p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
-    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4)")
+    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4; the web allows four times as "
+                        "many connections, at least 8, for a page's files next to its games)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],

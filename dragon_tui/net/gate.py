@@ -23,8 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import time
 from collections.abc import Callable, Container
+
+log = logging.getLogger("dragon_tui.web")
 
 #: Descriptors kept back from every client-driven use: the database and its side files, the
 #: logs, the listening sockets, the table server, the warm worker, a few players arriving.
@@ -102,6 +105,7 @@ class ConnectionGate:
         self.entries: dict[asyncio.BaseTransport, _Entry] = {}  # by when they last became idle
         self.by_address: dict[str, dict[asyncio.BaseTransport, _Entry]] = {}  # the same, per address
         self.refused = self.dropped = 0
+        self._reported = float("-inf")
         self._sweeper: asyncio.Task | None = None
 
     @property
@@ -120,9 +124,11 @@ class ConnectionGate:
         if len(mine) >= self.per_address_most and not self.exempt(address):
             if not self._drop_idle(mine):
                 self.refused += 1
+                self._report()
                 return False
         if len(self.entries) >= self.most and not self._drop_from_the_most():
             self.refused += 1
+            self._report()
             return False
         entry = _Entry(key, transport)
         self.entries[transport] = entry
@@ -162,10 +168,24 @@ class ConnectionGate:
                 self.release(entry.transport)
                 entry.transport.abort()
                 self.dropped += 1
+                self._report()
                 return True
         return False
 
+    def _report(self) -> None:
+        """Say in the log, at most once a minute, that the caps are being hit."""
+        now = time.monotonic()
+        if now - self._reported >= 60.0:
+            self._reported = now
+            log.warning("web: connection caps reached (%d in total, %d per address): %d refused, "
+                        "%d waiting ones dropped so far", self.most, self.per_address_most,
+                        self.refused, self.dropped)
+
     def _drop_from_the_most(self) -> bool:
+        if not self.by_address:
+            return False
+        if self._drop_idle(max(self.by_address.values(), key=len)):  # the usual case, in one pass
+            return True
         by_size = sorted(self.by_address.values(), key=len, reverse=True)
         return any(self._drop_idle(entries) for entries in by_size)
 

@@ -33,7 +33,7 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 from .forwarded import HostCheck, TrustedProxies, client_address
-from .gate import ACCEPT_BATCH, ConnectionGate, GatedProtocol
+from .gate import ACCEPT_BATCH, ConnectionGate, GatedProtocol, address_key
 
 log = logging.getLogger("dragon_tui.web")
 
@@ -155,7 +155,7 @@ class WebServer:
             async def handle_websocket(self, request):
                 if not owner.origin_allowed(request):
                     return web.Response(status=403, text="This page may not open a game here.")
-                address = request["client"]
+                address = address_key(request["client"])
                 refused = owner.reserve(address)
                 if refused:
                     return web.Response(status=503, text=refused)

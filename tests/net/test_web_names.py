@@ -4,7 +4,6 @@ and guest names wide enough not to be collided. Real clients on loopback."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import resource
 import subprocess
 import sys
@@ -230,3 +229,24 @@ def test_caps_come_from_the_descriptor_limit():
     asyncio.run(fill())
     gate.close()
     assert gate.count == 3 and gate.refused == 1 and gate.dropped == 1
+
+
+def test_a_connection_that_stalls_outside_a_request_is_closed():
+    """aiohttp waits for ever on a client that stops reading its answer; the gate does not."""
+    class Transport:
+        closed = False
+
+        def abort(self):
+            self.closed = True
+
+    async def stall() -> tuple:
+        gate = ConnectionGate(most=10, per_address=10, stall=0.3)
+        stuck, playing = Transport(), Transport()
+        gate.admit(stuck, "a")
+        gate.admit(playing, "a")
+        gate.request_started(playing)  # a game's websocket: busy however long it lasts
+        await asyncio.sleep(0.8)
+        gate.close()
+        return stuck.closed, playing.closed, gate.count
+
+    assert asyncio.run(stall()) == (True, False, 1)
