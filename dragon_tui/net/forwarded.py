@@ -118,6 +118,8 @@ def split_host(host: str) -> str:
     return host.rstrip(".")
 
 
+#: a Host header's shape: a name or [IPv6], and an optional port (it goes into the page as is)
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+(%25[A-Za-z0-9._~-]+)?\]|[A-Za-z0-9._-]{1,253})(:[0-9]{1,5})?")
 _LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
 
@@ -142,7 +144,7 @@ class HostCheck:
         self.names = names
 
     def allowed(self, host: str | None) -> bool:
-        if not host:
+        if not host or not _HOST.fullmatch(host):
             return False
         name = split_host(host)
         if self.public is not None and name == self.public:

@@ -238,7 +238,8 @@ class WebServer:
             transport = request.transport
             owner.gate.request_started(transport)
             try:
-                if not owner.hosts.allowed(request.host):
+                # the header itself: aiohttp's request.host looks the machine's name up without one
+                if not owner.hosts.allowed(request.headers.get("Host")):
                     return web.Response(status=421, text="This server is not known by that name.")
                 request["client"] = client_address(request.remote, request.headers, owner.proxies)
                 return await handler(request)

@@ -4,6 +4,7 @@ and guest names wide enough not to be collided. Real clients on loopback."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 
@@ -79,6 +80,12 @@ async def test_requests_for_a_name_that_is_not_ours_are_refused(start_web, priva
             await browser.ws_connect(web.url + "/ws", headers={"Host": evil, "Origin": f"http://{evil}"})
         assert refused.value.status == 421  # was accepted: Origin and Host agreed
         assert not app_processes(private_data_dir)
+    # no Host at all (HTTP/1.0): refused too, without looking the machine's name up
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+    writer.write(b"GET / HTTP/1.0\r\n\r\n")
+    assert (await asyncio.wait_for(reader.read(), 5)).startswith(b"HTTP/1.0 421")
+    writer.close()
+    async with aiohttp.ClientSession() as browser:
         for ours in (f"127.0.0.1:{web.port}", f"localhost:{web.port}", f"[::1]:{web.port}", "localhost:9000"):
             async with browser.get(web.url + "/static/css/xterm.css", headers={"Host": ours}) as page:
                 assert page.status == 200, ours
@@ -88,7 +95,8 @@ def test_which_hosts_name_the_server():
     loopback = HostCheck("127.0.0.1")
     assert all(loopback.allowed(h) for h in ("127.0.0.1:8201", "localhost:8201", "[::1]:8201", "127.0.0.2"))
     assert not any(loopback.allowed(h) for h in ("evil.example:8201", "192.0.2.7:8201", "", None,
-                                                  "localhost.evil.example", "127.0.0.1.nip.io"))
+                                                  "localhost.evil.example", "127.0.0.1.nip.io",
+                                                  '127.0.0.1:1"><script>', "localhost:80:80"))
     everywhere = HostCheck("0.0.0.0")
     assert all(everywhere.allowed(h) for h in ("192.0.2.7:8201", "[2001:db8::1]:8201", "localhost"))
     assert not everywhere.allowed("evil.example")
