@@ -166,6 +166,10 @@ def test_trusted_proxy_flag_is_checked(capsys):
         serve_main(["--web", "0", "--trusted-proxy", "10.0.0.1,not-an-address"])
     assert stop.value.code == 2
     assert "'not-an-address' is not an IP address or network" in capsys.readouterr().err
+    for flags in (["--http-timeout", "0"], ["--web-connections", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            serve_main(["--web", "0", *flags])
+        assert stop.value.code == 2 and flags[0] in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- guest names

@@ -250,3 +250,29 @@ def test_a_connection_that_stalls_outside_a_request_is_closed():
         return stuck.closed, playing.closed, gate.count
 
     assert asyncio.run(stall()) == (True, False, 1)
+
+
+@pytest.mark.net
+async def test_a_game_outlives_the_http_deadline(private_data_dir):
+    """The deadline is for requests; a game's websocket is one long request and stays open."""
+    from dragon_tui.net.web import WebServer
+
+    web = WebServer("127.0.0.1", 0, http_timeout=0.5)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession() as browser:
+            async with browser.ws_connect(web.url + "/ws") as ws:
+                assert b"five dragon games" in await until_painted(ws)
+                await asyncio.sleep(2.0)  # four deadlines
+                await ws.send_json(["ping", "still-there"])
+                answer = None
+                for _ in range(100):
+                    msg = await asyncio.wait_for(ws.receive(), 5)
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        answer = msg.json()
+                        break
+                    assert msg.type == aiohttp.WSMsgType.BINARY, msg
+                assert answer == ["pong", "still-there"]
+    finally:
+        await web.close()
+    assert await wait_until(lambda: not app_processes(private_data_dir), 10)
