@@ -10,10 +10,14 @@ for the database, the log and new players, or one flood takes everything down. S
   the descriptors the running games may need;
 - :class:`ConnectionGate` admits a TCP connection only while the web is under its total and
   per-address caps. When a cap is reached, the connection that has waited longest without a
-  request in progress (a half-sent request, an idle keep-alive) is dropped to make room; if every
-  connection is busy (a running game, a request being answered) the newcomer is refused. A
-  client that holds sockets open without finishing a request therefore cannot keep a real
-  player out: the player's request completes in milliseconds, long before it is the oldest.
+  request in progress (a half-sent request, an idle keep-alive) is dropped to make room — for
+  the total cap, one of an address holding the most connections; if every connection is busy
+  (a running game, a request being answered) the newcomer is refused. A client that holds
+  sockets open without finishing a request therefore cannot keep a real player out: the
+  player's request completes in milliseconds, and their address holds fewer connections than
+  the flood's as long as the flood comes from fewer addresses than the total cap. (A flood from
+  more addresses than that can crowd newcomers out, which only a firewall can stop, but still
+  cannot take the descriptors the rest of the server needs.)
 - Connections that sit outside a request for longer than ``stall`` seconds are closed whatever
   aiohttp thinks (a client that never reads its answer keeps aiohttp writing forever).
 """
@@ -37,7 +41,10 @@ SPARE_DESCRIPTORS = 64
 PER_SESSION = 8
 #: Connections asyncio accepts in one go (the listen backlog too) before the gate sees any of
 #: them: they hold descriptors for a moment even when the gate then drops them.
-ACCEPT_BATCH = 64
+ACCEPT_BATCH = 32
+#: Descriptors in flight under a flood: one batch accepted and not yet seen by the gate, one
+#: seen, and the connections it dropped for them, which close on the loop's next turn.
+IN_FLIGHT = 3 * ACCEPT_BATCH
 #: The web never takes more than this many connections, however high the limit.
 MOST_WEB_CONNECTIONS = 4096
 #: Fewer than this and a browser cannot load a page next to a game.
@@ -68,9 +75,9 @@ def raise_descriptor_limit() -> int:
 
 def web_connection_cap(limit: int, sessions: int) -> int:
     """The web's share of ``limit`` descriptors when ``sessions`` games may run: what is left
-    after the spare reserve, the games and one batch of accepts, halved (the other half is for
+    after the spare reserve, the games and the accepts in flight, halved (the other half is for
     SSH's handshakes)."""
-    free = limit - SPARE_DESCRIPTORS - PER_SESSION * sessions - ACCEPT_BATCH
+    free = limit - SPARE_DESCRIPTORS - PER_SESSION * sessions - IN_FLIGHT
     return max(LEAST_WEB_CONNECTIONS, min(free // 2, MOST_WEB_CONNECTIONS))
 
 
@@ -182,12 +189,15 @@ class ConnectionGate:
                         self.refused, self.dropped)
 
     def _drop_from_the_most(self) -> bool:
+        """The oldest waiting connection among the addresses holding the most; failing that
+        (they are all busy), the oldest waiting connection of anyone."""
         if not self.by_address:
             return False
-        if self._drop_idle(max(self.by_address.values(), key=len)):  # the usual case, in one pass
-            return True
-        by_size = sorted(self.by_address.values(), key=len, reverse=True)
-        return any(self._drop_idle(entries) for entries in by_size)
+        most = max(map(len, self.by_address.values()))
+        for entry in self.entries.values():
+            if entry.busy == 0 and len(self.by_address[entry.address]) == most:
+                return self._drop_idle({entry.transport: entry})
+        return self._drop_idle(self.entries)
 
     async def _sweep(self) -> None:
         """Close connections outside any request for longer than ``stall`` (a client that stops
