@@ -41,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", metavar="FILE", type=Path,
                    help="only these public keys may enter (default: open, anyone enters with a name)")
     p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
-    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4; the web allows four times as "
+    p.add_argument("--per-address", type=int, default=4,
+                   help="connections, and games, from one address (default 4; the web allows four times as "
                         "many connections, at least 8, for a page's files next to its games)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
@@ -73,11 +74,17 @@ DRAIN_NOTICE = ("This server is shutting down in {grace:.0f} s: your tables are 
 async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
                 stop: asyncio.Event | None = None) -> None:
     from ..session import storage
-    from .gate import raise_descriptor_limit, web_connection_cap
+    from .gate import (LEAST_WEB_CONNECTIONS, PER_SESSION, SPARE_DESCRIPTORS, raise_descriptor_limit,
+                       web_connection_cap)
     from .ssh import Limits, SSHOptions, SSHServer
 
     # every client-driven descriptor is capped below this, with spares for the database and log
     descriptors = raise_descriptor_limit()
+    games = (2 if args.ssh and args.web else 1) * args.max_sessions
+    if web_connection_cap(descriptors, games) <= LEAST_WEB_CONNECTIONS:
+        print(f"Warning: {games} games at once need about {SPARE_DESCRIPTORS + PER_SESSION * games} of the "
+              f"{descriptors} open files this process may have, leaving too few for connections: lower "
+              f"--max-sessions or raise the limit (ulimit -n).", flush=True)
     tables = None
     if not args.no_tables:
         from .tables import TableServer
@@ -109,8 +116,8 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
             from .forwarded import TrustedProxies, parse_proxies
             from .web import WebServer
 
-            served = 2 if args.ssh else 1  # SSH and the web each run up to --max-sessions games
-            connections = args.web_connections or web_connection_cap(descriptors, served * args.max_sessions)
+            # SSH and the web each run up to --max-sessions games
+            connections = args.web_connections or web_connection_cap(descriptors, games)
             web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
                             public_url=args.public_url, max_sessions=args.max_sessions,
                             per_address=args.per_address, max_connections=connections,

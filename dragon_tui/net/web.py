@@ -121,7 +121,7 @@ class WebServer:
                 import aiohttp_jinja2
                 import jinja2
 
-                app = web.Application(middlewares=[_guard, _security_headers])
+                app = web.Application(middlewares=[_security_headers, _guard])
                 aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
                 app.add_routes([
                     web.get("/", self.handle_index, name="index"),

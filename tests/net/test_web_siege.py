@@ -212,6 +212,15 @@ async def test_silent_and_half_request_connections_are_closed_at_the_deadline(se
     assert all(0.5 < t < 3.0 for t in took), took  # all were still open after 200 s before
 
 
+@pytest.mark.net
+def test_too_many_games_for_the_limit_are_warned_about(serve):
+    crowded = serve("--max-sessions", "32", soft=LIMIT)
+    assert "Warning: 32 games at once need about 320 of the 320 open files" in "".join(crowded.lines)
+    crowded.stop()
+    roomy = serve("--max-sessions", "4", soft=LIMIT)
+    assert not any(line.startswith("Warning:") for line in roomy.lines)
+
+
 def test_caps_come_from_the_descriptor_limit():
     assert web_connection_cap(1024, 64) == (1024 - SPARE_DESCRIPTORS - 8 * 64 - IN_FLIGHT) // 2 == 176
     assert web_connection_cap(320, 8) == 48
