@@ -91,14 +91,18 @@ class _Entry:
 
 
 def address_key(address: str) -> str:
-    """What one client is counted as: its IPv4 address, or its IPv6 /64 (one household or one
-    server gets a whole /64, so counting single IPv6 addresses would count nothing)."""
-    if ":" in address:
-        try:
-            return str(ipaddress.ip_network(f"{address.split('%', 1)[0]}/64", strict=False))
-        except ValueError:
-            return address
-    return address
+    """What one client is counted as: its IPv4 address (also when it arrives IPv4-mapped on a
+    dual-stack socket), or its IPv6 /64 (one household or one server gets a whole /64, so
+    counting single IPv6 addresses would count nothing)."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
 
 
 class ConnectionGate:

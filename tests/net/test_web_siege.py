@@ -15,7 +15,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from dragon_tui.net.gate import IN_FLIGHT, PER_SESSION, SPARE_DESCRIPTORS, ConnectionGate, web_connection_cap
+from dragon_tui.net.gate import (IN_FLIGHT, PER_SESSION, SPARE_DESCRIPTORS, ConnectionGate, address_key,
+                                web_connection_cap)
 
 from .helpers import app_processes, connect, wait_until
 from .test_web_hardening import until_painted
@@ -248,6 +249,14 @@ def test_caps_come_from_the_descriptor_limit():
     asyncio.run(fill())
     gate.close()
     assert gate.count == 3 and gate.refused == 1 and gate.dropped == 1
+
+
+def test_clients_are_counted_by_ipv4_address_or_ipv6_64():
+    assert address_key("192.0.2.7") == "192.0.2.7"
+    assert address_key("::ffff:192.0.2.7") == "192.0.2.7"  # IPv4 on a dual-stack socket
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("?") == "?"
 
 
 def test_a_connection_that_stalls_outside_a_request_is_closed():
