@@ -74,14 +74,12 @@ MAX_FORWARDED = 2048
 
 
 def _hops(headers) -> list[str]:
-    forwarded_for = headers.getall("X-Forwarded-For", []) if hasattr(headers, "getall") else \
-        [headers["X-Forwarded-For"]] if "X-Forwarded-For" in headers else []
+    """The hops a proxy chain wrote, left to right (``headers`` is a multidict, as aiohttp's)."""
+    forwarded_for = headers.getall("X-Forwarded-For", [])
     if forwarded_for:
         text = ",".join(forwarded_for)
-        return [] if len(text) > MAX_FORWARDED else [h.strip() for h in text.split(",")]
-    forwarded = headers.getall("Forwarded", []) if hasattr(headers, "getall") else \
-        [headers["Forwarded"]] if "Forwarded" in headers else []
-    text = ",".join(forwarded)
+        return [] if len(text) > MAX_FORWARDED else [hop.strip() for hop in text.split(",")]
+    text = ",".join(headers.getall("Forwarded", []))
     if not text or len(text) > MAX_FORWARDED:
         return []
     hops = []

@@ -67,6 +67,17 @@ async def test_a_public_url_still_decides_where_the_page_points(start_web):
     assert 'src="https://club.example/static/js/textual.js"' in text
 
 
+@pytest.mark.net
+async def test_a_trusted_proxy_may_say_the_page_came_over_https(start_web):
+    trusting = await start_web(trusted_proxies=TrustedProxies(parse_proxies(["127.0.0.1"])))
+    doubting = await start_web()
+    headers = {"X-Forwarded-Proto": "https"}
+    async with aiohttp.ClientSession() as browser:
+        for web, scheme in ((trusting, "wss"), (doubting, "ws")):
+            async with browser.get(web.url + "/", headers=headers) as page:
+                assert websocket_url(await page.text()) == f"{scheme}://127.0.0.1:{web.port}/ws"
+
+
 # ---------------------------------------------------------------- DNS rebinding
 @pytest.mark.net
 async def test_requests_for_a_name_that_is_not_ours_are_refused(start_web, private_data_dir):
