@@ -86,6 +86,9 @@ class Serve:
 
 @pytest.fixture
 def serve(private_data_dir):
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard != resource.RLIM_INFINITY and hard < LIMIT:
+        pytest.skip(f"the open-files hard limit here is {hard}, below the {LIMIT} these tests set")
     started = []
 
     def start(*extra: str, **kw) -> Serve:
