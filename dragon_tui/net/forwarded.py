@@ -57,6 +57,8 @@ def parse_proxies(values: Iterable[str]) -> list[Network]:
 
 
 class TrustedProxies:
+    """The ``--trusted-proxy`` networks; ``address in proxies`` for an address string or object."""
+
     def __init__(self, networks: Iterable[Network] = ()) -> None:
         self.networks = list(networks)
 
