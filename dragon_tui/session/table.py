@@ -47,7 +47,7 @@ def fresh_seed(game_id: str) -> int:
 
 def without_log(state_doc: Any) -> Any:
     """A saved position without its log: the log is words about the moves, rebuilt by replaying
-    them, so rewording a line (issue 15) must not make older saves look altered."""
+    them, so rewording a line must not make older saves look altered."""
     return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
 
 
