@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from textual.widgets import Select
 
 from dragon_tui.ai.ismcts import SearchConfig
 from dragon_tui.games import board_module
@@ -40,10 +41,17 @@ async def test_the_menu_opens_the_games_setup_and_the_setup_starts_it(game):
         menu.highlighted = ids.index(f"game:{game.id}")
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen) and app.screen.game is game
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.game is game
+        # Every rule option is offered with its choices; the last choice of each is played.
+        chosen = {opt.key: opt.choices[-1][0] for opt in game.options}
+        for key, value in chosen.items():
+            setup.query_one(f"#opt-{key}", Select).value = value
+        await pilot.pause()
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.table.game is game
+        assert app.screen.table.options == game.resolve_options(chosen)
         board = importlib.import_module(board_module(game.id)).Board
         assert len(app.screen.query(board)) == 1
 
