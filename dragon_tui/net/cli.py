@@ -86,7 +86,7 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
             club = tables is not None and tables.node is not None
             ssh = SSHServer(SSHOptions(
                 args.ssh[0], args.ssh[1], args.authorized_keys, limits, tables.socket_path if tables else None,
-                warm=not args.no_warm,
+                tickets=tables.tickets if tables else None, warm=not args.no_warm,
                 admit=(lambda player: tables.open_session(player, args.per_player)) if club else None,
                 release=tables.close_session if club else None))
             await ssh.start()
@@ -98,7 +98,7 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
 
             web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
                             public_url=args.public_url, max_sessions=args.max_sessions,
-                            per_address=args.per_address)
+                            per_address=args.per_address, tickets=tables.tickets if tables else None)
             await web.start()
             servers.append(web)
             print(f"Web: {web.url}", flush=True)

@@ -30,6 +30,7 @@ from typing import Any, Callable
 import asyncssh
 
 from ..session import storage
+from .identity import TICKET_ENV
 from .apps import PASS_ENV, SessionSlots, app_command, app_environment, child_setup_for, clamp_size, valid_term
 from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
 
@@ -55,6 +56,8 @@ class SSHOptions:
     authorized_keys: Path | None = None  # None: open mode, anyone enters with a chosen name
     limits: Limits = field(default_factory=Limits)
     tables_socket: Path | None = None
+    #: the table server's session tickets: each app gets one for its player, key and address
+    tickets: Any = None
     child_command: list[str] | None = None  # tests may run something else in the pty
     #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
     #: Python per session, as before
@@ -412,6 +415,9 @@ class SSHServer:
         extra = {"TERM": term}
         if key:
             extra["DRAGON_TUI_KEY"] = str(key)  # the identity the table server records
+        if self.options.tickets is not None:  # what the table server believes about this session
+            extra[TICKET_ENV] = self.options.tickets.issue(name, str(key) if key else None,
+                                                           process.connection_owner.address)
         if str(process.env.get("COLORTERM", "")) in ("truecolor", "24bit"):
             extra["COLORTERM"] = str(process.env["COLORTERM"])
         return app_environment(name, storage.data_dir() / "players" / folder, self.options.tables_socket,

@@ -74,7 +74,10 @@ from ..games import GAMES, get_game
 from ..session import Seat, Table, highscores, storage
 from .store import Conflict, Store, StoreError, open_store
 from .store.ratings import ranks_from_result
+from . import quotas
 from .cluster import ClusterNode
+from .identity import Tickets
+from .table_rules import MOVE_LIMIT_RANGE, limit_text
 from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
                     TableWriteError, _hash, private_dir, socket_path_for, view_json)
 
@@ -87,11 +90,6 @@ MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
-#: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
-SEEN_EVERY = 300.0
-#: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
-MIN_MOVE_LIMIT = 0.1
-MAX_MOVE_LIMIT = 30 * 24 * 3600.0
 #: The solitaire whose daily deal has a server-wide board.
 DAILY_GAME = "court"
 
@@ -116,6 +114,10 @@ class TableServer(ClusterNode):
         self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
+        #: the time limits per move a host may give (the lobby's choices; tests may lower it)
+        self.move_limits = MOVE_LIMIT_RANGE
+        #: the session tickets the serve process gives its apps (a fresh key every start)
+        self.tickets: Tickets | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -136,6 +138,7 @@ class TableServer(ClusterNode):
             else:
                 probe.close()
                 raise OSError(f"Another dragon-tui server is using {path}.")
+        self.tickets = Tickets.fresh(path)
         old = os.umask(0o177)
         try:
             self._server = await asyncio.start_unix_server(self._serve, str(path), limit=MAX_LINE)
@@ -473,19 +476,9 @@ class TableServer(ClusterNode):
     def _handle(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
         op = msg.get("op")
         if op == "hello":
-            conn.player = str(msg.get("player") or "guest")[:24]
-            key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
-            conn.key = key
-            now = time.time()
-            if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
-                if len(self._seen) > 10_000:
-                    self._seen.clear()
-                self._seen[(conn.player, key)] = now
-                try:
-                    self._store().touch_player(conn.player, key, now)
-                except (StoreError, Conflict):
-                    pass  # the player's record can wait; playing cannot
-            return {"player": conn.player}
+            return quotas.hello(self, conn, msg)
+        if conn.identity is None:
+            raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.table.state.is_over or any(o and o["player"] == conn.player for o in r.owners)]
@@ -550,10 +543,9 @@ class TableServer(ClusterNode):
         self.sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
-        # the day's deal is one table a day of its own: it does not take one of the five
-        if daily is None and sum(1 for r in self.rooms.values() if r.host == conn.player and not r.daily
-                                 and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
-            raise IllegalAction(f"You already host {MAX_ROOMS_PER_HOST} open tables: finish one first.")
+        # the day's deal is one table a day of its own: it takes none of the host's quota
+        if daily is None:
+            quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST)
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
             raise IllegalAction(f"No game {msg['game']!r}.")
@@ -573,15 +565,19 @@ class TableServer(ClusterNode):
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
-        if msg.get("seed") is not None and game.hidden_information and daily is None:
-            # whoever picks the seed knows every hand and the deck order
-            raise IllegalAction(f"{game.title} hides cards: its shared tables always deal from a secret seed.")
-        seed = int(msg["seed"]) if msg.get("seed") is not None else secret_seed()
+        if daily is not None:
+            seed = int(msg["seed"])  # the day's deal: the server's own, the same for everyone
+        elif msg.get("seed") is not None:
+            # whoever picks the seed knows the deal, the draws and the dice to come
+            raise IllegalAction("Shared tables deal from a seed the server draws in secret; a player cannot choose it.")
+        else:
+            seed = secret_seed()
         move_limit = None
         if msg.get("move_limit") is not None:
             move_limit = float(msg["move_limit"])
-            if not MIN_MOVE_LIMIT <= move_limit <= MAX_MOVE_LIMIT:  # also refuses NaN
-                raise IllegalAction("A time limit per move is between 0.1 seconds and 30 days.")
+            low, high = self.move_limits
+            if not low <= move_limit <= high:  # also refuses NaN
+                raise IllegalAction(f"A time limit per move is between {limit_text(low)} and {limit_text(high)}.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
@@ -593,6 +589,8 @@ class TableServer(ClusterNode):
         while room_id in self.rooms or self._store().table_exists(room_id):
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        room.host_address = conn.identity.quota_address if conn.identity is not None else None
+        room.host_key = conn.key
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         room.owners[take] = {"player": conn.player, "token": _hash(token)}

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from .identity import TICKET_ENV
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 
 log = logging.getLogger("dragon_tui.web")
@@ -58,7 +59,8 @@ def _new_token() -> str:
 
 class WebServer:
     def __init__(self, host: str, port: int, tables_socket: str | os.PathLike | None = None,
-                 public_url: str | None = None, max_sessions: int = 32, per_address: int = 4) -> None:
+                 public_url: str | None = None, max_sessions: int = 32, per_address: int = 4,
+                 tickets=None) -> None:
         from aiohttp import WSMsgType, web
         from textual_serve.app_service import AppService
         from textual_serve.server import Server, to_int
@@ -145,8 +147,11 @@ class WebServer:
                 name, folder = guest_identity(token if _TOKEN.fullmatch(token) else _new_token())
                 cols, rows = clamp_size(to_int(request.query.get("width", "80"), 80),
                                         to_int(request.query.get("height", "24"), 24))
+                extra = {}
+                if owner.tickets is not None:  # the table server believes this, not the app
+                    extra[TICKET_ENV] = owner.tickets.issue(name, None, request.remote or "?")
                 env = app_environment(name, storage.data_dir() / "players" / folder, owner.tables_socket,
-                                      cols, rows)
+                                      cols, rows, **extra)
                 websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
                 service = None
                 try:
@@ -216,6 +221,7 @@ class WebServer:
         self.max_sessions = max_sessions
         self.per_address = per_address
         self.tables_socket = str(tables_socket) if tables_socket else None
+        self.tickets = tickets  # the table server's session tickets (.identity)
         self.slots = SessionSlots()
         self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
         self.explicit_public_url = public_url is not None

@@ -18,7 +18,7 @@ from .helpers import TablesThread, connect, open_screen, wait_until
 async def served(private_data_dir):
     tables = TablesThread(private_data_dir)
     ssh = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=4, per_address=4),
-                               tables_socket=tables.server.socket_path))
+                               tables_socket=tables.server.socket_path, tickets=tables.server.tickets))
     await ssh.start()
     yield ssh, tables
     await ssh.close()
