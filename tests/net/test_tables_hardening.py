@@ -14,6 +14,7 @@ import pytest
 from dragon_tui.engine import IllegalAction
 from dragon_tui.engine.rng import KeyedRng
 from dragon_tui.net import tables as module
+from dragon_tui.net.identity import Tickets
 from dragon_tui.net.client import RemoteTable
 from dragon_tui.net.tables import socket_path_for
 
@@ -91,7 +92,7 @@ def test_a_finished_table_is_removed_a_day_after_its_last_move(private_data_dir)
         assert tables.call(lambda: tables.server.sweep(later)) == [ana.room]
         assert not tables.call(lambda: tables.server.store.table_exists(ana.room))
         # its score stays on the boards
-        assert tables.call(lambda: tables.server.store.high_scores("court", 5))[0]["player"] == "ana"
+        assert tables.call(lambda: tables.server.store.high_scores("court", room.table.seed))[0]["player"] == "ana"
         ana.close()
     finally:
         tables.stop()
@@ -179,6 +180,8 @@ def test_hostile_socket_lines_get_an_error_and_the_connection_lives(tables):
         sock.sendall(line + b"\n")
         return json.loads(reader.readline())
 
+    ticket = Tickets.load(tables.path).issue("ana", None, "127.0.0.1")
+    assert ask(json.dumps({"op": "hello", "ticket": ticket, "id": 0}).encode())["ok"] is True
     for line in (b"[" * 100000 + b"]" * 100000,
                  b'{"op": "act", "at": 1e999, "id": 1}',
                  b'{"op": "history", "k": ' + b"9" * 5000 + b', "id": 2}',
