@@ -16,3 +16,13 @@ def limit_text(seconds: float | None) -> str:
         return ""
     hours = seconds / 3600
     return f"{hours / 24:g} d a move" if hours >= 48 else f"{hours:g} h a move"
+
+
+def span_text(seconds: float) -> str:
+    """'1 hour', '24 hours', '7 days' (seconds below an hour)."""
+    if seconds < 3600:
+        return f"{seconds:g} seconds"
+    hours = seconds / 3600
+    if hours >= 48:
+        return f"{hours / 24:g} days"
+    return f"{hours:g} hour{'s' if hours != 1 else ''}"

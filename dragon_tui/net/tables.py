@@ -77,7 +77,7 @@ from .store.ratings import ranks_from_result
 from . import quotas
 from .cluster import ClusterNode
 from .identity import Tickets
-from .table_rules import MOVE_LIMIT_RANGE, limit_text
+from .table_rules import MOVE_LIMIT_RANGE, span_text
 from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
                     TableWriteError, _hash, private_dir, socket_path_for, view_json)
 
@@ -577,7 +577,7 @@ class TableServer(ClusterNode):
             move_limit = float(msg["move_limit"])
             low, high = self.move_limits
             if not low <= move_limit <= high:  # also refuses NaN
-                raise IllegalAction(f"A time limit per move is between {limit_text(low)} and {limit_text(high)}.")
+                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
