@@ -21,20 +21,25 @@ When a game ends its result is rated (multiplayer, people only) or goes on the h
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
 Tables do not live for ever: one nobody played at or joined for :data:`ABANDONED_AFTER` (and
-with nobody connected) is removed, a finished one :data:`FINISHED_KEPT` after its last move —
-from memory and from the database (ratings and boards keep their results). One player may host
-:data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of open
-tables. Tables of games with hidden cards deal from a secret 128-bit seed nobody may choose.
+with nobody connected) is removed — one that only its host ever sat at, where no person moved,
+after :data:`.quotas.UNJOINED_AFTER` — and a finished one :data:`FINISHED_KEPT` after its last
+move, from memory and from the database (ratings and boards keep their results). One player may
+host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of
+open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
+comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
+what the client says. Shared tables deal from a secret 128-bit seed the server draws (the daily
+deal from the day's seed); a time limit per move is one in the lobby's range (:mod:`.table_rules`).
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
 
-- ``hello {player, key?}`` — who this is (the serve process sets it per connection)
+- ``hello {ticket}`` — first, once: the session ticket from the app's environment; the reply
+  says which ``player`` the server takes this connection for
 - ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
   first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
-- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seed?, seat?,
+- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
   move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
   seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
 - ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
