@@ -331,3 +331,34 @@ def test_move_limits_are_the_lobbys(tables):
         room = conn.request("host", game="crowns", seats=TWO, move_limit=good)["room"]
         assert tables.server.rooms[room].move_limit == good
     conn.close()
+
+
+@pytest.mark.net
+@pytest.mark.slow
+async def test_a_web_session_gets_a_ticket_for_its_guest_name_and_address(private_data_dir):
+    import asyncio
+
+    import aiohttp
+
+    from dragon_tui.net.web import WebServer
+
+    from .helpers import app_processes, wait_until
+    from .test_web_hardening import environ, until_painted
+
+    tables = TablesThread(private_data_dir)
+    web = WebServer("127.0.0.1", 0, tables.server.socket_path, tickets=tables.server.tickets)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+            async with browser.get(web.url + "/"):
+                pass
+            async with browser.ws_connect(web.url + "/ws") as ws:
+                await until_painted(ws, b"Dragon")
+                (pid,) = app_processes(private_data_dir)
+                env = environ(pid)
+                identity = tables.server.tickets.check(env["DRAGON_TUI_TICKET"])
+                assert (identity.player, identity.key, identity.address) == (env["DRAGON_TUI_PLAYER"], None, "127.0.0.1")
+        assert await wait_until(lambda: not app_processes(private_data_dir), 10)
+    finally:
+        await web.close()
+        await asyncio.to_thread(tables.stop)
