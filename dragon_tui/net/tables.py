@@ -81,7 +81,7 @@ from .store import Conflict, Store, StoreError, open_store
 from .store.ratings import ranks_from_result
 from . import quotas
 from .cluster import ClusterNode
-from .identity import Tickets
+from .identity import Tickets, key_path_for
 from .table_rules import MOVE_LIMIT_RANGE, span_text
 from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
                     TableWriteError, _hash, private_dir, socket_path_for, view_json)
@@ -191,6 +191,8 @@ class TableServer(ClusterNode):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            key_path_for(self.socket_path).unlink()  # the tickets of this run end with it
         if self.store is not None:
             self.store.close()
             self.store = None
