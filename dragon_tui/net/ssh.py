@@ -166,7 +166,8 @@ class _Server(asyncssh.SSHServer):
         self.owner.per_address[self.address] = count
         loop = asyncio.get_running_loop()
         if count > self.owner.options.limits.per_address:
-            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from your address.")
+            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                           "Too many connections from your address.")
         else:
             admitted, displaced = self.owner.startups.admit(self, self.address)
             if not admitted:
