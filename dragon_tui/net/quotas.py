@@ -63,19 +63,22 @@ def hello(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str, Any
     return {"player": conn.player}
 
 
-def check_host_quota(server: TableServer, conn: Conn, per_host: int) -> None:
-    """Refuse a new (non-daily) table beyond the host's quotas: by name, address and key."""
+def check_host_quota(server: TableServer, conn: Conn, per_host: int, daily: bool = False) -> None:
+    """Refuse a new table beyond the host's quotas: by name, address and key. Days' deals (one
+    per name a day) are counted apart, by address and key only: made-up names must not fill the
+    server with them either."""
     name = address = key = 0
     where = conn.identity.quota_address if conn.identity is not None else None
     for room in server.rooms.values():
-        if room.daily or room.table.state.is_over:
+        if bool(room.daily) != daily or room.table.state.is_over:
             continue
         name += room.host == conn.player
         address += where is not None and room.host_address == where
         key += conn.key is not None and room.host_key == conn.key
-    if name >= per_host:
+    if not daily and name >= per_host:
         raise IllegalAction(f"You already host {per_host} open tables: finish one first.")
+    what = "deals of the day" if daily else "tables"
     if key >= MAX_ROOMS_PER_KEY:
-        raise IllegalAction(f"Your key already hosts {MAX_ROOMS_PER_KEY} open tables: finish one first.")
+        raise IllegalAction(f"Your key already has {MAX_ROOMS_PER_KEY} open {what}: finish one first.")
     if address >= MAX_ROOMS_PER_ADDRESS:
-        raise IllegalAction(f"Your address already hosts {MAX_ROOMS_PER_ADDRESS} open tables: finish one first.")
+        raise IllegalAction(f"Your address already has {MAX_ROOMS_PER_ADDRESS} open {what}: finish one first.")

@@ -550,9 +550,8 @@ class TableServer(ClusterNode):
         self.sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
-        # the day's deal is one table a day of its own: it takes none of the host's quota
-        if daily is None:
-            quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST)
+        # the day's deal is one table a day of its own: it takes none of the host's five
+        quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST, daily=daily is not None)
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
             raise IllegalAction(f"No game {msg['game']!r}.")

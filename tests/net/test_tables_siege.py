@@ -254,17 +254,22 @@ def test_made_up_names_do_not_multiply_the_table_quota(tables, monkeypatch):
                 refused.add(str(exc))
         conn.close()
     assert hosted == 6
-    assert refused == {"Your address already hosts 6 open tables: finish one first."}
+    assert refused == {"Your address already has 6 open tables: finish one first."}
     other = RemoteTable.host(tables.path, "ana", "crowns", TWO, ticket=ticket(tables, "ana", "127.0.6.6"))
     other.close()
     # IPv6: the addresses of one /64 count together
     for n in range(6):
         Connection(tables.path, f"v{n}", ticket=ticket(tables, f"v{n}", f"2001:db8::{n + 1}")).request(
             "host", game="crowns", seats=TWO)
-    with pytest.raises(IllegalAction, match="address already hosts"):
+    with pytest.raises(IllegalAction, match="address already has"):
         Connection(tables.path, "v9", ticket=ticket(tables, "v9", "2001:db8::ffff")).request(
             "host", game="crowns", seats=TWO)
     assert quota_address("2001:db8::1") == quota_address("2001:db8::ffff") != quota_address("2001:db8:0:1::1")
+    # nor deals of the day under made-up names (one per name a day)
+    for n in range(6):
+        RemoteTable.daily(tables.path, f"d{n}", ticket=ticket(tables, f"d{n}", "127.0.5.5")).close()
+    with pytest.raises(IllegalAction, match="address already has 6 open deals of the day"):
+        RemoteTable.daily(tables.path, "d9", ticket=ticket(tables, "d9", "127.0.5.5"))
 
 
 @pytest.mark.net
@@ -273,7 +278,7 @@ def test_one_key_under_many_names_has_one_quota(tables, monkeypatch):
     for n, name in enumerate(("ana", "anna")):
         conn = Connection(tables.path, name, ticket=ticket(tables, name, f"127.0.7.{n}", key="SHA256:k"))
         conn.request("host", game="crowns", seats=TWO)
-    with pytest.raises(IllegalAction, match="Your key already hosts 2"):
+    with pytest.raises(IllegalAction, match="Your key already has 2 open tables"):
         Connection(tables.path, "a3", ticket=ticket(tables, "a3", "127.0.7.9", key="SHA256:k")).request(
             "host", game="crowns", seats=TWO)
 
