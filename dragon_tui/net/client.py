@@ -43,11 +43,6 @@ def player_name() -> str:
     return os.environ.get("DRAGON_TUI_PLAYER") or "guest"
 
 
-def player_key() -> str | None:
-    """The fingerprint of the SSH key the player entered with (set by the serve process)."""
-    return os.environ.get("DRAGON_TUI_KEY") or None
-
-
 def ticket_for(path: str | Path, player: str) -> str | None:
     """The credential a connection's hello carries: the session ticket the serve process put
     in this app's environment (:mod:`.identity`). The table server takes the player's name,
@@ -386,6 +381,9 @@ class RemoteTable(SeatNames):
             except TablesError:
                 time.sleep(0.3)
                 continue
+            except IllegalAction as exc:  # the hello was refused (too many connections, say)
+                self.gone = str(exc)
+                return True
             try:
                 if self.seat is not None and self.token:
                     conn.request("join", room=self.room, seat=self.seat, token=self.token)
