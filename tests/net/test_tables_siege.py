@@ -370,3 +370,30 @@ async def test_a_web_session_gets_a_ticket_for_its_guest_name_and_address(privat
     finally:
         await web.close()
         await asyncio.to_thread(tables.stop)
+
+
+@pytest.mark.net
+def test_the_ticket_key_is_private_and_new_at_every_start(private_data_dir):
+    import stat
+
+    from dragon_tui.net.identity import key_path_for
+
+    old = os.umask(0)  # whatever the umask, the key is the server user's only
+    try:
+        first = TablesThread(private_data_dir)
+    finally:
+        os.umask(old)
+    try:
+        path = key_path_for(first.path)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        stale = ticket(first, "ana")
+    finally:
+        first.stop()
+    assert not path.exists()  # gone with the server
+    second = TablesThread(private_data_dir)
+    try:
+        with pytest.raises(IllegalAction, match="session ticket"):
+            Connection(second.path, "ana", ticket=stale)  # a ticket of the last run
+        Connection(second.path, "ana", ticket=ticket(second, "ana")).close()
+    finally:
+        second.stop()
