@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import tempfile
 import time
 
@@ -246,8 +247,14 @@ def _rng_figures(seconds: float) -> str:
 
 
 def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
+    from .bench_ui import select_games, ui_figures
+
+    try:
+        chosen = [GAMES[g] for g in select_games(games)]
+    except ValueError as exc:  # an unknown game: one line, before minutes of measuring
+        print(f"dragon-tui bench: {exc}", file=sys.stderr)
+        return 2
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
-    chosen = [GAMES[g] for g in (games or list(GAMES)) if g in GAMES]
     seconds = 1.0 if quick else 4.0
     print(f"Dragon TUI bench ({'quick' if quick else 'full'}; wall clock, one core)\n")
     print(_rng_figures(seconds) + "\n")
@@ -273,8 +280,6 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
         print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()
-    from .bench_ui import ui_figures
-
     print("\n".join(ui_figures([game.id for game in chosen], quick)))
     try:
         from .net.bench import net_figures

@@ -121,7 +121,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: greedy decisions deep, then the heuristic (``SearchConfig.playout_worlds``, see playouts.py):
 #: four trees of 1,750 iterations gained +0.63 ± 1.44 points a game over normal's single tree
 #: of 200 (110 paired seeds) at 0.84 CPU s a decision; the playouts gain +4.32 ± 1.62 (160
-#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (README, "The solitaire's hard
+#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (docs/bots.md, "The solitaire's hard
 #: level"). (The review's tree search still reads ``trees``.) In Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
 #: (``SearchConfig.order_continuations``: a turn there is a chain of the same seat's choices;
 #: in Carcassonne the tile, then its figure, then the dragon or fairy). Without it, the raised
