@@ -12,8 +12,8 @@ somebody else's seat, get a fresh token for it, or dodge the per-address table q
 making up names.
 
 The signing key is drawn afresh each time the table server starts and kept in ``tables.key``
-beside the socket, 0600 in the same private folder (only the server's own user can read it, as
-only that user can connect to the socket). Tickets of an earlier run stop working with it: the
+beside the socket, 0600 like the socket (only the server's own user can read it, as only that
+user can connect to the socket). Tickets of an earlier run stop working with it: the
 apps of that run ended with their server.
 """
 
@@ -108,7 +108,7 @@ class Tickets:
         if not isinstance(ticket, str) or len(ticket) > MAX_TICKET or ticket.count(".") != 1:
             return None
         body, mac = ticket.split(".")
-        if not hmac.compare_digest(mac, self._mac(body.encode())):
+        if not hmac.compare_digest(mac.encode(), self._mac(body.encode()).encode()):
             return None
         try:
             doc = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))

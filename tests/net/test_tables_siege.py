@@ -174,7 +174,7 @@ def test_the_socket_believes_only_the_session_ticket(tables):
     sock, ask = _raw(tables)
     try:
         assert not ask(op="list", id=1)["ok"]  # nothing before hello
-        for forged in (None, "x", {"p": "alice"}, ticket(tables, "alice")[:-2] + "AA",
+        for forged in (None, "x", {"p": "alice"}, ticket(tables, "alice")[:-2] + "AA", "é.ü", "a" * 5000,
                        Tickets(b"k" * 32).issue("alice", "SHA256:invented", "127.0.0.1")):
             reply = ask(op="hello", player="alice", key="SHA256:invented", ticket=forged, id=2)
             assert not reply["ok"] and "session ticket" in reply["error"], forged
