@@ -33,7 +33,7 @@ from typing import Any, Callable
 import asyncssh
 
 from ..session import storage
-from .identity import TICKET_ENV
+from .identity import TICKET_ENV, Tickets
 from .apps import PASS_ENV, SessionSlots, app_command, app_environment, child_setup_for, clamp_size, valid_term
 from .startups import MaxStartups, Startups
 from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
@@ -64,7 +64,7 @@ class SSHOptions:
     limits: Limits = field(default_factory=Limits)
     tables_socket: Path | None = None
     #: the table server's session tickets: each app gets one for its player, key and address
-    tickets: Any = None
+    tickets: Tickets | None = None
     child_command: list[str] | None = None  # tests may run something else in the pty
     #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
     #: Python per session, as before
