@@ -39,8 +39,8 @@ _MASK64 = (1 << 64) - 1
 
 class YardstickRng:
     """The tic-tac-toe yardstick's own generator: SplitMix64 with ``randint`` calling
-    ``next64``, line for line the engine's ``Rng`` as it stood when issue 16 measured the
-    yardstick (4cf908a), and never to be made faster.
+    ``next64``, line for line the engine's ``Rng`` as it stood when the engines' speed-up was
+    first measured against the yardstick (4cf908a), and never to be made faster.
 
     A yardstick must cost the same beside every version of the code it measures. It used to
     draw with the engine's own ``Rng``; once the engine's ``randint`` was written out inline

@@ -1,4 +1,4 @@
-"""Before/after speed of two checkouts, side by side in one run (issue 16).
+"""Before/after speed of two checkouts, side by side in one run.
 
     python tools/compare_trees.py BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
                                   [--ismcts] [--listed]

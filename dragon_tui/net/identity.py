@@ -22,7 +22,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import ipaddress
 import json
 import os
 import secrets
@@ -50,17 +49,12 @@ class Identity:
 
 
 def quota_address(address: str) -> str:
-    """The unit an address quota counts: an IPv4 address, or an IPv6 /64 (one subscriber
-    usually holds a whole /64, so counting single IPv6 addresses would multiply the quota)."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address[:64]
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
-    return str(ip)
+    """The unit an address quota counts, the same as the web's connection caps: an IPv4 address,
+    or an IPv6 /64 (one subscriber usually holds a whole /64, so counting single IPv6 addresses
+    would multiply the quota)."""
+    from .gate import address_key
+
+    return address_key(address)[:64]
 
 
 def key_path_for(socket_path: str | os.PathLike) -> Path:

@@ -14,7 +14,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..engine import IllegalAction
-from .store import Conflict, StoreError
 
 if TYPE_CHECKING:
     from .rooms import Conn
@@ -56,10 +55,7 @@ def hello(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str, Any
         if len(seen) > 10_000:
             seen.clear()
         seen[(conn.player, conn.key)] = now
-        try:
-            server._store().touch_player(conn.player, conn.key, now)
-        except (StoreError, Conflict):
-            pass  # the player's record can wait; playing cannot
+        server._spawn(server._touch(conn.player, conn.key, now))  # the player's record can wait; playing cannot
     return {"player": conn.player}
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..session import Seat, Table, TurnController
-from .store import SeatRecord, TableRecord
+from .store import NOT_ANSWERING, NotAnswering, SeatRecord, TableRecord
 
 if TYPE_CHECKING:
     from .identity import Identity
@@ -34,8 +34,16 @@ FINISHED_KEPT = 24 * 3600.0
 class TableWriteError(IllegalAction):
     """The database did not take the change (full disk, read-only, unreachable): it was not made."""
 
-    def __init__(self, what: str = "save the table") -> None:
-        super().__init__(f"The server could not {what}, so nothing was changed; try again later.")
+    def __init__(self, what: str = "save the table", message: str | None = None) -> None:
+        super().__init__(message or f"The server could not {what}, so nothing was changed; try again later.")
+
+
+def write_error(exc: Exception, what: str) -> IllegalAction:
+    """What the player is told when the database refused ``exc``: that it is not answering
+    (and that local games do not need it), or that the change could not be saved."""
+    if isinstance(exc, NotAnswering):
+        return TableWriteError(what, NOT_ANSWERING)
+    return TableWriteError(what)
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
@@ -102,6 +110,8 @@ class Room:
         #: memory only, so tables loaded after a restart count against no one's quota
         self.host_address: str | None = None
         self.host_key: str | None = None
+        #: the result being recorded (rated, or put on the boards) once the game is over
+        self.result_task: asyncio.Task | None = None
 
     @classmethod
     def from_record(cls, rec: TableRecord) -> Room:

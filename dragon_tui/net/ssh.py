@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
 import os
 import re
 import resource
@@ -417,6 +418,8 @@ class SSHServer:
             conn = owner.conn
             name = conn.get_extra_info("dragon_name") or player_name(process.get_extra_info("username") or "")
             ticket = self.options.admit(name)
+            if inspect.isawaitable(ticket):  # the club asks its database, off the event loop
+                ticket = await ticket
             if ticket is None:
                 self._release(address)
                 self._refuse(process, "You have too many games open across the club; close one first.")

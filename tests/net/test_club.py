@@ -316,7 +316,7 @@ def test_a_postgresql_restart_refuses_moves_meanwhile_and_then_play_goes_on(priv
         me = _mover({0: ana, 1: ben})
         postgres_server.stop()
         try:
-            with pytest.raises(IllegalAction, match="could not save"):
+            with pytest.raises(IllegalAction, match="database is not answering"):
                 me.apply(me.state.legal_actions()[0])
             assert len(club.server.rooms[ana.room].table.moves) == 0  # nothing half-played
         finally:
