@@ -11,6 +11,7 @@ import time
 import pytest
 
 from dragon_tui.net.client import RemoteTable
+from tests.net.conftest import _tests_act_as_the_serve_process  # noqa: F401  (session tickets, as in tests/net)
 from tests.net.helpers import TablesThread
 
 from .conftest import is_example, kit_players
@@ -27,8 +28,7 @@ def tables(private_data_dir):
 
 def test_a_shared_table_plays_with_each_seat_seeing_only_its_view(game, tables):
     seats = [{"kind": "remote"} for _ in range(kit_players(game))]
-    # A game with secrets always deals from a secret seed on the server (a chosen one is refused).
-    host = RemoteTable.host(tables.path, "ana", game.id, seats, **({} if game.hidden_information else {"seed": 7}))
+    host = RemoteTable.host(tables.path, "ana", game.id, seats)  # the server draws the seed
     players = {0: host} | {s: RemoteTable.join(tables.path, f"p{s}", host.room, s) for s in range(1, len(seats))}
     watcher = RemoteTable.watch(tables.path, "cai", host.room)
     room = tables.server.rooms[host.room]
