@@ -76,7 +76,9 @@ def why_refused(owner, request) -> str | None:
         return REFUSED_ORIGIN
     if getattr(owner, "draining", False):
         return REFUSED_DRAINING
-    address = request.get("client") or request.remote or "?"
+    from .gate import address_key
+
+    address = address_key(request.get("client") or request.remote or "?")  # counted as the slots count it
     if owner.slots.per_address.get(address, 0) >= owner.per_address:
         return refused_per_address(owner.per_address)
     if owner.slots.count >= owner.max_sessions:
