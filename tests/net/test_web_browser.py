@@ -1,7 +1,8 @@
 """The page in a real browser (headless Chromium, skipped when there is none): the refused
 second tab is named, the terminal has the keyboard as soon as the game appears (F4 reaches the
-game without a click), a click that only gives the focus back does not act, ctrl+v pastes, and
-ctrl+q says "You quit the game." on the page."""
+game without a click), a click that only gives the focus back does not act, ctrl+v pastes,
+ctrl+q says "You quit the game." on the page, and a drag over the game log with ctrl+c puts
+the log's text on the clipboard (it emptied it before)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ async def test_the_page_in_chromium(private_data_dir):
         # and the game hears it has the focus (its footer shows its keys from the start)
         assert await browser.until("window.sent.includes('[\"focus\"]')", 5)
 
+        await asyncio.sleep(1.0)  # the menu takes keys once it has mounted
         await browser.key("F4", "F4", 115)  # the theme, by its browser-safe key
         assert "\x1bOS" in stdin(await browser.js("window.sent"))
         settings = None
@@ -95,6 +97,43 @@ async def test_the_page_in_chromium(private_data_dir):
 
         await browser.key("q", "KeyQ", 81, modifiers=2)  # ctrl+q
         assert await browser.until(f"{MESSAGE} === 'You quit the game.'", 15)
+    finally:
+        if browser is not None:
+            await browser.close()
+        await server.close()
+    assert await wait_until(lambda: not app_processes(private_data_dir), 10)
+
+
+async def test_a_drag_over_the_log_and_ctrl_c_copies_it(private_data_dir):
+    server = WebServer("127.0.0.1", 0)
+    await server.start()
+    browser = None
+    try:
+        browser = await Browser.open(server.url + "/", size=(1000, 700))
+        await browser.send("Emulation.setFocusEmulationEnabled", enabled=True)  # the clipboard wants a focused page
+        await browser.send("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+        assert await browser.until("document.body.classList.contains('-first-byte')", 30)
+        assert await browser.js("navigator.clipboard.writeText('before').then(() => navigator.clipboard.readText())") == "before"
+        assert await browser.until(TEXTAREA, 5)
+        await asyncio.sleep(1.5)  # the menu takes keys once it has mounted
+        await browser.key("Enter", "Enter", 13, text="\r")  # Princes' setup
+        await asyncio.sleep(1.5)
+        await browser.key("F9", "F9", 120)  # start it
+        await asyncio.sleep(3.0)
+        assert await browser.until(TEXTAREA, 5)
+        await asyncio.sleep(0.5)  # past the moment a click would only give the focus back
+        # drag over the log's last two rows (the pane at the bottom right: its newest lines)
+        await browser.send("Input.dispatchMouseEvent", type="mousePressed", x=606, y=474, button="left",
+                           buttons=1, clickCount=1)
+        for x in range(620, 990, 30):
+            await browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=494, button="left", buttons=1)
+            await asyncio.sleep(0.03)
+        await browser.send("Input.dispatchMouseEvent", type="mouseReleased", x=985, y=494, button="left", clickCount=1)
+        await asyncio.sleep(0.5)
+        await browser.key("c", "KeyC", 67, modifiers=2)  # ctrl+c
+        await asyncio.sleep(1.0)
+        copied = await browser.js("navigator.clipboard.readText()")
+        assert copied != "before" and len(copied.split()) >= 3, repr(copied)  # the log's words, not an empty text
     finally:
         if browser is not None:
             await browser.close()
