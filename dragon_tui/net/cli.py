@@ -29,6 +29,15 @@ def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]
     return host, number
 
 
+def _startups(text: str):
+    from .startups import MaxStartups
+
+    try:
+        return MaxStartups.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="dragon-tui serve",
@@ -44,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--per-address", type=int, default=4,
                    help="connections, and games, from one address (default 4; the web allows four times as "
                         "many connections, at least 8, for a page's files next to its games)")
+    p.add_argument("--max-startups", metavar="START:RATE:FULL", type=_startups, default="10:30:100",
+                   help="SSH connections not logged in yet, from all addresses: from START on, new ones are "
+                        "dropped at random (RATE%%, rising to 100%% at FULL) — OpenSSH's MaxStartups; FULL is "
+                        "kept to 1/8 of the descriptor limit (default 10:30:100)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
     p.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],
@@ -101,11 +114,11 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
     servers = []
     try:
         if args.ssh:
-            limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
+            limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0, startups=args.max_startups)
             club = tables is not None and tables.node is not None
             ssh = SSHServer(SSHOptions(
                 args.ssh[0], args.ssh[1], args.authorized_keys, limits, tables.socket_path if tables else None,
-                warm=not args.no_warm,
+                tickets=tables.tickets if tables else None, warm=not args.no_warm,
                 admit=(lambda player: tables.open_session(player, args.per_player)) if club else None,
                 release=tables.close_session if club else None))
             await ssh.start()
@@ -122,7 +135,8 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
                             public_url=args.public_url, max_sessions=args.max_sessions,
                             per_address=args.per_address, max_connections=connections,
                             http_timeout=args.http_timeout,
-                            trusted_proxies=TrustedProxies(parse_proxies(args.trusted_proxy)))
+                            trusted_proxies=TrustedProxies(parse_proxies(args.trusted_proxy)),
+                            tickets=tables.tickets if tables else None)
             await web.start()
             servers.append(web)
             print(f"Web: {web.url}   (at most {web.gate.most} connections, {web.gate.per_address_most} "

@@ -24,20 +24,25 @@ When a game ends its result is rated (multiplayer, people only) or goes on the h
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
 Tables do not live for ever: one nobody played at or joined for :data:`ABANDONED_AFTER` (and
-with nobody connected) is removed, a finished one :data:`FINISHED_KEPT` after its last move —
-from memory and from the database (ratings and boards keep their results). One player may host
-:data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of open
-tables. Tables of games with hidden cards deal from a secret 128-bit seed nobody may choose.
+with nobody connected) is removed — one that only its host ever sat at, where no person moved,
+after :data:`.quotas.UNJOINED_AFTER` — and a finished one :data:`FINISHED_KEPT` after its last
+move, from memory and from the database (ratings and boards keep their results). One player may
+host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of
+open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
+comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
+what the client says. Shared tables deal from a secret 128-bit seed the server draws (the daily
+deal from the day's seed); a time limit per move is one in the lobby's range (:mod:`.table_rules`).
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
 
-- ``hello {player, key?}`` — who this is (the serve process sets it per connection)
+- ``hello {ticket}`` — first, once: the session ticket from the app's environment; the reply
+  says which ``player`` the server takes this connection for
 - ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
   first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
-- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seed?, seat?,
+- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
   move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
   seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
 - ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
@@ -79,7 +84,10 @@ from ..games import GAMES, get_game
 from ..session import Seat, Table, highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
 from .store.ratings import ranks_from_result
+from . import quotas
 from .cluster import ClusterNode
+from .identity import Tickets, key_path_for
+from .table_rules import MOVE_LIMIT_RANGE, span_text
 from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
                     TableWriteError, _hash, private_dir, socket_path_for, view_json, write_error)
 
@@ -92,11 +100,6 @@ MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
-#: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
-SEEN_EVERY = 300.0
-#: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
-MIN_MOVE_LIMIT = 0.1
-MAX_MOVE_LIMIT = 30 * 24 * 3600.0
 #: The solitaire whose daily deal has a server-wide board.
 DAILY_GAME = "court"
 
@@ -121,6 +124,10 @@ class TableServer(ClusterNode):
         self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
+        #: the time limits per move a host may give (the lobby's choices; tests may lower it)
+        self.move_limits = MOVE_LIMIT_RANGE
+        #: the session tickets the serve process gives its apps (a fresh key every start)
+        self.tickets: Tickets | None = None
         #: database calls run on these threads, never on the event loop (see :meth:`_db`)
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         #: hosting and sitting down wait for the database between their checks and their write:
@@ -148,6 +155,7 @@ class TableServer(ClusterNode):
             else:
                 probe.close()
                 raise OSError(f"Another dragon-tui server is using {path}.")
+        self.tickets = Tickets.fresh(path)
         old = os.umask(0o177)
         try:
             self._server = await asyncio.start_unix_server(self._serve, str(path), limit=MAX_LINE)
@@ -195,6 +203,8 @@ class TableServer(ClusterNode):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            key_path_for(self.socket_path).unlink()  # the tickets of this run end with it
         if self._executor is not None:  # calls under way end (or are broken off) before the store closes
             executor, self._executor = self._executor, None
             executor.shutdown(wait=False, cancel_futures=True)
@@ -545,16 +555,9 @@ class TableServer(ClusterNode):
     def _handle(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
         op = msg.get("op")
         if op == "hello":
-            conn.player = str(msg.get("player") or "guest")[:24]
-            key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
-            conn.key = key
-            now = time.time()
-            if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
-                if len(self._seen) > 10_000:
-                    self._seen.clear()
-                self._seen[(conn.player, key)] = now
-                self._spawn(self._touch(conn.player, key, now))  # the player's record can wait; playing cannot
-            return {"player": conn.player}
+            return quotas.hello(self, conn, msg)
+        if conn.identity is None:
+            raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.table.state.is_over or any(o and o["player"] == conn.player for o in r.owners)]
@@ -637,10 +640,8 @@ class TableServer(ClusterNode):
         await self._sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
-        # the day's deal is one table a day of its own: it does not take one of the five
-        if daily is None and sum(1 for r in self.rooms.values() if r.host == conn.player and not r.daily
-                                 and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
-            raise IllegalAction(f"You already host {MAX_ROOMS_PER_HOST} open tables: finish one first.")
+        # the day's deal is one table a day of its own: it takes none of the host's five
+        quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST, daily=daily is not None)
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
             raise IllegalAction(f"No game {msg['game']!r}.")
@@ -660,15 +661,19 @@ class TableServer(ClusterNode):
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
-        if msg.get("seed") is not None and game.hidden_information and daily is None:
-            # whoever picks the seed knows every hand and the deck order
-            raise IllegalAction(f"{game.title} hides cards: its shared tables always deal from a secret seed.")
-        seed = int(msg["seed"]) if msg.get("seed") is not None else secret_seed()
+        if daily is not None:
+            seed = int(msg["seed"])  # the day's deal: the server's own, the same for everyone
+        elif msg.get("seed") is not None:
+            # whoever picks the seed knows the deal, the draws and the dice to come
+            raise IllegalAction("Shared tables deal from a seed the server draws in secret; a player cannot choose it.")
+        else:
+            seed = secret_seed()
         move_limit = None
         if msg.get("move_limit") is not None:
             move_limit = float(msg["move_limit"])
-            if not MIN_MOVE_LIMIT <= move_limit <= MAX_MOVE_LIMIT:  # also refuses NaN
-                raise IllegalAction("A time limit per move is between 0.1 seconds and 30 days.")
+            low, high = self.move_limits
+            if not low <= move_limit <= high:  # also refuses NaN
+                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
@@ -680,6 +685,8 @@ class TableServer(ClusterNode):
         while room_id in self.rooms or await self._db("table_exists", room_id):
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        room.host_address = conn.identity.quota_address if conn.identity is not None else None
+        room.host_key = conn.key
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         room.owners[take] = {"player": conn.player, "token": _hash(token)}

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from .identity import TICKET_ENV, Tickets
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 from .forwarded import HostCheck, TrustedProxies, client_address
 from .gate import ACCEPT_BATCH, ConnectionGate, GatedProtocol, address_key
@@ -68,7 +69,8 @@ class WebServer:
     def __init__(self, host: str, port: int, tables_socket: str | os.PathLike | None = None,
                  public_url: str | None = None, max_sessions: int = 32, per_address: int = 4, *,
                  max_connections: int = 256, connections_per_address: int | None = None,
-                 http_timeout: float = HTTP_TIMEOUT, trusted_proxies: TrustedProxies | None = None) -> None:
+                 http_timeout: float = HTTP_TIMEOUT, trusted_proxies: TrustedProxies | None = None,
+                 tickets: Tickets | None = None) -> None:
         from aiohttp import WSMsgType, web
         from textual_serve.app_service import AppService
         from textual_serve.server import Server, to_int
@@ -169,8 +171,11 @@ class WebServer:
                 name, folder = guest_identity(token if _TOKEN.fullmatch(token) else _new_token())
                 cols, rows = clamp_size(to_int(request.query.get("width", "80"), 80),
                                         to_int(request.query.get("height", "24"), 24))
+                extra = {}
+                if owner.tickets is not None:  # the table server believes this, not the app
+                    extra[TICKET_ENV] = owner.tickets.issue(name, None, request["client"])
                 env = app_environment(name, storage.data_dir() / "players" / folder, owner.tables_socket,
-                                      cols, rows)
+                                      cols, rows, **extra)
                 websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
                 service = None
                 try:
@@ -256,6 +261,7 @@ class WebServer:
         self.max_sessions = max_sessions
         self.per_address = per_address
         self.tables_socket = str(tables_socket) if tables_socket else None
+        self.tickets = tickets  # the table server's session tickets (.identity)
         self.slots = SessionSlots()
         self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
         self.explicit_public_url = public_url is not None

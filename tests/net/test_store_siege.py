@@ -112,8 +112,9 @@ def test_an_absent_seat_still_loses_and_those_who_played_are_rated_among_themsel
 @pytest.mark.slow
 def test_the_table_server_counts_the_stand_in_move_of_a_seat_whose_time_ran_out(private_data_dir, db_url):
     club = TablesThread(private_data_dir, db=db_url)
+    club.server.move_limits = (0.1, 7 * 86400.0)  # short, so the test is quick
     try:
-        ana = RemoteTable.host(club.path, "ana", "crowns", TWO, seed=5, move_limit=0.5, limit_level="random")
+        ana = RemoteTable.host(club.path, "ana", "crowns", TWO, move_limit=0.5, limit_level="random")
         ben = RemoteTable.join(club.path, "ben", ana.room, 1)
         mover = ana.state.current_player
         ben.leave()
@@ -268,7 +269,7 @@ def test_a_hung_postgresql_freezes_nothing_and_the_player_is_told(private_data_d
     club = TablesThread(private_data_dir, db=postgres_server.new_database())
     club.server.store.db.deadline = DEADLINE
     try:
-        ana = RemoteTable.host(club.path, "ana", "crowns", TWO, seed=6)
+        ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
         ben = RemoteTable.join(club.path, "ben", ana.room, 1)
         me = ana if ana.state.current_player == 0 else ben
         with _stopped(postgres_server):
