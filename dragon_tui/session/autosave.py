@@ -156,11 +156,10 @@ def unfinished_games() -> list[UnfinishedGame]:
 
 def _summary(path: Path) -> UnfinishedGame | None:
     from ..games import GAMES
-    from .table import SAVE_FORMAT  # table imports this module: read at call time
 
     doc = storage.read_json(path)
     game, seats, moves, over = doc.get("game"), doc.get("seats"), doc.get("moves"), doc.get("over")
-    if doc.get("format") != SAVE_FORMAT or game not in GAMES or not isinstance(moves, list) \
+    if doc.get("format") != storage.SAVE_FORMAT or game not in GAMES or not isinstance(moves, list) \
             or not isinstance(seats, list) or not seats \
             or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
         raise SaveFileError(f"{path.name} is not a Dragon TUI save.")

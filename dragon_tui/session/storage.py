@@ -34,6 +34,9 @@ AUTOSAVES = "autosaves"
 #: At most this many unfinished games are kept; starting one more abandons the oldest (the
 #: app asks first). A bound on what one player (a remote one too) can make the server keep.
 MAX_AUTOSAVES = 20
+#: What a save file says it is: the table writes these, the table and the Continue list check them.
+SAVE_FORMAT = "dragon-tui-save"
+SAVE_VERSION = 1
 #: A save is a seed and a move list, with the final position: a few hundred KB at the very most.
 MAX_SAVE_BYTES = 1 << 20
 

@@ -32,6 +32,7 @@ from ..engine.wording import span
 from ..engine.rng import MAX_SEED
 from ..games import GAMES, get_game
 from . import storage
+from .storage import SAVE_FORMAT, SAVE_VERSION
 from .autosave import Autosaver
 
 SEAT_KINDS = ("person", "bot", "remote")
@@ -51,10 +52,8 @@ def without_log(state_doc: Any) -> Any:
     return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
 
 
-SAVE_FORMAT = "dragon-tui-save"
 #: The kind of a move another seat may not read (see ``Table.visible_move``).
 HIDDEN_MOVE = "hidden"
-SAVE_VERSION = 1
 
 
 @dataclass
