@@ -32,7 +32,8 @@ class SaveScreen(ModalScreen):
         with Vertical(id="dialog"):
             yield Static("Save this game as:")
             yield Input(f"{self.table.game.id}-{str(self.table.seed)[:12]}", id="save-name")
-            yield Static("in your saves folder" if self.app.remote else f"in {storage.saves_dir()}", classes="hint")
+            yield Static("in your saves folder" if self.app.remote else f"in {storage.data_root() / 'saves'}",
+                         classes="hint")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -91,7 +92,7 @@ class LoadScreen(ModalScreen):
             self._load(Path(event.value.strip()).expanduser())
 
     def _load(self, path: Path) -> None:
-        if self.app.remote and path.parent != storage.saves_dir():
+        if self.app.remote and path.parent != storage.data_root() / "saves":
             self.notify("Pick one of your saved games.", title="Cannot load", severity="error")
             return
         try:
