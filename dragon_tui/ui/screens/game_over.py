@@ -43,7 +43,8 @@ class GameOverScreen(ModalScreen):
             with Center():
                 yield self._breakdown()
             if self.table.game.max_players == 1:
-                yield Static(self._record_highscore(), id="highscores")
+                with Center():
+                    yield Static(self._record_highscore(), id="highscores")
         yield Footer()
 
     def _breakdown(self) -> DataTable:
