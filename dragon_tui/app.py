@@ -217,7 +217,7 @@ class DragonApp(App):
                 before()
             self.start_table(table)
 
-        waiting = unfinished_games() if self.autosave else []
+        waiting = unfinished_games(tidy=False) if self.autosave else []
         if len(waiting) < storage.MAX_AUTOSAVES:
             go()
             return
@@ -233,7 +233,7 @@ class DragonApp(App):
         game's first paint; the autosaves are read only when there are enough files to drop one."""
         if len([path for path in storage.list_autosaves() if path != keep]) < storage.MAX_AUTOSAVES:
             return
-        waiting = [g for g in unfinished_games() if g.path != keep]
+        waiting = [g for g in unfinished_games(tidy=False) if g.path != keep]
         for game in waiting[storage.MAX_AUTOSAVES - 1:]:
             try:
                 game.path.unlink()

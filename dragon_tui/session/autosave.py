@@ -122,12 +122,14 @@ class UnfinishedGame(NamedTuple):
 
 #: What each autosave file said, by path, with the file's (mtime_ns, size) when read: the menu
 #: lists the games every time it shows, and only files written since are read again.
-_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | None | SaveFileError]] = {}
+_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | str | None | SaveFileError]] = {}
 
 
-def unfinished_games() -> list[UnfinishedGame]:
-    """The unfinished games, newest first. Finished games' autosaves are deleted; damaged
-    files are skipped (left for the player to look at, never a crash)."""
+def unfinished_games(tidy: bool = True) -> list[UnfinishedGame]:
+    """The unfinished games, newest first. Finished games' autosaves are deleted, and with
+    ``tidy`` those of games left before their first move (without it they are only skipped: the
+    game just started, still open, has one); damaged files are skipped (left for the player to
+    look at, never a crash)."""
     found = []
     paths = storage.list_autosaves()
     for gone in set(_seen) - set(paths):
@@ -149,17 +151,22 @@ def unfinished_games() -> list[UnfinishedGame]:
             _seen[path] = (stamp, summary)
         if isinstance(summary, SaveFileError):
             continue
-        if summary is None:  # finished, or not begun: it drops off
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        if summary is None or summary == UNBEGUN:  # finished, or not begun: it drops off
+            if summary is None or tidy:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
             continue
         found.append(summary)
     return found
 
 
-def _summary(path: Path) -> UnfinishedGame | None:
+#: What :func:`_summary` says of a game with no move yet.
+UNBEGUN = "unbegun"
+
+
+def _summary(path: Path) -> UnfinishedGame | str | None:
     from ..games import GAMES
     from .table import SAVE_FORMAT  # table imports this module: read at call time
 
@@ -169,8 +176,10 @@ def _summary(path: Path) -> UnfinishedGame | None:
             or not isinstance(seats, list) or not seats \
             or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
         raise SaveFileError(f"{path.name} is not a Dragon TUI save.")
-    if over is True or not moves:  # a game left before its first move is nothing to continue
+    if over is True:
         return None
+    if not moves:  # a game left before its first move is nothing to continue
+        return UNBEGUN
     try:
         saved_at = path.stat().st_mtime
     except OSError as exc:
@@ -199,7 +208,7 @@ def autosave_of(doc: dict[str, Any]) -> Path | None:
     bots = {i for i, seat in enumerate(seats) if isinstance(seat, dict) and seat.get("kind") == "bot"}
     identity, texts = _identity(doc), [_text(move) for move in moves]
     best: UnfinishedGame | None = None
-    for game in unfinished_games():
+    for game in unfinished_games(tidy=False):
         if game.identity != identity:
             continue
         shared = min(len(game.move_texts), len(texts))

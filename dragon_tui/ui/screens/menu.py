@@ -72,7 +72,9 @@ class MenuScreen(StyledAtMount, Screen):
         autosaver = getattr(self.app, "autosaver", None)
         if autosaver is not None:
             autosaver.flush(timeout=2.0)  # the game just left may still be writing its last move
-        self.unfinished = unfinished_games()
+        # Games left before their first move are tidied away, unless a game was opened over
+        # the menu meanwhile (it may be one, just started).
+        self.unfinished = unfinished_games(tidy=self.app.screen is self)
         for index, game in enumerate(self.unfinished[:self.SHOWN_UNFINISHED]):
             menu.add_option(Option(Text.assemble(("▶ Continue  ", "bold"), (describe(game, 58), "dim")),
                                    id=f"continue:{index}"))
