@@ -7,7 +7,7 @@ once its package ``dragon_tui.games.<id>`` exports ``GAME`` and its board widget
 
 ``GAMES`` imports a game's rules the first time that game is looked up, not before: the menu
 draws from the catalog alone, and a player who starts one game does not wait for the other
-four to load (start-up to the first paint, issue 14).
+four to load (start-up to the first paint).
 """
 
 from __future__ import annotations

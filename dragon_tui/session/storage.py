@@ -52,10 +52,14 @@ class SaveWriteError(OSError):
 
 
 def data_dir() -> Path:
-    """The data folder, made if missing; raises OSError when it cannot be (see
-    :func:`data_dir_problem`)."""
+    """The data folder, private to this user (0700 whatever the umask): it holds saves, and
+    for a server its database with every hidden hand. A folder of ours found open to others
+    is closed. Raises OSError when it cannot be made (see :func:`data_dir_problem`)."""
     path = data_root()
-    path.mkdir(parents=True, exist_ok=True)
+    if not path.is_dir():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700, exist_ok=True)
+    private_folder(path)
     return path
 
 
@@ -79,6 +83,16 @@ def data_dir_problem() -> str | None:
             reason = "it is a file, not a folder"
         return f"Games are not saved this run: the data folder {root} cannot be used ({reason})."
     return None
+
+
+def private_folder(path: Path) -> None:
+    """Take group and other permissions off ``path`` when it is this user's own folder."""
+    try:
+        info = os.stat(path)
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            os.chmod(path, info.st_mode & 0o700)
+    except OSError:
+        pass  # not ours to change (or gone): the files inside are still created private
 
 
 def saves_dir() -> Path:

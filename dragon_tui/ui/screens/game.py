@@ -46,7 +46,7 @@ FRAME = 1 / 60
 class StatusLine(SizedByLayout, Static):
     """The game's title (from 100 columns on), the phase, and while a bot thinks its progress
     and how to hurry it. One widget for the whole line: the first frame builds, styles and lays
-    out one widget here, not a row of two (start-up, issue 14)."""
+    out one widget here, not a row of two (start-up)."""
 
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 
