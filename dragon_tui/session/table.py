@@ -359,8 +359,11 @@ class Table(SeatNames):
             if game is None or type(rules) is not int or rules == game.rules_revision:
                 raise
             if rules > game.rules_revision:
-                raise SaveFileError(f"This save of {game.title} was made by a newer version of Dragon TUI "
-                                    f"(rules revision {rules}; this version plays {game.rules_revision}).") from None
+                # Which it is cannot be told from the file: a newer version's save, or one
+                # altered by hand (another game's save with its game changed says the same).
+                raise SaveFileError(f"This save of {game.title} does not replay: it names rules revision {rules} "
+                                    f"and this version plays {game.rules_revision}, so it was made by a newer version "
+                                    f"of Dragon TUI, or altered.") from None
             raise SaveFileError(f"This save of {game.title} was made under an earlier reading of its rules "
                                 f"(rules revision {rules}; this version plays revision {game.rules_revision}, "
                                 f"see the game's help), so this version cannot replay it.") from exc
