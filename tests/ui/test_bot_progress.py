@@ -57,3 +57,24 @@ async def test_a_bot_thinking_longer_than_half_a_second_shows_its_progress(monke
         await workers_done(pilot)
         await pilot.pause()
         assert sum(1 for m in table.moves if m.seat == 0) > moves
+
+
+async def test_the_think_delay_runs_while_the_bot_thinks(monkeypatch):
+    """The bot starts thinking when its turn begins, not after the think delay; its move is
+    shown once the delay is up (or at once when hurried)."""
+    bot = SlowBot()
+    monkeypatch.setattr(controller_module, "make_agent", lambda level, game, seed: bot)
+    table = Table("crowns", [Seat("Bot", "bot", "hard"), Seat("Ana")], 7)
+    app = DragonApp(table=table, bot_delay=60, autosave=False)  # a delay no test waits out
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(150):
+            await pilot.pause(0.02)
+            if bot.progress[0] == 300:
+                break
+        assert bot.progress[0] == 300  # thought to the end, long before the delay is up
+        moves = sum(1 for m in table.moves if m.seat == 0)
+        await pilot.pause(0.2)
+        assert app.screen.thinking and sum(1 for m in table.moves if m.seat == 0) == moves  # held
+        await pilot.press("space")
+        await pilot.pause()
+        assert sum(1 for m in table.moves if m.seat == 0) == moves + 1
