@@ -288,3 +288,29 @@ def test_the_hint_searches_with_the_hard_budget(monkeypatch):
     assert agents.hint(game, state, state.current_player) in state.legal_actions()
     assert asked == ["hard"]
     assert clock.now - start <= LEVEL_TIME_LIMIT["hard"] + 0.01
+
+
+def test_the_arena_can_count_the_limits_in_cpu_seconds(monkeypatch):
+    """``--cpu-clock``: the search levels' limits and the reported decision times are read
+    from the worker's CPU clock (so a busy machine cuts no search an idle one would not)."""
+    import time
+
+    from dragon_tui import arena
+
+    readings = []
+    cpu = time.process_time
+
+    def counted():
+        readings.append(1)
+        return cpu()
+
+    monkeypatch.setattr(time, "process_time", counted)
+    header = arena._record_header("crowns", ["easy", "random"], 1, 3, 1.0, cpu_clock=True)
+    assert header["cpu_clock"] is True
+    assert "cpu_clock" not in arena._record_header("crowns", ["easy", "random"], 1, 3, 1.0)
+    record = arena._play(("crowns", ["easy", "random"], [0, 1], 3, 3, 1.0, 10_000, True))
+    assert record.times[0][0] > 0  # easy decided, on the CPU clock
+    assert len(readings) > 2 * record.times[0][0]
+    readings.clear()
+    arena._play(("crowns", ["easy", "random"], [0, 1], 3, 3, 1.0, 10_000, False))
+    assert not readings
