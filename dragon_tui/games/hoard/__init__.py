@@ -25,8 +25,9 @@ OPTIONS = (
         label="A Battle against the Mob",
         default="self",
         choices=(("self", "spares only its player (2014 rulebook)"), ("whole", "defeats the whole Mob")),
-        help=("The 2014 rulebook: a Battle is played \"to defend yourself against any negative action "
-              "played against you\", so it spares its player; some tables let one Battle stop the whole Mob."),
+        help=("A Battle played against the Angry Mob. The 2014 rulebook: a Battle is played \"to defend "
+              "yourself against any negative action played against you\", so it spares its player; some "
+              "tables let one Battle stop the whole Mob."),
     ),
     RuleOption(
         key="reaction_prompt",

@@ -5,6 +5,8 @@ board: a widget class of their own each cost about 2 million instructions at eve
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 from ...engine import Action, State
@@ -39,7 +41,7 @@ def art_text(tile: int, rot: int, ink: CarcInk, spots: dict[int, str] | None = N
 
 def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
               keys: list[str | None], names: list[str], ink: CarcInk, turnable: bool = False,
-              other_fits: bool = False) -> Text:
+              other_fits: bool = False, width: int = 24) -> Text:
     """What to decide now, with the tile shown large (the hand panel's text). ``turnable``: the
     tile fits at the cursor some way (r turns it to the next way that fits); ``other_fits``:
     a way that looks different from the one shown fits there too."""
@@ -47,7 +49,9 @@ def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, c
     who = view.current_player
     if view.phase == "place" and view.tile is not None:
         ttype = TILES[view.tile]
-        t.append(tile_name(ttype.id), "bold")
+        # Broken into lines here, at words: a line the panel would have to wrap is drawn the
+        # slow way (Textual's), and the panel is drawn every move.
+        t.append("\n".join(textwrap.wrap(tile_name(ttype.id), max(8, width))), "bold")
         t.append(f"\nturned {rot * 90}°", "dim")
         if not offered:
             t.append("\n")
