@@ -17,7 +17,7 @@ GAME = Game(
     heuristic_all=evaluate_all,
     help_package=__name__,
     # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option
-    # removed (issue 12). 3: the Treasurer brings his gold without a question ("besorgt sofort").
+    # removed. 3: the Treasurer brings his gold without a question ("besorgt sofort").
     rules_revision=3,
     seat_labels=("Gold", "Silver"),
 )
