@@ -70,7 +70,8 @@ def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, c
             else:
                 t.append(f"✗ no fit at {where}", "dim")
             t.append("\n")
-            t.append("tab: next place", "dim")
+            # The zoom key, where the side panel's last line has no room left for it.
+            t.append("tab: next place  z zoom" if width >= 23 else "tab: next place", "dim")
         else:
             t.append(f"{names[who]} places it…", "dim")
     elif view.phase == "figure" and view.placed:

@@ -26,6 +26,5 @@ def score_text(view: State, names: list[str], letters: list[str], width: int, in
     # The status line's count: tiles to come after the one in hand (set-aside ones included).
     count = f"To come {view.tiles_to_come()}"
     t.append(count, "bold")
-    keys = "  t tiles z zoom"
-    t.append(keys if len(count) + len(keys) < width - 1 else "  t tiles", "dim")
+    t.append("  t tiles", "dim")  # z zoom: under the tile in hand
     return t
