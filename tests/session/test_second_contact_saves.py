@@ -36,7 +36,7 @@ def test_an_earlier_revisions_save_that_plays_out_the_same_loads_under_the_curre
     doc["rules"], doc["options"] = 1, {}
     table = Table.from_json(doc)  # replayed, and its recorded position checked
     assert [m.action for m in table.moves] == [m.action for m in Table.from_json(crowns_save()).moves]
-    assert table.to_json()["rules"] == 2  # saved again, it says the rules it now plays under
+    assert table.to_json()["rules"] == table.game.rules_revision == 3  # saved again: the rules it now plays under
 
 
 def test_an_earlier_revisions_save_that_plays_out_otherwise_is_refused_with_that_reason():

@@ -263,7 +263,8 @@ class ReviewScreen(Screen):
         names = self.table.names
         for i, chart in enumerate(score_charts(self.table.game.id, self.table.states)):
             xs = [list(range(len(s))) for s in chart.series]
-            self.query_one(f"#score-chart-{i}", SeatChart).show(chart.title, names, xs, chart.series)
+            self.query_one(f"#score-chart-{i}", SeatChart).show(chart.title, names, xs, chart.series,
+                                                                whole=chart.whole)
 
     def _show_chances(self) -> None:
         chart = self.query_one("#chance-chart", SeatChart)
