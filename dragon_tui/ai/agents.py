@@ -110,13 +110,13 @@ DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: (``review.py``, which searches trees) still uses for the solitaire.
 #: Hard's caps were raised after the engines were sped up: measured in CPU
 #: seconds on this machine (tools/decision_times.py --cpu), hard's longest decision over a
-#: game is about 1 s where the caps decide, so on the shared machine at three times
-#: contention it still ends within 3 s. Princes is the exception: there more iterations of
+#: game is about 1 s where the caps decide (the median about half that); the clock limit
+#: (``LEVEL_TIME_LIMIT``) ends the rest within the decision budget on a busy machine. Princes is the exception: there more iterations of
 #: the same search bought nothing (2,400 against the old 1,000 won 21 of 40), because its UCB
 #: root locked onto one move after a few visits each; its hard level now shares the root's
 #: iterations out by sequential halving (``LEVEL_OPTIONS``), whose rounds spend every
-#: iteration to the cap, so its cap is 1,500 (mean decision about 1.1 CPU s; the 2.7 s clock
-#: still ends the longest, late positions whose leaves finish Favor moves). The earlier caps
+#: iteration to the cap, so its cap is 1,500 (mean decision about 1.1 CPU s; the clock
+#: limit still ends the longest, late positions whose leaves finish Favor moves). The earlier caps
 #: remain as the arena-only level "hard-old" (``HARD_OLD_CAPS``).
 ITERATION_CAPS: dict[str, dict[str, int]] = {
     "crowns": {"easy": 100, "normal": 400, "hard": 12000},
