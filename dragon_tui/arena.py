@@ -507,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", default="hard,greedy",
                         help=f"comma-separated levels, one per player ({', '.join(LEVELS)}; and for the arena "
                         "only hard-old: hard with the iteration caps it had before the engines were sped up, and "
-                        "hard-2.7: hard with the 2.7 s clock limit it had before the 1.8 s decision budget)")
+                        "hard-2.7: hard with the 2.7 s clock limit it had before the 1.7 s decision budget)")
     parser.add_argument("--games", type=int, default=20,
                         help="games to play, seats rotated between games (per level for the solitaire; default: 20)")
     parser.add_argument("--seed", type=int, default=0,

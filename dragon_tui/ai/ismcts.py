@@ -602,6 +602,9 @@ class Search:
                     self._world_number += 1
                 chance = self.rng.next64()
                 for action in alive:
+                    if clock() > deadline:  # a world of many moves can take long on a busy machine
+                        stopped = True
+                        break
                     copy = world.clone()
                     copy.rng = Rng(chance, copy.rng.draws)
                     self._focus = action
@@ -612,6 +615,8 @@ class Search:
                     self.iterations += 1
                     if self.on_progress is not None and self.iterations % report_every == 0:
                         self.on_progress(self.iterations, planned)
+                if stopped:
+                    break
             if stopped or len(alive) == 1:
                 break
             if round_ < rounds - 1:

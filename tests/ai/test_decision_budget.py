@@ -192,13 +192,13 @@ def test_a_real_game_near_forced_decision_is_played_at_once_by_hard_the_hint_and
 
 # ------------------------------------------------------------------ the decision budget
 def test_hard_level_budget():
-    assert LEVEL_TIME_LIMIT["hard"] <= 1.8
+    assert LEVEL_TIME_LIMIT["hard"] <= 1.7
     for game_id in ("crowns", "court", "hoard", "carcassonne", "throne"):
         assert level_config("hard", game_id).time_limit == LEVEL_TIME_LIMIT["hard"]
 
 
 def test_the_clock_limit_cuts_a_long_search():
-    """A fake clock that moves 2 ms each time it is read: a 1.8 s limit leaves room for
+    """A fake clock that moves 2 ms each time it is read: a 1.7 s limit leaves room for
     fewer iterations than the cap, and the search stops there."""
     state = position("crowns", 10)
     game = get_game("crowns")
@@ -220,13 +220,13 @@ def test_the_early_stop_counts_what_the_clock_leaves():
     cfg = replace(level_config("hard", "crowns"), iterations=10**6)
     searches = {}
     for early in (True, False):
-        clock = WorkClock(0.0005)  # the 1.8 s limit: 3,600 iterations
+        clock = WorkClock(0.0005)  # the 1.7 s limit: 3,400 iterations
         search = clock.watch(Search(state, state.current_player, game.heuristic,
                                     replace(cfg, clock=clock, early_stop=early), Rng(1),
                                     heuristic_all=game.heuristic_all))
         searches[early] = (search.run(), search.iterations)
     (move_early, n_early), (move_full, n_full) = searches[True], searches[False]
-    assert n_early < n_full <= 3601
+    assert n_early < n_full <= 3401
     assert move_early == move_full
 
 
@@ -237,7 +237,7 @@ def test_princes_halving_shortens_its_rounds_to_the_clock():
 
     state = _throne_position(min_moves=6)
     game = get_game("throne")
-    clock = WorkClock(0.004)  # the 1.8 s limit: 450 of the cap's 1,500 iterations
+    clock = WorkClock(0.004)  # the 1.7 s limit: 425 of the cap's 1,500 iterations
     cfg = replace(level_config("hard", "throne"), clock=clock)
     search = clock.watch(Search(state, state.current_player, game.heuristic, cfg, Rng(2),
                                 heuristic_all=game.heuristic_all))
