@@ -15,8 +15,8 @@ from .apps import app_with, settle
 
 
 def _positions():
-    from .carcassonne.apps import advance, after_turns, carc_table, person_to
-    from .throne.apps import advanced, throne_table
+    from .carcassonne.positions import advance, after_turns, carc_table, person_to
+    from .throne.positions import advanced, throne_table
 
     return {
         "throne start": lambda: throne_table(2, 3),

@@ -484,7 +484,7 @@ async def test_the_too_small_notice_fits_a_40_by_10_terminal():
 
 
 async def test_on_carcassonnes_finished_board_r_and_n_are_the_summarys_not_the_grids():
-    from .carcassonne.apps import advance, carc_table
+    from .carcassonne.positions import advance, carc_table
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     assert table.state.is_over

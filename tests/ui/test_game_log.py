@@ -10,7 +10,7 @@ from textual.widgets._toast import Toast, ToastRack
 from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, settle, workers_done
-from .hoard.tables import after_person_moves, hoard_table
+from .hoard.positions import after_person_moves, hoard_table
 
 
 async def bots_done(pilot) -> None:

@@ -52,7 +52,7 @@ async def test_the_action_list_says_what_is_out_of_sight_instead_of_a_scroll_bar
     from dragon_tui.ui.widgets.action_list import ActionList
 
     from .apps import app_with
-    from .throne.test_throne_snapshots import deploying
+    from .throne.test_snapshots import deploying
 
     app = app_with(deploying())  # a Dragon's deploy: twelve guilds to choose from
     async with app.run_test(size=(80, 24)) as pilot:

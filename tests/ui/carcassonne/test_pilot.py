@@ -4,7 +4,8 @@ from dragon_tui.games.carcassonne.tiles import CANON
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 
-from .apps import app_with, carc_table, settle
+from ..apps import app_with, settle
+from .positions import carc_table
 
 
 def keys_to(cursor, target):
@@ -146,7 +147,7 @@ async def test_click_a_position_then_click_again_to_place():
 
 
 async def test_replay_steps_with_arrows_and_follows_the_last_tile():
-    from .apps import advance, after_turns
+    from .positions import advance, after_turns
 
     table = advance(carc_table(seed=3), after_turns(12), seed=4)
     app = app_with(table)
@@ -225,7 +226,7 @@ async def test_f3_moves_the_cursor_to_the_hinted_place():
 async def test_the_final_board_opens_with_the_whole_map_in_sight():
     from dragon_tui.games.carcassonne.board import xy
 
-    from .apps import advance
+    from .positions import advance
 
     from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES
 
@@ -270,7 +271,7 @@ def test_meeple_letters_are_distinct_for_bots_named_alike():
 async def test_five_seats_named_bot_show_their_colour_letters_on_the_board():
     from dragon_tui.session import Seat, Table
 
-    from .apps import advance
+    from .positions import advance
 
     seats = [Seat("Ana")] + [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)]
     table = advance(Table("carcassonne", seats, 8), lambda s: s.turn >= 20 and s.current_player == 0

@@ -9,7 +9,7 @@ from dragon_tui.session import Seat, Table
 from dragon_tui.ui.boards.hoard import Board, HandPanel, TurnLine
 
 from ..apps import app_with, settle
-from .tables import NAMES, after_person_moves, hoard_table, play_until
+from .positions import NAMES, after_person_moves, hoard_table, play_until
 
 SMALL = (80, 24)
 

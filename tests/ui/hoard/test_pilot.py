@@ -8,7 +8,7 @@ from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.themes import DARK
 
 from ..apps import app_with, settle, workers_done
-from .tables import hoard_table, play_until
+from .positions import hoard_table, play_until
 
 
 async def bots_done(pilot) -> None:

@@ -3,7 +3,7 @@
 from dragon_tui.ui.screens.dialogs import PassScreen
 
 from ..apps import app_with, settle
-from .tables import after_person_moves, hoard_table, play_until
+from .positions import after_person_moves, hoard_table, play_until
 
 SMALL, LARGE = (80, 24), (120, 40)
 

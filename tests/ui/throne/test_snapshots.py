@@ -4,7 +4,7 @@ its own event loop). Fixed seeds; the greedy bot plays every seat to reach mid-g
 from functools import cache
 
 from ..apps import app_with, settle
-from .apps import advanced, finished, throne_table
+from .positions import advanced, finished, throne_table
 
 
 @cache
@@ -80,7 +80,7 @@ def test_game_over_board_2p(snap_compare):
 
 @cache
 def _parliament():
-    from .test_throne_pilot import until
+    from .test_pilot import until
 
     return until(throne_table(2, seed=3), lambda s: s.phase == "parliament").to_json()
 
@@ -105,7 +105,7 @@ def test_mid_3p_light_theme_120x40(snap_compare):
 
 @cache
 def _deploying():
-    from .test_throne_pilot import until
+    from .test_pilot import until
 
     return until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to").to_json()
 

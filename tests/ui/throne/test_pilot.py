@@ -7,7 +7,7 @@ from dragon_tui.ui.widgets.action_list import ActionList
 from dragon_tui.ui.widgets.throne_guilds import by_guild, guild_of
 
 from ..apps import app_with, settle
-from .apps import throne_table
+from .positions import throne_table
 
 OPENING = 30
 
@@ -338,7 +338,7 @@ async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_ha
 async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
     from dragon_tui.ui.screens.replay import ReplayScreen
 
-    from .test_throne_snapshots import over
+    from .test_snapshots import over
 
     table = over()
     app = app_with(table)

@@ -1,6 +1,6 @@
 """Snapshots of the Court of Xiang Chi screen at 80×24 and 120×40: start, mid-game, the end."""
 
-from tests.ui.apps import app_with, settle
+from ..apps import app_with, settle
 
 from .positions import court_table, finished, played
 

@@ -4,7 +4,7 @@ from dragon_tui.ui.boards.court import Board, CourtLedger, CourtLosses, RoyalCou
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList
-from tests.ui.apps import app_with, settle
+from ..apps import app_with, settle
 
 from .positions import court_table, played, policy
 
