@@ -3,7 +3,7 @@ presses on the running app, with a Batalla de Coronas duel on the table."""
 
 import json
 
-from dragon_tui.session import Table
+from dragon_tui.session import Seat, Table
 from dragon_tui.session import storage
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.menu import MenuScreen
@@ -119,3 +119,19 @@ async def test_replay_steps_back_and_forth():
         assert replay.position == 0 and replay.view.to_json() == table.states[0].view(None).to_json()
         await pilot.press("end")
         assert replay.position == end
+
+
+async def test_the_status_line_shows_the_game_title_from_100_columns_on():
+    """One widget for the whole line: the title comes and goes with the room, as the two
+    widgets' stylesheet rule did."""
+    app = app_with(Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one("#status")
+        assert "Batalla de Coronas · " not in str(status.render())
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert str(status.render()).startswith("Batalla de Coronas · ")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Batalla de Coronas · " not in str(status.render())

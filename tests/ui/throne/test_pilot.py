@@ -379,3 +379,20 @@ async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
         await pilot.press("home")
         await pilot.pause()
         assert replay.position == 0
+
+
+async def test_the_five_panels_are_laid_out_guilds_over_the_width_then_side_by_side():
+    """At 120×40 the guilds span the board's width, the players sit beside the hand and the
+    houses beside the track, below them (the compact view at 80×24: ``test_v_switches_the_views_at_80x24``)."""
+    app = app_with(throne_table(2, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        region = {name: board.query_one(f"#throne-{name}").region
+                  for name in ("guilds", "players", "hand", "houses", "track")}
+        assert region["guilds"].width == board.content_region.width
+        for left, right in (("players", "hand"), ("houses", "track")):
+            assert region[left].y == region[right].y and region[left].right == region[right].x
+            assert region[left].right + region[right].width == board.content_region.right
+        assert region["players"].y >= region["guilds"].bottom
+        assert region["houses"].y >= region["players"].bottom
