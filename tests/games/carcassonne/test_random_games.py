@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from dragon_tui.games.carcassonne import GAME
 from dragon_tui.games.carcassonne.board import neighbours
 from dragon_tui.games.carcassonne.tiles import ROT, tile_set
-from tests.protocol_checks import play_random_game
+from tests.protocol_checks import play_random_game, seeds
 
 
 class Invariants:
@@ -48,7 +48,7 @@ def check_board(s):
                 assert ROT[t][r].edges[side] == ROT[o[0]][o[1]].edges[(side + 2) % 4]
 
 
-@pytest.mark.parametrize("seed", range(130))
+@pytest.mark.parametrize("seed", seeds(130, quick=2))
 def test_random_game_full_rules(seed):
     players = 2 + seed % 4
     state, actions = play_random_game(GAME, players, seed, invariants=Invariants(), full_checks_every=25)
@@ -66,12 +66,13 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(130, 220))
+@pytest.mark.parametrize("seed", seeds(90, start=130))
 def test_random_game_rule_options(seed):
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     play_random_game(GAME, 2 + seed % 4, seed, invariants=Invariants(), full_checks_every=40, options=options)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32), dragon=st.sampled_from(["new-edition", "before-scoring", "after-scoring"]))
 def test_hypothesis_games(players, seed, dragon):

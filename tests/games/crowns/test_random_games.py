@@ -9,7 +9,7 @@ import pytest
 
 from dragon_tui.games import get_game
 from dragon_tui.games.crowns import data
-from tests.protocol_checks import play_random_game
+from tests.protocol_checks import play_random_game, seeds
 
 GAME = get_game("crowns")
 
@@ -34,7 +34,7 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("chunk", range(13))
+@pytest.mark.parametrize("chunk", seeds(13))
 def test_random_duels_keep_every_invariant(chunk):
     for seed in range(chunk * 10, chunk * 10 + 10):
         options = OPTION_SETS[seed % len(OPTION_SETS)]

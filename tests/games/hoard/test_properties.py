@@ -5,7 +5,7 @@ import pytest
 from dragon_tui.engine import Rng
 from dragon_tui.games.hoard import GAME
 from dragon_tui.games.hoard.data import ACTION_NAMES, CARDS, TREASURES, FIELD_SIZE, HAND_LIMIT, back
-from tests.protocol_checks import play_random_game
+from tests.protocol_checks import play_random_game, seeds
 
 from .helpers import assert_conserved
 
@@ -76,7 +76,7 @@ class Invariants:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("block", range(10))
+@pytest.mark.parametrize("block", seeds(10))
 def test_random_games(n, block):
     per_block = GAMES_PER_COUNT // 10 + (1 if block < GAMES_PER_COUNT % 10 else 0)
     for k in range(per_block):
@@ -87,6 +87,7 @@ def test_random_games(n, block):
         assert len(final.treasures) == n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [
     {"field_refill": "after_draw"},
     {"mob_battle": "whole"},
