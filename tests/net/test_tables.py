@@ -123,6 +123,7 @@ def test_no_hidden_information_reaches_another_seat(tables):
     ben.close()
 
 
+@pytest.mark.slow
 def test_drop_and_reconnect_to_the_same_seat(tables):
     ana = RemoteTable.host(tables.path, "ana", "crowns", TWO, seed=2)
     ben = RemoteTable.join(tables.path, "ben", ana.room, 1)
