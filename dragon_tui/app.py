@@ -407,7 +407,7 @@ class DragonApp(App):
 
 def _menu_screen():
     """The menu's class, imported when first needed: a game opened from the command line
-    paints without it (start-up, issue 14)."""
+    paints without it (start-up)."""
     from .ui.screens.menu import MenuScreen
 
     return MenuScreen
@@ -421,7 +421,7 @@ def _confirm_screen():
 
 def _game_screen() -> type[GameScreen]:
     """The game screen's class, imported when first needed: the menu paints without the game
-    screen, its boards' base and its widgets loaded (start-up, issue 14)."""
+    screen, its boards' base and its widgets loaded (start-up)."""
     from .ui.screens.game import GameScreen
 
     return GameScreen

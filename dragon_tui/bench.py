@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import tempfile
 import time
 
@@ -38,8 +39,8 @@ _MASK64 = (1 << 64) - 1
 
 class YardstickRng:
     """The tic-tac-toe yardstick's own generator: SplitMix64 with ``randint`` calling
-    ``next64``, line for line the engine's ``Rng`` as it stood when issue 16 measured the
-    yardstick (4cf908a), and never to be made faster.
+    ``next64``, line for line the engine's ``Rng`` as it stood when the engines' speed-up was
+    first measured against the yardstick (4cf908a), and never to be made faster.
 
     A yardstick must cost the same beside every version of the code it measures. It used to
     draw with the engine's own ``Rng``; once the engine's ``randint`` was written out inline
@@ -246,8 +247,14 @@ def _rng_figures(seconds: float) -> str:
 
 
 def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
+    from .bench_ui import select_games, ui_figures
+
+    try:
+        chosen = [GAMES[g] for g in select_games(games)]
+    except ValueError as exc:  # an unknown game: one line, before minutes of measuring
+        print(f"dragon-tui bench: {exc}", file=sys.stderr)
+        return 2
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
-    chosen = [GAMES[g] for g in (games or list(GAMES)) if g in GAMES]
     seconds = 1.0 if quick else 4.0
     print(f"Dragon TUI bench ({'quick' if quick else 'full'}; wall clock, one core)\n")
     print(_rng_figures(seconds) + "\n")
@@ -273,8 +280,6 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
         print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()
-    from .bench_ui import ui_figures
-
     print("\n".join(ui_figures([game.id for game in chosen], quick)))
     try:
         from .net.bench import net_figures

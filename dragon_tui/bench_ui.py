@@ -226,6 +226,21 @@ async def _press_bare(size: tuple[int, int]) -> tuple[float, float]:
     return await _press(app, "1")
 
 
+def select_games(names: list[str] | None) -> list[str]:
+    """The game ids a bench run measures: every game when ``names`` is empty or None, none
+    for ``none``, else the games named (in the order given). An unknown name raises ValueError
+    with a one-line reason, before anything is measured."""
+    from dragon_tui.games import GAMES
+
+    wanted = [name.strip().lower() for name in names or () if name.strip()]
+    if not wanted:
+        return list(GAMES)
+    unknown = [name for name in wanted if name != "none" and name not in GAMES]
+    if unknown:
+        raise ValueError(f"no game {', '.join(map(repr, unknown))}: choose from {', '.join(GAMES)}, or none")
+    return list(dict.fromkeys(name for name in wanted if name != "none"))
+
+
 def _median_pair(pairs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
 
@@ -396,32 +411,39 @@ def _this_checkout() -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["dragon_tui"].__file__)))
 
 
-def _startup_figures(first_game: str, repeats: int, cold: bool = True) -> dict:
+def _startup_figures(first_game: str | None, repeats: int, cold: bool = True) -> dict:
+    """The bare app's, the menu's and (unless None) ``first_game``'s start-up."""
     from dragon_tui.app import DragonApp
     from dragon_tui.games import GAMES
 
+    games = [first_game] if first_game else []
+
     async def warm() -> dict:
-        position = _position(GAMES[first_game], POINTS[0])
-        tables = [position.table() for _ in range(repeats + 1)]  # replaying the game is not start-up
-        runs = {"bare": [], "menu": [], first_game: []}
+        tables = []
+        if first_game:
+            position = _position(GAMES[first_game], POINTS[0])
+            tables = [position.table() for _ in range(repeats + 1)]  # replaying the game is not start-up
+        runs: dict[str, list[float]] = {"bare": [], "menu": [], **{game: [] for game in games}}
         for _ in range(repeats + 1):
             runs["bare"].append(await _first_paint(_bare_app))
             runs["menu"].append(await _first_paint(lambda: DragonApp(autosave=False)))
-            runs[first_game].append(await _first_paint(
-                lambda: DragonApp(table=tables.pop(), autosave=False, bot_delay=BOT_DELAY)))
+            for game in games:
+                runs[game].append(await _first_paint(
+                    lambda: DragonApp(table=tables.pop(), autosave=False, bot_delay=BOT_DELAY)))
         return {k: statistics.median(v[1:]) for k, v in runs.items()}
 
     figures = {"warm": {k: (v, None) for k, v in asyncio.run(warm()).items()}}
     if cold:
-        figures["cold"] = cold_figures([_this_checkout()], [first_game], max(repeats, COLD_ROUNDS))[0]
+        figures["cold"] = cold_figures([_this_checkout()], games, max(repeats, COLD_ROUNDS))[0]
     return figures
 
 
 def measure(game_ids: list[str], repeats: int, startup: bool = True, cold: bool = True, keys: bool = True) -> dict:
-    """Every figure of this harness for this checkout, in seconds (JSON-friendly)."""
+    """Every figure of this harness for this checkout, in seconds (JSON-friendly). With no
+    game, the bare app's key-to-paint and the menu's start-up: the app's figures alone."""
     figures = {"keys": asyncio.run(_key_figures(game_ids, repeats)) if keys else None}
     if startup:
-        figures["startup"] = _startup_figures(game_ids[0] if game_ids else "crowns", repeats, cold)
+        figures["startup"] = _startup_figures(game_ids[0] if game_ids else None, repeats, cold)
     return figures
 
 
@@ -436,8 +458,11 @@ def _overheads(figures: dict) -> dict[str, dict[str, tuple[float, float]]]:
     return out
 
 
-def _summary(overheads: dict, which: int) -> tuple[float, float]:
+def _summary(overheads: dict, which: int) -> tuple[float, float] | None:
+    """Median and worst overhead over every game and cell; None when no game was measured."""
     values = [v[which] for cells in overheads.values() for v in cells.values()]
+    if not values:
+        return None
     return statistics.median(values), max(values)
 
 
@@ -488,12 +513,15 @@ def _key_report(figures: dict, before: dict | None) -> list[str]:
         lines.append(f"  {game}: " + ", ".join(
             f"{cell.replace('x', '×')} {pair(v[0], old[game][cell][0] if old and game in old else None)}"
             for cell, v in cells.items()))
+    if not over:
+        lines.append("  no game chosen: no overhead to show")
+        return lines
     for which, name in ((0, "wall clock"), (1, "UI-thread CPU")):
         med, worst = _summary(over, which)
         line = f"  overhead ({name}): median {1e3 * med:.0f} ms, worst {1e3 * worst:.0f} ms"
-        if old:
-            omed, oworst = _summary(old, which)
-            line += f" (before: median {1e3 * omed:.0f}, worst {1e3 * oworst:.0f})"
+        earlier = _summary(old, which) if old else None
+        if earlier:
+            line += f" (before: median {1e3 * earlier[0]:.0f}, worst {1e3 * earlier[1]:.0f})"
         lines.append(line + ("  (target: median ≤ 16, worst ≤ 33)" if which == 0 else ""))
     return lines
 
@@ -533,9 +561,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--against", metavar="DIR", help="also measure the checkout in DIR, game by game in turn")
     args = parser.parse_args(argv)
     os.environ.setdefault("DRAGON_TUI_HOME", tempfile.mkdtemp(prefix="dragon-bench-"))
-    from dragon_tui.games import GAMES
-
-    game_ids = args.games or list(GAMES)
+    try:
+        game_ids = select_games(args.games)
+    except ValueError as exc:
+        parser.error(str(exc))
     keys = not args.startup_only
     if args.json:
         print(json.dumps(measure(game_ids, args.repeats, startup=not args.no_startup, cold=not args.no_cold, keys=keys)))
@@ -550,17 +579,19 @@ def main(argv: list[str]) -> None:
         return
     before: dict = {}
     now: dict = {}
-    for i, game_id in enumerate(game_ids if keys else game_ids[:1]):  # in turn, game by game: the same load
+    # in turn, game by game: the same load (with no game, one turn for the bare app and the menu)
+    turns = [[game_id] for game_id in (game_ids if keys else game_ids[:1])] or [["none"]]
+    for i, ids in enumerate(turns):
         startup = i == 0 and not args.no_startup
-        b = _run_elsewhere(args.against, [game_id], args.repeats, startup, keys)
-        n = _run_elsewhere(here, [game_id], args.repeats, startup, keys)
+        b = _run_elsewhere(args.against, ids, args.repeats, startup, keys)
+        n = _run_elsewhere(here, ids, args.repeats, startup, keys)
         for into, part in ((before, b), (now, n)):
             if not into:
                 into.update(part)
             elif keys:
                 into["keys"]["games"].update(part["keys"]["games"])
                 into["keys"]["bare_for"].update(part["keys"]["bare_for"])
-        print(f"({game_id} done)", file=sys.stderr, flush=True)
+        print(f"({ids[0]} done)", file=sys.stderr, flush=True)
         print("\n".join(report(now, before)), file=sys.stderr, flush=True)
     if not args.no_startup:  # both checkouts' new processes in turn, round by round
         cold_games = game_ids if args.startup_only else game_ids[:1]

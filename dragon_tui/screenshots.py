@@ -1,4 +1,4 @@
-"""``dragon-tui screenshots [DIR]``: SVG pictures of every screen, for the README.
+"""``dragon-tui screenshots [DIR]``: SVG pictures of every screen, for the README and docs/.
 
 Each picture is taken headless at a fixed size, seed and theme, so running the command
 again gives the same files unless the screens changed.

@@ -1,4 +1,4 @@
-"""Before/after speed of two checkouts, side by side in one run (issue 16).
+"""Before/after speed of two checkouts, side by side in one run.
 
     python tools/compare_trees.py BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
                                   [--ismcts] [--listed]
@@ -7,7 +7,7 @@ Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one t
 trees taking turns (before, after, before, ...) so that drift of the shared machine's speed
 hits both alike. Every subprocess times the same loop: random playouts from fresh states
 (seeds 0, 1, ...; a game still running after 20,000 actions is cut there and counted, since
-some random Princes games never end, see the README) alternately with a plain-Python tic-tac-toe loop
+some random Princes games never end, see docs/performance.md) alternately with a plain-Python tic-tac-toe loop
 (drawing with its own generator, the same code beside both trees: ``--yardstick own`` uses each
 tree's engine Rng instead, as runs before 3 December 2026 did), and reports games/s and
 the ratio (each step ``State.random_action`` where the tree has it: the same games as drawing

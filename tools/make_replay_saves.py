@@ -3,8 +3,7 @@
     python tools/make_replay_saves.py OUT_DIR
 
 Run it with the checkout whose saves must keep loading first on ``sys.path`` (the files in
-tests/engine/data were written by main at 4cf908a, before the engines were sped up for
-issue 16). Each file is an ordinary save (``Table.save``): the seed, the moves and the final
+tests/engine/data were written by main at 4cf908a, before the engines were sped up). Each file is an ordinary save (``Table.save``): the seed, the moves and the final
 position, which loading checks against a fresh replay of the moves.
 """
 

@@ -1,5 +1,5 @@
 """Do two checkouts play the same games? The check behind "the engines get faster, and no rule
-moves" (issue 16).
+moves".
 
     python tools/same_behaviour.py BEFORE_DIR AFTER_DIR [--games a,b] [--seeds 6] [--searches 4]
 

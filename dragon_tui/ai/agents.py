@@ -99,7 +99,7 @@ DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: so easy and normal are spaced below that, and hard plays by greedy playouts instead of a
 #: tree (``LEVEL_OPTIONS``); its 7,000 iterations in four trees are what the game review
 #: (``review.py``, which searches trees) still uses for the solitaire.
-#: Hard's caps were raised after the engines were sped up (issue 16): measured in CPU
+#: Hard's caps were raised after the engines were sped up: measured in CPU
 #: seconds on this machine (tools/decision_times.py --cpu), hard's longest decision over a
 #: game is about 1 s where the caps decide, so on the shared machine at three times
 #: contention it still ends within 3 s. Princes is the exception: there more iterations of
@@ -121,7 +121,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: greedy decisions deep, then the heuristic (``SearchConfig.playout_worlds``, see playouts.py):
 #: four trees of 1,750 iterations gained +0.63 ± 1.44 points a game over normal's single tree
 #: of 200 (110 paired seeds) at 0.84 CPU s a decision; the playouts gain +4.32 ± 1.62 (160
-#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (README, "The solitaire's hard
+#: paired seeds) at 0.15 s a decision, the longest about 0.5 s (docs/bots.md, "The solitaire's hard
 #: level"). (The review's tree search still reads ``trees``.) In Princes and Carcassonne the hard level expands a seat's own follow-up moves best-first
 #: (``SearchConfig.order_continuations``: a turn there is a chain of the same seat's choices;
 #: in Carcassonne the tile, then its figure, then the dragon or fairy). Without it, the raised
@@ -139,7 +139,7 @@ LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
 
 
 #: Levels for the arena only (``dragon-tui arena``), not offered on the setup screen:
-#: "hard-old" is the hard level as it was before the engines were made faster (issue 16), with
+#: "hard-old" is the hard level as it was before the engines were made faster, with
 #: its iteration caps and its search settings, so the arena can show what the new hard gained.
 ARENA_LEVELS: tuple[str, ...] = ("hard-old",)
 HARD_OLD_CAPS: dict[str, int] = {"crowns": 1000, "court": 1600, "hoard": 800, "carcassonne": 1500, "throne": 1000}

@@ -1,5 +1,5 @@
 """The bot levels by name, in a module of their own: the command line checks ``--bots``
-against them without loading the bots (start-up, issue 14)."""
+against them without loading the bots (start-up)."""
 
 from __future__ import annotations
 

@@ -107,13 +107,16 @@ def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
     """One seat acts until the other seat's model has the move; seat 0 talks to the table
     server at ``path_a``, seat 1 to the one at ``path_b`` (another node, or the same)."""
     from .client import RemoteTable
+    from .identity import Tickets
 
     times = []
-    a = RemoteTable.host(path_a, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}], seed=1)
+    # the bench stands in for the serve process of its own servers: it mints the seats' tickets
+    a = RemoteTable.host(path_a, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}],
+                         ticket=Tickets.load(path_a).issue("a", None, "127.0.0.1"))
     end = time.monotonic() + 10
     while True:  # on another node the table arrives by notification
         try:
-            b = RemoteTable.join(path_b, "b", a.room, 1)
+            b = RemoteTable.join(path_b, "b", a.room, 1, ticket=Tickets.load(path_b).issue("b", None, "127.0.0.2"))
             break
         except Exception:
             if time.monotonic() > end:

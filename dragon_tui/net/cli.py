@@ -29,6 +29,15 @@ def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]
     return host, number
 
 
+def _startups(text: str):
+    from .startups import MaxStartups
+
+    try:
+        return MaxStartups.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="dragon-tui serve",
@@ -41,9 +50,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", metavar="FILE", type=Path,
                    help="only these public keys may enter (default: open, anyone enters with a name)")
     p.add_argument("--max-sessions", type=int, default=32, help="concurrent app sessions (default 32)")
-    p.add_argument("--per-address", type=int, default=4, help="connections, and games, from one address (default 4)")
+    p.add_argument("--per-address", type=int, default=4,
+                   help="connections, and games, from one address (default 4; the web allows four times as "
+                        "many connections, at least 8, for a page's files next to its games)")
+    p.add_argument("--max-startups", metavar="START:RATE:FULL", type=_startups, default="10:30:100",
+                   help="SSH connections not logged in yet, from all addresses: from START on, new ones are "
+                        "dropped at random (RATE%%, rising to 100%% at FULL) — OpenSSH's MaxStartups; FULL is "
+                        "kept to 1/8 of the descriptor limit (default 10:30:100)")
     p.add_argument("--idle-timeout", type=float, default=30.0, help="minutes without a key before hanging up (default 30)")
     p.add_argument("--public-url", default=None, help="web: the URL browsers use, behind a reverse proxy")
+    p.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],
+                   help="web: a reverse proxy (address or network; repeat, or separate with commas) whose "
+                        "X-Forwarded-For / Forwarded header names the visitor; from any other peer those "
+                        "headers are ignored")
+    p.add_argument("--http-timeout", metavar="SECONDS", type=float, default=10.0,
+                   help="web: seconds a connection may take to send a request, or idle between requests (default 10)")
+    p.add_argument("--web-connections", metavar="N", type=int, default=None,
+                   help="web: open connections in total (default: from the open-files limit)")
     p.add_argument("--no-tables", action="store_true", help="no shared tables, each connection plays alone")
     p.add_argument("--no-warm", action="store_true",
                    help="start every SSH session in a fresh Python instead of forking it from the warm worker")
@@ -64,8 +87,17 @@ DRAIN_NOTICE = ("This server is shutting down in {grace:.0f} s: your tables are 
 async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
                 stop: asyncio.Event | None = None) -> None:
     from ..session import storage
+    from .gate import (LEAST_WEB_CONNECTIONS, PER_SESSION, SPARE_DESCRIPTORS, raise_descriptor_limit,
+                       web_connection_cap)
     from .ssh import Limits, SSHOptions, SSHServer
 
+    # every client-driven descriptor is capped below this, with spares for the database and log
+    descriptors = raise_descriptor_limit()
+    games = (2 if args.ssh and args.web else 1) * args.max_sessions
+    if web_connection_cap(descriptors, games) <= LEAST_WEB_CONNECTIONS:
+        print(f"Warning: {games} games at once need about {SPARE_DESCRIPTORS + PER_SESSION * games} of the "
+              f"{descriptors} open files this process may have, leaving too few for connections: lower "
+              f"--max-sessions or raise the limit (ulimit -n).", flush=True)
     tables = None
     if not args.no_tables:
         from .tables import TableServer
@@ -82,11 +114,11 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
     servers = []
     try:
         if args.ssh:
-            limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0)
+            limits = Limits(args.max_sessions, args.per_address, args.idle_timeout * 60.0, startups=args.max_startups)
             club = tables is not None and tables.node is not None
             ssh = SSHServer(SSHOptions(
                 args.ssh[0], args.ssh[1], args.authorized_keys, limits, tables.socket_path if tables else None,
-                warm=not args.no_warm,
+                tickets=tables.tickets if tables else None, warm=not args.no_warm,
                 admit=(lambda player: tables.open_session(player, args.per_player)) if club else None,
                 release=tables.close_session if club else None))
             await ssh.start()
@@ -94,14 +126,21 @@ async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
             mode = f"keys in {args.authorized_keys}" if args.authorized_keys else "open: any name, no password"
             print(f"SSH: ssh -t -p {ssh.port} NAME@{args.ssh[0]}   ({mode})", flush=True)
         if args.web:
+            from .forwarded import TrustedProxies, parse_proxies
             from .web import WebServer
 
+            # SSH and the web each run up to --max-sessions games
+            connections = args.web_connections or web_connection_cap(descriptors, games)
             web = WebServer(args.web[0], args.web[1], tables.socket_path if tables else None,
                             public_url=args.public_url, max_sessions=args.max_sessions,
-                            per_address=args.per_address)
+                            per_address=args.per_address, max_connections=connections,
+                            http_timeout=args.http_timeout,
+                            trusted_proxies=TrustedProxies(parse_proxies(args.trusted_proxy)),
+                            tickets=tables.tickets if tables else None)
             await web.start()
             servers.append(web)
-            print(f"Web: {web.url}", flush=True)
+            print(f"Web: {web.url}   (at most {web.gate.most} connections, {web.gate.per_address_most} "
+                  f"per address; open files {descriptors})", flush=True)
         if ready is not None:
             ready.set()
         stop = stop or asyncio.Event()
@@ -143,6 +182,16 @@ def main(argv: list[str] | None = None) -> int:
                      "separately (it is open to anyone who can reach it), or leave it out")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         parser.error(f"no authorized keys file at {args.authorized_keys}")
+    if not 0.1 <= args.http_timeout <= 3600:
+        parser.error("--http-timeout takes 0.1 to 3600 seconds")
+    if args.web_connections is not None and args.web_connections < 1:
+        parser.error("--web-connections takes a positive number")
+    from .forwarded import parse_proxies
+
+    try:
+        parse_proxies(args.trusted_proxy)
+    except ValueError as exc:
+        parser.error(str(exc))
     try:
         asyncio.run(serve(args))
     except KeyboardInterrupt:

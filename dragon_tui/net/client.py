@@ -26,6 +26,7 @@ from ..engine.wording import a_or_an
 from ..games import get_game
 from ..session import Move, Seat, storage
 from ..session.table import SeatNames
+from .identity import session_ticket
 
 TOKENS_FILE = "table_tokens.json"
 
@@ -42,9 +43,11 @@ def player_name() -> str:
     return os.environ.get("DRAGON_TUI_PLAYER") or "guest"
 
 
-def player_key() -> str | None:
-    """The fingerprint of the SSH key the player entered with (set by the serve process)."""
-    return os.environ.get("DRAGON_TUI_KEY") or None
+def ticket_for(path: str | Path, player: str) -> str | None:
+    """The credential a connection's hello carries: the session ticket the serve process put
+    in this app's environment (:mod:`.identity`). The table server takes the player's name,
+    key and address from it, never from what the client says."""
+    return session_ticket()
 
 
 # ---------------------------------------------------------------------- seat tokens
@@ -78,9 +81,15 @@ class Connection:
     """One socket to the table server: requests with replies, and pushed events."""
 
     def __init__(self, path: str | Path, player: str, on_event: Callable[[dict], None] | None = None,
-                 timeout: float = 10.0) -> None:
+                 timeout: float = 10.0, ticket: str | None = None) -> None:
+        """Connect and say hello with ``ticket`` or else the session's (``player`` is only who
+        the app thinks it is: the server knows from the ticket). On any failure — no server, a server
+        that does not answer the hello in ``timeout``, a refusal — the socket and the reader
+        thread are gone again before the error is raised: a slow server must not make every
+        retry of the lobby leave a connection behind."""
         self.timeout = timeout
         self.on_event = on_event
+        self.player = player
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.settimeout(timeout)
         try:
@@ -97,8 +106,12 @@ class Connection:
         self.closed = threading.Event()
         self._closing = False
         self._reader = threading.Thread(target=self._read, name="tables-reader", daemon=True)
-        self._reader.start()
-        self.request("hello", player=player, key=player_key())
+        try:
+            self._reader.start()
+            self.request("hello", ticket=ticket or ticket_for(path, player))
+        except BaseException:
+            self.close()
+            raise
 
     def _read(self) -> None:
         try:
@@ -145,12 +158,21 @@ class Connection:
         return reply
 
     def close(self) -> None:
+        """Close the socket; the reader thread sees the end of it and stops (waited for, briefly,
+        unless this is the reader thread itself)."""
         self._closing = True
         try:
             self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         self.sock.close()
+        if self._reader.is_alive() and self._reader is not threading.current_thread():
+            self._reader.join(2.0)
+        if not self._reader.is_alive():  # (closing the file under a running read would wait for it)
+            try:
+                self._rfile.close()  # the descriptor is freed once the file is closed too
+            except OSError:
+                pass
 
 
 def ask(path: str | Path, player: str, op: str, **fields: Any) -> dict[str, Any]:
@@ -208,9 +230,10 @@ class RemoteTable(SeatNames):
     is_remote = True
 
     def __init__(self, path: str | Path, player: str, dispatch: Callable[[Callable[[], None]], Any] | None = None,
-                 timeout: float = 10.0, reconnect_for: float = 30.0) -> None:
+                 timeout: float = 10.0, reconnect_for: float = 30.0, ticket: str | None = None) -> None:
         self.path = str(path)
         self.player = player
+        self.ticket = ticket  # None: the session's own
         self.dispatch = dispatch
         self.timeout = timeout
         self.reconnect_for = reconnect_for
@@ -232,40 +255,41 @@ class RemoteTable(SeatNames):
         self.gone: str | None = None
         self._closed = False
         self._events: queue.Queue = queue.Queue()
-        self._conn = Connection(self.path, player, self._events.put, timeout)
+        self._conn = Connection(self.path, player, self._events.put, timeout, ticket)
         self._notifier = threading.Thread(target=self._notify_loop, name="tables-notifier", daemon=True)
         self._notifier.start()
 
     # ------------------------------------------------------------- opening
     @classmethod
     def host(cls, path, player: str, game: str, seats: list[dict[str, Any]], options: dict | None = None,
-             seed: int | None = None, seat: int = 0, move_limit: float | None = None,
-             limit_level: str | None = None, **kw) -> RemoteTable:
-        """Open a table. ``move_limit``: seconds per move, after which a bot of ``limit_level``
-        plays the move for the seat (correspondence play)."""
-        table = cls(path, player, **kw)
-        table._sit(table._request("host", game=game, seats=seats, options=options or {}, seed=seed, seat=seat,
-                                  move_limit=move_limit, limit_level=limit_level))
-        return table
+             seat: int = 0, move_limit: float | None = None, limit_level: str | None = None, **kw) -> RemoteTable:
+        """Open a table (the server draws its seed). ``move_limit``: seconds per move, after
+        which a bot of ``limit_level`` plays the move for the seat (correspondence play)."""
+        return cls._open(path, player, kw, "host", game=game, seats=seats, options=options or {}, seat=seat,
+                         move_limit=move_limit, limit_level=limit_level)
 
     @classmethod
     def join(cls, path, player: str, room: str, seat: int, token: str | None = None, **kw) -> RemoteTable:
-        table = cls(path, player, **kw)
-        token = token or token_for(room, seat)
-        table._sit(table._request("join", room=room, seat=seat, token=token))
-        return table
+        return cls._open(path, player, kw, "join", room=room, seat=seat, token=token or token_for(room, seat))
 
     @classmethod
     def daily(cls, path, player: str, **kw) -> RemoteTable:
         """Today's solitaire deal at a table of one's own, whose result goes on the day's board."""
-        table = cls(path, player, **kw)
-        table._sit(table._request("daily"))
-        return table
+        return cls._open(path, player, kw, "daily")
 
     @classmethod
     def watch(cls, path, player: str, room: str, **kw) -> RemoteTable:
+        return cls._open(path, player, kw, "watch", room=room)
+
+    @classmethod
+    def _open(cls, path, player: str, kw: dict[str, Any], op: str, **fields: Any) -> RemoteTable:
+        """A table at which ``op`` sat us down; refused or failed, nothing is left open."""
         table = cls(path, player, **kw)
-        table._sit(table._request("watch", room=room))
+        try:
+            table._sit(table._request(op, **fields))
+        except BaseException:
+            table.close()
+            raise
         return table
 
     def _request(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -304,6 +328,7 @@ class RemoteTable(SeatNames):
             elif kind == "closed":
                 if self._closed or self.gone:
                     continue
+                self._conn.close()  # its socket (the reader has stopped)
                 if not self._reconnect():
                     self.gone = "The connection to the table server was lost."
             else:
@@ -352,10 +377,13 @@ class RemoteTable(SeatNames):
         end = time.monotonic() + self.reconnect_for
         while time.monotonic() < end and not self._closed:
             try:
-                conn = Connection(self.path, self.player, self._events.put, self.timeout)
+                conn = Connection(self.path, self.player, self._events.put, self.timeout, self.ticket)
             except TablesError:
                 time.sleep(0.3)
                 continue
+            except IllegalAction as exc:  # the hello was refused (too many connections, say)
+                self.gone = str(exc)
+                return True
             try:
                 if self.seat is not None and self.token:
                     conn.request("join", room=self.room, seat=self.seat, token=self.token)
@@ -366,6 +394,8 @@ class RemoteTable(SeatNames):
                 self.gone = str(exc)
                 return True
             self._conn = conn
+            if self._closed:  # closed while we were reconnecting
+                conn.close()
             return True
         return False
 

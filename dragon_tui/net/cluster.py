@@ -37,6 +37,9 @@ HEARTBEAT_EVERY = 5.0
 #: (that node may have died: its duty lock went with its connection).
 DUTY_RETRY = 2.0
 
+#: How long a new session waits for the database to count it; then it starts uncounted.
+ADMIT_WAIT = 2.0
+
 #: Longest wait between two attempts to reach a PostgreSQL that went away.
 RECONNECT_MAX = 2.0
 #: How often the listening connection is probed (a server that went away says nothing).
@@ -69,10 +72,12 @@ class Listener:
     def _run(self) -> None:
         import psycopg
 
+        from .store.db import connect_postgres
+
         wait = 0.1
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+                with connect_postgres(self.url) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.connected.set()
                     wait = 0.1
@@ -97,22 +102,12 @@ class ClusterNode:
 
     def _cluster_event(self, payload: str | None) -> None:
         """Another node changed a table (``kind table number node``), or — ``None`` — the
-        listener (re)connected and anything may have been missed: catch every table up."""
+        listener (re)connected and anything may have been missed: catch every table up.
+        What needs the database is read off the event loop, in a task of its own."""
         if self.store is None:
             return
         if payload is None:
-            try:
-                ids = set(self.store.open_table_ids())
-            except StoreError:  # our own connection is still reconnecting: again shortly
-                asyncio.get_running_loop().call_later(1.0, self._cluster_event, None)
-                return
-            for table_id in ids - set(self.rooms):
-                self._load_table(table_id)
-            for room in list(self.rooms.values()):
-                if room.id not in ids and not room.table.state.is_over:
-                    self._refresh(room)
-                else:
-                    self._catch_up(room)
+            self._spawn(self._catch_up_all())
             return
         parts = payload.split(" ", 4)
         if len(parts) < 4 or parts[3] == self.store.node:
@@ -123,15 +118,29 @@ class ClusterNode:
             if room is not None:
                 self._forget(room)
         elif room is None:
-            self._load_table(table_id)
+            self._spawn(self._load_table(table_id))
         elif kind == "m":
             if not number.isdigit() or int(number) <= len(room.table.moves):
                 return
             if int(number) == len(room.table.moves) + 1 and len(parts) == 5 and self._apply_notified(room, parts[4]):
                 return
-            self._catch_up(room)  # a gap (a notice missed) or no move in the notice: read them
+            self._spawn(self._catch_up(room))  # a gap (a notice missed) or no move in the notice: read them
         else:
-            self._refresh(room)
+            self._spawn(self._refresh(room))
+
+    async def _catch_up_all(self) -> None:
+        try:
+            ids = set(await self._db("open_table_ids"))
+        except (StoreError, IllegalAction):  # our own connection is still reconnecting: again shortly
+            asyncio.get_running_loop().call_later(1.0, self._cluster_event, None)
+            return
+        for table_id in ids - set(self.rooms):
+            await self._load_table(table_id)
+        for room in list(self.rooms.values()):
+            if room.id not in ids and not room.table.state.is_over:
+                await self._refresh(room)
+            else:
+                await self._catch_up(room)
 
     def _apply_notified(self, room: Room, text: str) -> bool:
         """Apply the next move as another node's notice carried it (no read needed)."""
@@ -147,10 +156,10 @@ class ClusterNode:
             return False
         return True
 
-    def _load_table(self, table_id: str) -> None:
+    async def _load_table(self, table_id: str) -> None:
         try:
-            rec = self._store().load_table(table_id)
-        except StoreError:
+            rec = await self._db("load_table", table_id)
+        except (StoreError, IllegalAction):
             return
         if rec is None or rec.over or table_id in self.rooms:
             return
@@ -163,12 +172,14 @@ class ClusterNode:
         self._kick_bots(room)
         self._arm_limit(room)
 
-    def _refresh(self, room: Room) -> None:
+    async def _refresh(self, room: Room) -> None:
         """Seats taken on another node (or a table removed there): read them again."""
         try:
-            rec = self._store().load_table(room.id)
-        except StoreError:
+            rec = await self._db("load_table", room.id)
+        except (StoreError, IllegalAction):
             return
+        if self.rooms.get(room.id) is not room:
+            return  # forgotten while we read
         if rec is None:
             self._forget(room)
             return
@@ -177,7 +188,7 @@ class ClusterNode:
                 room.owners[s.seat] = {"player": s.player, "token": s.token_hash}
                 room.table.seats[s.seat].name = s.name
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
-        self._catch_up(room)
+        await self._catch_up(room)
         for conn in list(room.conns):
             conn.update()
         self._arm_limit(room)
@@ -197,16 +208,16 @@ class ClusterNode:
         while True:
             await asyncio.sleep(HEARTBEAT_EVERY)
             try:
-                self._store().heartbeat(self.draining)
+                await self._db("heartbeat", self.draining)
             except (StoreError, Conflict, IllegalAction) as exc:
                 log.error("heartbeat not written: %s", exc)
 
-    def _take_duty(self, room: Room) -> bool:
+    async def _take_duty(self, room: Room) -> bool:
         """Whether this node plays the table's bot or timed-out move now (one node does, by a
         PostgreSQL advisory lock); if not, look again soon — the other node may die."""
         try:
-            if self._store().take_duty(room.id):
-                self._catch_up(room)  # the move may have been made already, by the last holder
+            if await self._db("take_duty", room.id):
+                await self._catch_up(room)  # the move may have been made already, by the last holder
                 return True
         except (StoreError, IllegalAction):
             pass
@@ -214,21 +225,33 @@ class ClusterNode:
             self._kick_bots(room), self._arm_limit(room)))
         return False
 
-    def _drop_duty(self, room: Room) -> None:
+    async def _drop_duty(self, room: Room) -> None:
+        if self.store is not None and not self.store.shared:
+            return
         with contextlib.suppress(StoreError, IllegalAction):
-            self._store().drop_duty(room.id)
+            await self._db("drop_duty", room.id)
 
     # ------------------------------------------------------------------ sessions (club-wide limit)
-    def open_session(self, player: str, limit: int) -> str | None:
+    async def open_session(self, player: str, limit: int) -> str | None:
         """A session of ``player`` starts on this node: its id, or None when the player already
-        has ``limit`` sessions across the club (or the database cannot say: refused)."""
+        has ``limit`` sessions across the club. When the database cannot say, the session runs
+        uncounted (``""``): local games never need the database, and the club's screens say
+        that it is not answering — refusing would tell the player something untrue."""
         session_id = secrets.token_hex(8)
         try:
-            return session_id if self._store().open_session(session_id, player, limit) else None
+            admitted = await asyncio.wait_for(self._db("open_session", session_id, player, limit), ADMIT_WAIT)
+            return session_id if admitted else None
+        except asyncio.TimeoutError:  # slow: in, and released by its id whether or not it got counted
+            log.error("session of %s not counted in time (the database is slow)", player)
+            return session_id
         except (StoreError, Conflict, IllegalAction) as exc:
-            log.error("session of %s not counted: %s", player, exc)
-            return None
+            log.error("session of %s not counted (the database did not answer): %s", player, exc)
+            return ""
 
     def close_session(self, session_id: str) -> None:
+        if session_id and self.store is not None:
+            self._spawn(self._close_session(session_id))
+
+    async def _close_session(self, session_id: str) -> None:
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
-            self._store().close_session(session_id)
+            await self._db("close_session", session_id)

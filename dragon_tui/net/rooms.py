@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..session import Seat, Table, TurnController
-from .store import SeatRecord, TableRecord
+from .store import NOT_ANSWERING, NotAnswering, SeatRecord, TableRecord
 
 if TYPE_CHECKING:
+    from .identity import Identity
     from .tables import TableServer
 
 ROOM_FORMAT = "dragon-tui-room"
@@ -33,8 +34,16 @@ FINISHED_KEPT = 24 * 3600.0
 class TableWriteError(IllegalAction):
     """The database did not take the change (full disk, read-only, unreachable): it was not made."""
 
-    def __init__(self, what: str = "save the table") -> None:
-        super().__init__(f"The server could not {what}, so nothing was changed; try again later.")
+    def __init__(self, what: str = "save the table", message: str | None = None) -> None:
+        super().__init__(message or f"The server could not {what}, so nothing was changed; try again later.")
+
+
+def write_error(exc: Exception, what: str) -> IllegalAction:
+    """What the player is told when the database refused ``exc``: that it is not answering
+    (and that local games do not need it), or that the change could not be saved."""
+    if isinstance(exc, NotAnswering):
+        return TableWriteError(what, NOT_ANSWERING)
+    return TableWriteError(what)
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
@@ -97,6 +106,12 @@ class Room:
         self.controller = TurnController(table, budget=0.5)
         self.bot_task: asyncio.Task | None = None
         self.limit_timer: asyncio.TimerHandle | None = None
+        #: the host's address (as quotas count it) and key, from their session ticket; kept in
+        #: memory only, so tables loaded after a restart count against no one's quota
+        self.host_address: str | None = None
+        self.host_key: str | None = None
+        #: the result being recorded (rated, or put on the boards) once the game is over
+        self.result_task: asyncio.Task | None = None
 
     @classmethod
     def from_record(cls, rec: TableRecord) -> Room:
@@ -123,10 +138,25 @@ class Room:
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active)
 
     def expired(self, now: float) -> bool:
-        """Finished long enough ago, or abandoned: nobody connected and nothing happened."""
+        """Finished long enough ago, or abandoned: nobody connected and nothing happened — for
+        :data:`ABANDONED_AFTER`, or only :data:`.quotas.UNJOINED_AFTER` when nobody but the host
+        ever sat there and no person has moved (an offer nobody took; a game is kept)."""
+        from .quotas import UNJOINED_AFTER
+
         if self.table.state.is_over:
             return now - self.active > FINISHED_KEPT
-        return not self.conns and now - self.active > ABANDONED_AFTER
+        if self.conns:
+            return False
+        return now - self.active > (UNJOINED_AFTER if self.unjoined() else ABANDONED_AFTER)
+
+    def unjoined(self) -> bool:
+        """Nobody but the host took a seat, and no person made a move (bots' moves, and moves a
+        stand-in played when time ran out, are not a person's)."""
+        if any(o is not None and o["player"] != self.host for o in self.owners):
+            return False
+        seats = self.table.seats
+        return not any(not seats[m.seat].is_bot and n not in self.timeouts
+                       for n, m in enumerate(self.table.moves, start=1) if 0 <= m.seat < len(seats))
 
     def full(self) -> bool:
         """Every person's seat is taken."""
@@ -180,6 +210,8 @@ class Conn:
         self.player = "guest"
         #: the SSH key fingerprint the player came with (keys mode: the name is bound to it)
         self.key: str | None = None
+        #: who this is, from the session ticket of its hello (None until then: nothing allowed)
+        self.identity: Identity | None = None
         self.room: Room | None = None
         self.seat: int | None = None
         #: moves already sent to this connection (updates carry only the new ones)

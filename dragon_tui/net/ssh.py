@@ -13,15 +13,19 @@ Only the app runs: exec requests, subsystems (SFTP), SCP, port/agent/X11 forward
 What one client can spend is bounded: :class:`Limits` caps sessions in total and per address
 (counted when a session starts, before anything is awaited, so sessions opened at once cannot
 slip through together), channels per connection (like OpenSSH's MaxSessions), connections per
-address, and the time a connection may stay open without running the app.
+address, connections not logged in yet from all addresses together (OpenSSH's MaxStartups, with
+random early drop: :mod:`.startups`), and the time a connection may stay open without running
+the app.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
 import os
 import re
+import resource
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +34,9 @@ from typing import Any, Callable
 import asyncssh
 
 from ..session import storage
+from .identity import TICKET_ENV, Tickets
 from .apps import PASS_ENV, SessionSlots, app_command, app_environment, child_setup_for, clamp_size, valid_term
+from .startups import MaxStartups, Startups
 from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
 
 __all__ = ["OUTPUT_HIGH", "Limits", "SSHOptions", "SSHServer", "key_names", "player_name"]
@@ -46,6 +52,9 @@ class Limits:
     login_timeout: float = 30.0
     per_connection: int = 3  # channels one connection may have open (OpenSSH: MaxSessions)
     no_session_timeout: float = 60.0  # a connection running no app is closed after this
+    #: connections not logged in yet, all addresses together (OpenSSH: MaxStartups); scaled
+    #: down at start to the process's descriptor limit
+    startups: MaxStartups = field(default_factory=MaxStartups)
 
 
 @dataclass
@@ -55,6 +64,8 @@ class SSHOptions:
     authorized_keys: Path | None = None  # None: open mode, anyone enters with a chosen name
     limits: Limits = field(default_factory=Limits)
     tables_socket: Path | None = None
+    #: the table server's session tickets: each app gets one for its player, key and address
+    tickets: Tickets | None = None
     child_command: list[str] | None = None  # tests may run something else in the pty
     #: fork sessions from a warm worker with the app imported (see ``warm``); False: a fresh
     #: Python per session, as before
@@ -154,13 +165,25 @@ class _Server(asyncssh.SSHServer):
         self.address = peer[0] if peer else "?"
         count = self.owner.per_address.get(self.address, 0) + 1
         self.owner.per_address[self.address] = count
+        loop = asyncio.get_running_loop()
         if count > self.owner.options.limits.per_address:
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from your address."
-            )
+            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                           "Too many connections from your address.")
+        else:
+            admitted, displaced = self.owner.startups.admit(self, self.address)
+            if not admitted:
+                loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                               "Too many logins in progress; try again shortly.")
+            if displaced is not None and displaced.conn is not None:
+                loop.call_soon(displaced.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                               "Too many logins in progress; try again shortly.")
         self._arm_no_session_timer()
 
+    def auth_completed(self) -> None:
+        self.owner.startups.done(self)
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self.owner.startups.done(self)
         if self._no_session is not None:
             self._no_session.cancel()
         count = self.owner.per_address.get(self.address, 1) - 1
@@ -249,6 +272,8 @@ class SSHServer:
     def __init__(self, options: SSHOptions) -> None:
         self.options = options
         self.per_address: dict[str, int] = {}  # open connections per address
+        #: connections not logged in yet (the cap is scaled to the descriptor limit at start)
+        self.startups = Startups(options.limits.startups)
         self.slots = SessionSlots()
         self.children: dict[int, asyncio.subprocess.Process] = {}
         self.pumps: set[Pump] = set()  # the running sessions' pumps (buffers, for monitoring)
@@ -265,6 +290,7 @@ class SSHServer:
     async def start(self) -> None:
         if self.options.authorized_keys is not None and self.authorized_keys() is None:
             raise ValueError(f"No usable keys in {self.options.authorized_keys}.")
+        self.startups.limits = self.options.limits.startups.scaled(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
         if self.options.warm and self.options.child_command is None:
             from .warm import WarmWorker
 
@@ -392,6 +418,8 @@ class SSHServer:
             conn = owner.conn
             name = conn.get_extra_info("dragon_name") or player_name(process.get_extra_info("username") or "")
             ticket = self.options.admit(name)
+            if inspect.isawaitable(ticket):  # the club asks its database, off the event loop
+                ticket = await ticket
             if ticket is None:
                 self._release(address)
                 self._refuse(process, "You have too many games open across the club; close one first.")
@@ -412,6 +440,9 @@ class SSHServer:
         extra = {"TERM": term}
         if key:
             extra["DRAGON_TUI_KEY"] = str(key)  # the identity the table server records
+        if self.options.tickets is not None:  # what the table server believes about this session
+            extra[TICKET_ENV] = self.options.tickets.issue(name, str(key) if key else None,
+                                                           process.connection_owner.address)
         if str(process.env.get("COLORTERM", "")) in ("truecolor", "24bit"):
             extra["COLORTERM"] = str(process.env["COLORTERM"])
         return app_environment(name, storage.data_dir() / "players" / folder, self.options.tables_socket,

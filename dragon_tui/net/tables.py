@@ -13,28 +13,36 @@ or PostgreSQL): a table, its seats and every move with its number. A move is wri
 transaction that checks it follows the table's last move — before it is applied here and before
 anyone hears of it, so a restart resumes every table and loses no acknowledged move; a write
 that fails (a full disk, a database that is gone) refuses the move with a message and the table
-stays as it was. Seat-taking and bot moves are written first the same way. With PostgreSQL
-several serve processes (nodes) share the tables, this one being a cache (:mod:`.cluster`). A
+stays as it was. Seat-taking and bot moves are written first the same way. Database calls run
+on worker threads with a deadline, never on the event loop: a database that hangs holds up only
+the requests that need it (refused after the deadline with "not answering"), while listing
+tables, showing moves and everything else goes on. With PostgreSQL several serve processes
+(nodes) share the tables, this one being a cache (:mod:`.cluster`). A
 table lives on with nobody connected (correspondence play); the host may give each move a time limit,
 after which a bot of the host's chosen level plays that move for the seat, and the log says so.
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
 Tables do not live for ever: one nobody played at or joined for :data:`ABANDONED_AFTER` (and
-with nobody connected) is removed, a finished one :data:`FINISHED_KEPT` after its last move —
-from memory and from the database (ratings and boards keep their results). One player may host
-:data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of open
-tables. Tables of games with hidden cards deal from a secret 128-bit seed nobody may choose.
+with nobody connected) is removed — one that only its host ever sat at, where no person moved,
+after :data:`.quotas.UNJOINED_AFTER` — and a finished one :data:`FINISHED_KEPT` after its last
+move, from memory and from the database (ratings and boards keep their results). One player may
+host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of
+open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
+comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
+what the client says. Shared tables deal from a secret 128-bit seed the server draws (the daily
+deal from the day's seed); a time limit per move is one in the lobby's range (:mod:`.table_rules`).
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
 Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
 or ``{"id", "ok": false, "error": "reason"}``:
 
-- ``hello {player, key?}`` — who this is (the serve process sets it per connection)
+- ``hello {ticket}`` — first, once: the session ticket from the app's environment; the reply
+  says which ``player`` the server takes this connection for
 - ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
   first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
-- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seed?, seat?,
+- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
   move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
   seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
 - ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
@@ -56,8 +64,10 @@ newer connection of its owner.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import datetime as _dt
+import functools
 import logging
 import os
 import secrets
@@ -72,11 +82,14 @@ from ..engine.rng import secret_seed
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES, get_game
 from ..session import Seat, Table, highscores, storage
-from .store import Conflict, Store, StoreError, open_store
+from .store import Conflict, NotAnswering, Store, StoreError, open_store
 from .store.ratings import ranks_from_result
+from . import quotas
 from .cluster import ClusterNode
+from .identity import Tickets, key_path_for
+from .table_rules import MOVE_LIMIT_RANGE, span_text
 from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
-                    TableWriteError, _hash, private_dir, socket_path_for, view_json)
+                    TableWriteError, _hash, private_dir, socket_path_for, view_json, write_error)
 
 log = logging.getLogger("dragon_tui.tables")
 
@@ -87,11 +100,6 @@ MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
-#: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
-SEEN_EVERY = 300.0
-#: Bounds of a host's time limit per move, in seconds (the lower one lets tests be quick).
-MIN_MOVE_LIMIT = 0.1
-MAX_MOVE_LIMIT = 30 * 24 * 3600.0
 #: The solitaire whose daily deal has a server-wide board.
 DAILY_GAME = "court"
 
@@ -116,10 +124,21 @@ class TableServer(ClusterNode):
         self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
+        #: the time limits per move a host may give (the lobby's choices; tests may lower it)
+        self.move_limits = MOVE_LIMIT_RANGE
+        #: the session tickets the serve process gives its apps (a fresh key every start)
+        self.tickets: Tickets | None = None
+        #: database calls run on these threads, never on the event loop (see :meth:`_db`)
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        #: hosting and sitting down wait for the database between their checks and their write:
+        #: one at a time, so the limits per player cannot be passed by asking on many connections
+        self._seating = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        self.data.mkdir(parents=True, exist_ok=True)
+        self.data.mkdir(mode=0o700, parents=True, exist_ok=True)
+        storage.private_folder(self.data)  # the database inside holds every hidden hand
+        self._executor = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="dragon-db")
         self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
         if self.store.shared:
             self.store.register_node(socket.gethostname(), os.getpid())
@@ -136,6 +155,7 @@ class TableServer(ClusterNode):
             else:
                 probe.close()
                 raise OSError(f"Another dragon-tui server is using {path}.")
+        self.tickets = Tickets.fresh(path)
         old = os.umask(0o177)
         try:
             self._server = await asyncio.start_unix_server(self._serve, str(path), limit=MAX_LINE)
@@ -165,8 +185,8 @@ class TableServer(ClusterNode):
         if self._listener is not None:
             await asyncio.to_thread(self._listener.stop)
         if self.store is not None and self.store.shared:
-            with contextlib.suppress(StoreError, Conflict):
-                self.store.leave()
+            with contextlib.suppress(StoreError, Conflict, IllegalAction):
+                await self._db("leave")
         if self._server is not None:
             self._server.close()
         for room in self.rooms.values():
@@ -183,9 +203,34 @@ class TableServer(ClusterNode):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            key_path_for(self.socket_path).unlink()  # the tickets of this run end with it
+        if self._executor is not None:  # calls under way end (or are broken off) before the store closes
+            executor, self._executor = self._executor, None
+            executor.shutdown(wait=False, cancel_futures=True)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.to_thread(executor.shutdown, True),
+                                       (self.store.db.deadline if self.store is not None else 0) + 1)
         if self.store is not None:
             self.store.close()
             self.store = None
+
+    async def _db(self, method: str, *args: Any, **kw: Any) -> Any:
+        """``Store.<method>(*args)`` on a database thread: the event loop goes on serving every
+        other player meanwhile. The database's own deadline bounds the call (:class:`NotAnswering`
+        after it); waiting here is bounded as well, in case a thread is stuck anyway."""
+        store = self._store()
+        if self._executor is None:
+            raise IllegalAction("The table server is not running.")
+        call = functools.partial(getattr(store, method), *args, **kw)
+        try:
+            return await asyncio.wait_for(asyncio.get_running_loop().run_in_executor(self._executor, call),
+                                          2 * store.db.deadline + 1)
+        except asyncio.TimeoutError:
+            raise NotAnswering(f"{method} did not return") from None
+        except NotAnswering as exc:
+            log.warning("database: %s failed: %s", method, exc.detail or exc)  # the why, for the operator
+            raise
 
     def _import_room_files(self) -> None:
         """Tables an older version kept as ``rooms/<id>.json`` move into the database once."""
@@ -225,39 +270,46 @@ class TableServer(ClusterNode):
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
-            self._record_result(room)
+            room.result_task = self._spawn(self._record_result(room))
 
-    def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None) -> None:
+    async def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None,
+                    written=None) -> None:
         """The one way a move is made: checked, written to the database as move n+1 (which
         fails if the table's last move is not n), then applied and sent out. A move the
-        database did not take is not played: the table and every screen stay as they were."""
-        assert self.store is not None
+        database did not take is not played: the table and every screen stay as they were.
+        ``written()`` runs once the database has it, just before it is applied."""
         table = room.table
         move, nxt = table.prepare(action, seat)  # IllegalAction: nothing changes
         number = len(table.moves) + 1
         now = time.time()
         try:
-            self.store.append_move(room.id, number, move.seat, action.to_json(), over=nxt.is_over,
-                                   timeout_level=timeout_level, now=now)
+            await self._db("append_move", room.id, number, move.seat, action.to_json(), over=nxt.is_over,
+                           timeout_level=timeout_level, now=now)
         except Conflict:
-            self._catch_up(room)
+            await self._catch_up(room)
             raise IllegalAction("The table moved on since you chose; look again.") from None
         except StoreError as exc:
             log.error("table %s: move %d not written: %s", room.id, number, exc)
-            raise TableWriteError("save that move") from None
-        room.turn_since = room.active = now
+            raise write_error(exc, "save that move") from None
         if timeout_level:
             room.timeouts[number] = timeout_level
+        if len(table.moves) != number - 1:
+            return  # a catch-up read it from the database while we waited: it is applied already
+        room.turn_since = room.active = now
+        if written is not None:
+            written()
         table.commit(move, nxt)
 
-    def _catch_up(self, room: Room) -> None:
+    async def _catch_up(self, room: Room) -> None:
         """Apply the moves the database has beyond ours (written by another server process on
         the same database, or committed when the answer was lost), by move number."""
         try:
-            moves = self._store().moves_after(room.id, len(room.table.moves))
+            moves = await self._db("moves_after", room.id, len(room.table.moves))
         except (StoreError, IllegalAction):
             return
         for m in moves:
+            if m.number != len(room.table.moves) + 1:
+                continue  # applied while we read
             try:
                 room.turn_since = room.active = m.played
                 if m.timeout_level:
@@ -268,22 +320,21 @@ class TableServer(ClusterNode):
                       flush=True)
                 return
 
-    def _record_result(self, room: Room) -> None:
+    async def _record_result(self, room: Room) -> None:
         """Rate a finished multiplayer game, or put a solitaire's score on the boards (each
         once per table: the database refuses a second time)."""
-        assert self.store is not None
         table = room.table
         state = table.state
         players = [(o or {}).get("player") if not s.is_bot else None for s, o in zip(table.seats, room.owners)]
         try:
             if table.game.max_players == 1:
                 if players[0] is not None:
-                    self.store.record_score(room.id, table.game.id, table.seed, players[0], state.scores()[0],
-                                            len(table.moves), room.daily)
+                    await self._db("record_score", room.id, table.game.id, table.seed, players[0],
+                                   state.scores()[0], len(table.moves), room.daily)
             else:
-                self.store.record_result(room.id, table.game.id, players,
-                                         ranks_from_result(list(state.winners()), list(state.scores())))
-        except (StoreError, Conflict) as exc:
+                await self._db("record_result", room.id, table.game.id, players,
+                               ranks_from_result(list(state.winners()), list(state.scores())))
+        except (StoreError, Conflict, IllegalAction) as exc:
             print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
 
     # ------------------------------------------------------------------ expiry
@@ -291,32 +342,52 @@ class TableServer(ClusterNode):
         """Remove finished and abandoned tables, from memory and from the database; their ids.
         (Finished tables no longer in memory are removed from the database by age.)"""
         now = time.time() if now is None else now
-        gone = [room for room in self.rooms.values() if room.expired(now)]
         removed = []
-        for room in gone:
+        for room in [room for room in self.rooms.values() if room.expired(now)]:
             try:
                 self._store().delete_table(room.id)
             except (StoreError, IllegalAction) as exc:
                 log.error("table %s: not removed (%s)", room.id, exc)
                 continue
-            if room.bot_task is not None:
-                room.bot_task.cancel()
-            if room.limit_timer is not None:
-                room.limit_timer.cancel()
-            for conn in list(room.conns):
-                self._detach(conn)
-            del self.rooms[room.id]
-            removed.append(room.id)
+            removed.append(self._swept(room))
         try:
             removed += [t for t in self._store().delete_finished_before(now - FINISHED_KEPT) if t not in removed]
         except (StoreError, IllegalAction) as exc:
             log.error("finished tables not removed (%s)", exc)
         return removed
 
+    async def _sweep(self, now: float | None = None) -> list[str]:
+        """:meth:`sweep` with the database calls off the event loop (while serving)."""
+        now = time.time() if now is None else now
+        removed = []
+        for room in [room for room in self.rooms.values() if room.expired(now)]:
+            try:
+                await self._db("delete_table", room.id)
+            except (StoreError, IllegalAction) as exc:
+                log.error("table %s: not removed (%s)", room.id, exc)
+                continue
+            if self.rooms.get(room.id) is room:
+                removed.append(self._swept(room))
+        try:
+            removed += [t for t in await self._db("delete_finished_before", now - FINISHED_KEPT) if t not in removed]
+        except (StoreError, IllegalAction) as exc:
+            log.error("finished tables not removed (%s)", exc)
+        return removed
+
+    def _swept(self, room: Room) -> str:
+        if room.bot_task is not None:
+            room.bot_task.cancel()
+        if room.limit_timer is not None:
+            room.limit_timer.cancel()
+        for conn in list(room.conns):
+            self._detach(conn)
+        del self.rooms[room.id]
+        return room.id
+
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_EVERY)
-            self.sweep()
+            await self._sweep()
 
     # ------------------------------------------------------------------ time limits
     def _arm_limit(self, room: Room) -> None:
@@ -331,10 +402,11 @@ class TableServer(ClusterNode):
         room.limit_timer = asyncio.get_running_loop().call_later(
             max(0.0, deadline - time.time()), lambda: self._spawn(self._time_ran_out(room, at)))
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _time_ran_out(self, room: Room, at: int) -> None:
         """The seat's time is up: a bot of the host's level plays this one move for it,
@@ -342,7 +414,7 @@ class TableServer(ClusterNode):
         meanwhile; a failing bot gives the legal fallback)."""
         if len(room.table.moves) != at or room.deadline() is None or room.table.state.current_player is None:
             return
-        if not self._take_duty(room):
+        if not await self._take_duty(room):
             return  # another node plays it
         controller = room.controller
         try:
@@ -350,9 +422,11 @@ class TableServer(ClusterNode):
             if turn is None:
                 return
             result = await asyncio.to_thread(controller.decide, turn)
+            chosen: list[tuple[Action, int]] = []
             try:
-                controller.finish(result, play=lambda action, seat: self._play(
-                    room, action, seat, timeout_level=room.limit_level))
+                controller.finish(result, play=lambda action, seat: chosen.append((action, seat)))
+                if chosen:
+                    await self._play(room, *chosen[0], timeout_level=room.limit_level)
             except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
                 controller.cancel()
                 log.error("table %s: the timed-out move failed (%s)", room.id, exc)
@@ -361,7 +435,7 @@ class TableServer(ClusterNode):
             finally:
                 controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
         finally:
-            self._drop_duty(room)
+            await self._drop_duty(room)
 
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, room: Room) -> None:
@@ -379,25 +453,30 @@ class TableServer(ClusterNode):
                 await asyncio.sleep(self.bot_delay)
             if not controller.is_current(turn):
                 continue
-            if not self._take_duty(room):  # another node plays this table's bots
+            if not await self._take_duty(room):  # another node plays this table's bots
                 controller.cancel()
                 return
             try:
                 result = await asyncio.to_thread(controller.decide, turn)
                 if not controller.is_current(result.turn):
                     continue  # the table changed meanwhile: think again about the new position
-                room.bot_task = None  # the change below may start the next bot's turn itself
+                chosen: list[tuple[Action, int]] = []
                 try:
-                    controller.finish(result, play=lambda action, seat: self._play(room, action, seat))
+                    controller.finish(result, play=lambda action, seat: chosen.append((action, seat)))
+                    if chosen:  # the change it makes may start the next bot's turn itself
+                        await self._play(room, *chosen[0], written=lambda: setattr(room, "bot_task", None))
                 except IllegalAction:  # the database refused (busy, or gone): think again shortly
                     room.bot_task = asyncio.current_task()
                     await asyncio.sleep(max(self.bot_delay, 1.0))
                     continue
                 finally:
                     controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
+                if room.bot_task is asyncio.current_task():  # applied by a catch-up while it was written
+                    room.bot_task = None
+                    self._kick_bots(room)  # which could not start the next bot's turn meanwhile
                 return
             finally:
-                self._drop_duty(room)
+                await self._drop_duty(room)
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -424,14 +503,17 @@ class TableServer(ClusterNode):
                     continue
                 reply: dict[str, Any]
                 try:
-                    reply = {"ok": True, **(self._handle(conn, msg) or {})}
+                    result = self._handle(conn, msg)
+                    if asyncio.iscoroutine(result):  # a request that needs the database
+                        result = await result
+                    reply = {"ok": True, **(result or {})}
                 except IllegalAction as exc:
                     reply = {"ok": False, "error": str(exc)}
                 except (KeyError, TypeError, ValueError, OverflowError) as exc:
                     reply = {"ok": False, "error": f"Bad request: {str(exc)[:200]}"}
                 except StoreError as exc:  # a read the database could not answer
                     log.error("table server: request %r: %s", str(msg.get("op"))[:24], exc)
-                    reply = {"ok": False, "error": str(TableWriteError("use its database"))}
+                    reply = {"ok": False, "error": str(write_error(exc, "use its database"))}
                 except Exception:  # a bug must not drop the player: log it, refuse the request
                     log.exception("table server: request %r failed", str(msg.get("op"))[:24])
                     reply = {"ok": False, "error": "The server could not do that (an internal error)."}
@@ -473,19 +555,9 @@ class TableServer(ClusterNode):
     def _handle(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
         op = msg.get("op")
         if op == "hello":
-            conn.player = str(msg.get("player") or "guest")[:24]
-            key = str(msg["key"])[:100] if isinstance(msg.get("key"), str) and msg["key"] else None
-            conn.key = key
-            now = time.time()
-            if now - self._seen.get((conn.player, key), 0.0) >= SEEN_EVERY:
-                if len(self._seen) > 10_000:
-                    self._seen.clear()
-                self._seen[(conn.player, key)] = now
-                try:
-                    self._store().touch_player(conn.player, key, now)
-                except (StoreError, Conflict):
-                    pass  # the player's record can wait; playing cannot
-            return {"player": conn.player}
+            return quotas.hello(self, conn, msg)
+        if conn.identity is None:
+            raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.table.state.is_over or any(o and o["player"] == conn.player for o in r.owners)]
@@ -499,11 +571,10 @@ class TableServer(ClusterNode):
             game = str(msg.get("game"))
             if game not in GAMES:
                 raise IllegalAction(f"No game {game!r}.")
-            return {"game": game, "board": self._store().leaderboard(game)}
+            return self._board(game)
         if op == "daily_board":
             day = _today() if msg.get("day") is None else _dt.date.fromisoformat(str(msg["day"])[:10])
-            return {"day": day.isoformat(), "game": DAILY_GAME, "seed": highscores.daily_seed(day),
-                    "board": self._store().daily_board(day.isoformat(), DAILY_GAME)}
+            return self._daily_board(day)
         if op == "join":
             return self._join(conn, self._room(msg["room"]), int(msg["seat"]), msg.get("token"))
         if op == "watch":
@@ -533,27 +604,44 @@ class TableServer(ClusterNode):
             raise IllegalAction("The table server is not running.")
         return self.store
 
-    def _daily(self, conn: Conn) -> dict[str, Any]:
+    async def _touch(self, player: str, key: str | None, now: float) -> None:
+        with contextlib.suppress(StoreError, Conflict, IllegalAction):
+            await self._db("touch_player", player, key, now)
+
+    async def _board(self, game: str) -> dict[str, Any]:
+        return {"game": game, "board": await self._db("leaderboard", game)}
+
+    async def _daily_board(self, day: _dt.date) -> dict[str, Any]:
+        return {"day": day.isoformat(), "game": DAILY_GAME, "seed": highscores.daily_seed(day),
+                "board": await self._db("daily_board", day.isoformat(), DAILY_GAME)}
+
+    async def _daily(self, conn: Conn) -> dict[str, Any]:
+        async with self._seating:  # one deal a day: the look and the table as one step
+            return await self._daily_now(conn)
+
+    async def _daily_now(self, conn: Conn) -> dict[str, Any]:
         """Today's deal of the solitaire at a one-seat table of the player's own: the first
         finished attempt of the day goes on the day's board, so there is one per player a day."""
         day = _today()
-        existing = self._store().daily_table_of(day.isoformat(), DAILY_GAME, conn.player)
+        existing = await self._db("daily_table_of", day.isoformat(), DAILY_GAME, conn.player)
         if existing is not None:
             room = self.rooms.get(existing)
             if room is None or room.table.state.is_over:
                 raise IllegalAction("You have played today's deal: see how you stand on the daily board.")
             raise IllegalAction(f"Your deal of the day is table {existing}: go on with it from your tables.")
-        return self._host(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}], "seed": highscores.daily_seed(day)},
-                          daily=day.isoformat())
+        return await self._host_now(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}],
+                                           "seed": highscores.daily_seed(day)}, daily=day.isoformat())
 
-    def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
-        self.sweep()
+    async def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
+        async with self._seating:
+            return await self._host_now(conn, msg, daily)
+
+    async def _host_now(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
+        await self._sweep()
         if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
-        # the day's deal is one table a day of its own: it does not take one of the five
-        if daily is None and sum(1 for r in self.rooms.values() if r.host == conn.player and not r.daily
-                                 and not r.table.state.is_over) >= MAX_ROOMS_PER_HOST:
-            raise IllegalAction(f"You already host {MAX_ROOMS_PER_HOST} open tables: finish one first.")
+        # the day's deal is one table a day of its own: it takes none of the host's five
+        quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST, daily=daily is not None)
         game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
         if game is None:
             raise IllegalAction(f"No game {msg['game']!r}.")
@@ -573,15 +661,19 @@ class TableServer(ClusterNode):
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
-        if msg.get("seed") is not None and game.hidden_information and daily is None:
-            # whoever picks the seed knows every hand and the deck order
-            raise IllegalAction(f"{game.title} hides cards: its shared tables always deal from a secret seed.")
-        seed = int(msg["seed"]) if msg.get("seed") is not None else secret_seed()
+        if daily is not None:
+            seed = int(msg["seed"])  # the day's deal: the server's own, the same for everyone
+        elif msg.get("seed") is not None:
+            # whoever picks the seed knows the deal, the draws and the dice to come
+            raise IllegalAction("Shared tables deal from a seed the server draws in secret; a player cannot choose it.")
+        else:
+            seed = secret_seed()
         move_limit = None
         if msg.get("move_limit") is not None:
             move_limit = float(msg["move_limit"])
-            if not MIN_MOVE_LIMIT <= move_limit <= MAX_MOVE_LIMIT:  # also refuses NaN
-                raise IllegalAction("A time limit per move is between 0.1 seconds and 30 days.")
+            low, high = self.move_limits
+            if not low <= move_limit <= high:  # also refuses NaN
+                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
@@ -590,18 +682,20 @@ class TableServer(ClusterNode):
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         room_id = secrets.token_hex(3)
-        while room_id in self.rooms or self._store().table_exists(room_id):
+        while room_id in self.rooms or await self._db("table_exists", room_id):
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        room.host_address = conn.identity.quota_address if conn.identity is not None else None
+        room.host_key = conn.key
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         room.owners[take] = {"player": conn.player, "token": _hash(token)}
         room.table.seats[take].name = conn.player
         try:  # the table and the host's seat in one transaction: on disk, or refused before anyone sees it
-            self._store().create_table(room.record())
+            await self._db("create_table", room.record())
         except (StoreError, Conflict) as exc:
             log.error("table %s not created: %s", room_id, exc)
-            raise TableWriteError("open the table") from None
+            raise write_error(exc, "open the table") from None
         self._adopt(room)
         self._attach(conn, room, take)
         self._arm_limit(room)
@@ -614,7 +708,11 @@ class TableServer(ClusterNode):
         if held >= MAX_SEATS_PER_PLAYER:
             raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
 
-    def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
+    async def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
+        async with self._seating:
+            return await self._join_now(conn, room, seat, token)
+
+    async def _join_now(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
         if not 0 <= seat < len(room.table.seats):
             raise IllegalAction("No such seat.")
         if room.table.seats[seat].is_bot:
@@ -627,7 +725,7 @@ class TableServer(ClusterNode):
             if conn.key is not None and owner["player"] == conn.player:
                 # keys mode: the name is bound to the player's key, so the player may come back
                 # without the token — which lives in their folder on the node they sat down at
-                return self._retoken(conn, room, seat)
+                return await self._retoken(conn, room, seat)
             raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
         if room.table.state.is_over:
             raise IllegalAction("That game is over.")
@@ -636,12 +734,12 @@ class TableServer(ClusterNode):
         last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
         now = time.time()
         try:
-            self._store().sit(room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
+            await self._db("sit", room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
         except Conflict:
             raise IllegalAction("Someone sat down there a moment ago.") from None
         except StoreError as exc:
             log.error("table %s: seat %d not given: %s", room.id, seat, exc)
-            raise TableWriteError("give you that seat") from None
+            raise write_error(exc, "give you that seat") from None
         room.owners[seat] = {"player": conn.player, "token": _hash(token)}
         room.table.seats[seat].name = conn.player
         room.active = now
@@ -651,19 +749,19 @@ class TableServer(ClusterNode):
         self._arm_limit(room)
         return {"room": room.id, "seat": seat, "token": token}
 
-    def _retoken(self, conn: Conn, room: Room, seat: int) -> dict[str, Any]:
+    async def _retoken(self, conn: Conn, room: Room, seat: int) -> dict[str, Any]:
         """A fresh token for the seat's own (key-authenticated) player, written first."""
         token = secrets.token_urlsafe(18)
         try:
-            self._store().retoken(room.id, seat, conn.player, _hash(token))
+            await self._db("retoken", room.id, seat, conn.player, _hash(token))
         except (StoreError, Conflict) as exc:
             log.error("table %s: seat %d not given back: %s", room.id, seat, exc)
-            raise TableWriteError("give you your seat back") from None
+            raise write_error(exc, "give you your seat back") from None
         room.owners[seat] = {"player": conn.player, "token": _hash(token)}
         self._attach(conn, room, seat)
         return {"room": room.id, "seat": seat, "token": token}
 
-    def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+    async def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         room = conn.room
         if room is None:
             raise IllegalAction("You are not at a table.")
@@ -675,7 +773,9 @@ class TableServer(ClusterNode):
         if msg.get("at") is not None and int(msg["at"]) != len(table.moves):
             raise IllegalAction("The table moved on since you chose; look again.")
         action = Action.from_json(msg["action"])
-        self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a failed write
+        await self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a failed write
+        if room.result_task is not None:  # the last move: the boards have the result when the player hears
+            await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
         return {"moves": len(table.moves)}
 
 

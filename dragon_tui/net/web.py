@@ -3,16 +3,20 @@ driver), on the serve process's event loop, next to the SSH server and the table
 
 The web has no login: every browser gets the open-mode treatment. Its identity is a random
 secret kept in a cookie (``dragon_guest``, HttpOnly, SameSite=Strict) set by the page: the
-guest name (``web-`` and 8 hex digits) and save folder come from a hash of it, so a visitor
-keeps their saves and seats while the cookie lives and nobody else can step into them (they
-were named after a process id before, which comes round again). A websocket without the cookie
-gets a fresh identity of its own.
+guest name (``web-`` and 16 hex digits: 64 bits, so nobody can make up a cookie that lands on
+another guest's name) and save folder (24 hex digits) come from a hash of it, so a visitor keeps
+their saves and seats while the cookie lives and nobody else can step into them. A websocket
+without the cookie gets a fresh identity of its own.
 
-What a browser can make the server spend is bounded like SSH: sessions in total and per
-address, websocket messages of at most 64 KB, window sizes clamped and resizes coalesced, and
-an app whose browser is gone is stopped (killed if it does not quit). Websockets are accepted
-only from the page's own origin; pages may not be framed; ``/static/`` lists no directory.
-Apps get the same filtered environment as SSH apps (:mod:`dragon_tui.net.apps`).
+What a browser can make the server spend is bounded like SSH: TCP connections in total and per
+address (:mod:`dragon_tui.net.gate`, inside the descriptor limit), a deadline for a request's
+headers and for idling between requests, sessions in total and per address, websocket messages
+of at most 64 KB, window sizes clamped and resizes coalesced, and an app whose browser is gone
+is stopped (killed if it does not quit). Requests must name this server in their Host header,
+websockets are accepted only from the page's own origin (:mod:`dragon_tui.net.forwarded`);
+pages may not be framed; ``/static/`` lists no directory. Behind a trusted proxy the visitor's
+address comes from its forwarding header. Apps get the same filtered environment as SSH apps
+(:mod:`dragon_tui.net.apps`).
 """
 
 from __future__ import annotations
@@ -27,7 +31,10 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from .identity import TICKET_ENV, Tickets
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
+from .forwarded import HostCheck, TrustedProxies, client_address
+from .gate import ACCEPT_BATCH, ConnectionGate, GatedProtocol, address_key
 
 log = logging.getLogger("dragon_tui.web")
 
@@ -36,6 +43,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
 MAX_MESSAGE = 64 * 1024
 RESIZE_EVERY = 0.1
 STOP_GRACE = 3.0
+#: Seconds a connection may take to send a request's headers, or sit idle between requests.
+HTTP_TIMEOUT = 10.0
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "frame-ancestors 'none'",
@@ -47,7 +56,7 @@ SECURITY_HEADERS = {
 def guest_identity(token: str) -> tuple[str, str]:
     """The guest name and save-folder name that belong to a cookie's secret."""
     digest = hashlib.sha256(token.encode()).hexdigest()
-    return f"web-{digest[:8]}", f"web-{digest[:24]}"
+    return f"web-{digest[:16]}", f"web-{digest[:24]}"
 
 
 def _new_token() -> str:
@@ -58,7 +67,10 @@ def _new_token() -> str:
 
 class WebServer:
     def __init__(self, host: str, port: int, tables_socket: str | os.PathLike | None = None,
-                 public_url: str | None = None, max_sessions: int = 32, per_address: int = 4) -> None:
+                 public_url: str | None = None, max_sessions: int = 32, per_address: int = 4, *,
+                 max_connections: int = 256, connections_per_address: int | None = None,
+                 http_timeout: float = HTTP_TIMEOUT, trusted_proxies: TrustedProxies | None = None,
+                 tickets: Tickets | None = None) -> None:
         from aiohttp import WSMsgType, web
         from textual_serve.app_service import AppService
         from textual_serve.server import Server, to_int
@@ -111,7 +123,7 @@ class WebServer:
                 import aiohttp_jinja2
                 import jinja2
 
-                app = web.Application(middlewares=[_security_headers])
+                app = web.Application(middlewares=[_security_headers, _guard])
                 aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
                 app.add_routes([
                     web.get("/", self.handle_index, name="index"),
@@ -122,7 +134,21 @@ class WebServer:
                 return app
 
             async def handle_index(self, request):
-                response = await super().handle_index(request)
+                """The page, with its websocket and static files at the host the page came from
+                (the Host header, checked by the guard), unless a public URL is given."""
+                import aiohttp_jinja2
+
+                base = self.public_url if owner.explicit_public_url else f"{owner.scheme(request)}://{request.host}"
+                websocket_base = ("wss:" if base.startswith("https:") else "ws:") + base.split(":", 1)[1]
+                router = request.app.router
+                context = {
+                    "font_size": to_int(request.query.get("fontsize", "16"), 16),
+                    "app_websocket_url": websocket_base + str(router["websocket"].url_for()),
+                    "config": {"static": {"url": (base if owner.explicit_public_url else "")
+                                          + str(router["static"].url_for(filename="/")).rstrip("/") + "/"}},
+                    "application": {"name": self.title},
+                }
+                response = aiohttp_jinja2.render_template("app_index.html", request, context)
                 if not _TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
                     response.set_cookie(COOKIE, _new_token(), max_age=400 * 24 * 3600, httponly=True,
                                         samesite="Strict", path="/", secure=self.public_url.startswith("https"))
@@ -131,7 +157,7 @@ class WebServer:
             async def handle_websocket(self, request):
                 if not owner.origin_allowed(request):
                     return web.Response(status=403, text="This page may not open a game here.")
-                address = request.remote or "?"
+                address = address_key(request["client"])
                 refused = owner.reserve(address)
                 if refused:
                     return web.Response(status=503, text=refused)
@@ -145,8 +171,11 @@ class WebServer:
                 name, folder = guest_identity(token if _TOKEN.fullmatch(token) else _new_token())
                 cols, rows = clamp_size(to_int(request.query.get("width", "80"), 80),
                                         to_int(request.query.get("height", "24"), 24))
+                extra = {}
+                if owner.tickets is not None:  # the table server believes this, not the app
+                    extra[TICKET_ENV] = owner.tickets.issue(name, None, request["client"])
                 env = app_environment(name, storage.data_dir() / "players" / folder, owner.tables_socket,
-                                      cols, rows)
+                                      cols, rows, **extra)
                 websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
                 service = None
                 try:
@@ -207,6 +236,22 @@ class WebServer:
                         resizer[0].cancel()
 
         @web.middleware
+        async def _guard(request, handler):
+            """Every request: counted busy at the gate while it runs (a running game's websocket
+            is never dropped to make room), refused unless its Host names this server, and
+            given the client's address (forwarded, from a trusted proxy)."""
+            transport = request.transport
+            owner.gate.request_started(transport)
+            try:
+                # the header itself: aiohttp's request.host looks the machine's name up without one
+                if not owner.hosts.allowed(request.headers.get("Host")):
+                    return web.Response(status=421, text="This server is not known by that name.")
+                request["client"] = client_address(request.remote, request.headers, owner.proxies)
+                return await handler(request)
+            finally:
+                owner.gate.request_ended(transport)
+
+        @web.middleware
         async def _security_headers(request, handler):
             response = await handler(request)
             response.headers.update(SECURITY_HEADERS)
@@ -216,10 +261,19 @@ class WebServer:
         self.max_sessions = max_sessions
         self.per_address = per_address
         self.tables_socket = str(tables_socket) if tables_socket else None
+        self.tickets = tickets  # the table server's session tickets (.identity)
         self.slots = SessionSlots()
         self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
         self.explicit_public_url = public_url is not None
+        self.http_timeout = http_timeout
+        self.proxies = trusted_proxies or TrustedProxies()
+        self.hosts = HostCheck(host, public_url)
+        per_connection = connections_per_address or max(8, 4 * per_address)
+        # a stalled answer gets a minute or six deadlines, whichever is longer, to be read
+        self.gate = ConnectionGate(max_connections, per_connection, exempt=self.proxies.__contains__,
+                                   stall=max(60.0, 6 * http_timeout))
         self._runner = None
+        self._listener: asyncio.AbstractServer | None = None
 
     # ------------------------------------------------------------------ limits
     @property
@@ -233,10 +287,19 @@ class WebServer:
     def release(self, address: str) -> None:
         self.slots.give_back(address)
 
+    def scheme(self, request) -> str:
+        """``https`` when a trusted proxy says the browser used it, else the request's own."""
+        if request.remote in self.proxies:
+            proto = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+            if proto in ("http", "https"):
+                return proto
+        return request.scheme
+
     def origin_allowed(self, request) -> bool:
         """A websocket from a page of this server: its Origin (browsers always send one) names
         the host the page was served as — the public URL's when one is given, else the
-        request's own Host. No Origin: not a browser, nothing cross-site to fear."""
+        request's own Host (which the guard has checked names this server). No Origin: not a
+        browser, nothing cross-site to fear."""
         origin = request.headers.get("Origin")
         if origin is None:
             return True
@@ -252,21 +315,29 @@ class WebServer:
         return self.server.public_url
 
     async def start(self) -> None:
+        """Listen: aiohttp answers requests, behind the connection gate (which counts and caps
+        connections as they are accepted). aiohttp's keep-alive deadline, armed from the moment a
+        connection opens, is the header and idle timeout."""
         from aiohttp import web
 
         app = await self.server._make_app()
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
+                                     keepalive_timeout=self.http_timeout)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        handler = self._runner.server
+        gate = self.gate
+        self._listener = await asyncio.get_running_loop().create_server(
+            lambda: GatedProtocol(gate, handler), self.host or None, self.port, reuse_address=True,
+            backlog=ACCEPT_BATCH)
         if self.port == 0:  # tests: the port the system chose
-            server = site._server
-            if server is not None and server.sockets:
-                self.port = server.sockets[0].getsockname()[1]
-                self.server.port = self.port
-                if not self.explicit_public_url:
-                    self.server.public_url = f"http://{self.host}:{self.port}"
+            self.port = self._listener.sockets[0].getsockname()[1]
+            self.server.port = self.port
+            if not self.explicit_public_url:
+                self.server.public_url = f"http://{self.host}:{self.port}"
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        self.gate.close()
         if self._runner is not None:
             await self._runner.cleanup()

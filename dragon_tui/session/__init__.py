@@ -2,7 +2,7 @@
 
 The names below are imported from their modules on first use (PEP 562), so that importing
 one part — the menu needs ``Table`` — does not load the rest: the controller and the model
-bring in the bots' search, which the app's first paint does not need (issue 14).
+bring in the bots' search, which the app's first paint does not need (start-up).
 """
 
 from __future__ import annotations

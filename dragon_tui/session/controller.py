@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 def make_agent(level: str, game, seed: int) -> Agent:
     """The bot of ``level``: the bots and their search load with the first one a table needs,
-    not with the game screen (start-up, issue 14)."""
+    not with the game screen (start-up)."""
     from ..ai import make_agent
 
     return make_agent(level, game, seed)

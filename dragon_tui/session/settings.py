@@ -10,7 +10,6 @@ change, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -55,7 +54,3 @@ def load_settings() -> tuple[dict[str, Any], str | None]:
 def settings_document(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if k in KNOWN and isinstance(v, KNOWN[k])}
 
-
-def save_settings(settings: dict[str, Any]) -> None:
-    """Write the settings at once (atomically); raises ``storage.SaveWriteError``."""
-    storage.write_atomic(settings_path(), json.dumps(settings_document(settings), indent=1, sort_keys=True))

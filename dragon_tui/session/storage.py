@@ -52,10 +52,26 @@ class SaveWriteError(OSError):
 
 
 def data_dir() -> Path:
+    """The data folder, private to this user (0700 whatever the umask): it holds saves, and
+    for a server its database with every hidden hand. A folder of ours found open to others
+    is closed."""
     root = os.environ.get("DRAGON_TUI_HOME") or user_data_dir("dragon-tui", appauthor=False)
     path = Path(root)
-    path.mkdir(parents=True, exist_ok=True)
+    if not path.is_dir():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700, exist_ok=True)
+    private_folder(path)
     return path
+
+
+def private_folder(path: Path) -> None:
+    """Take group and other permissions off ``path`` when it is this user's own folder."""
+    try:
+        info = os.stat(path)
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            os.chmod(path, info.st_mode & 0o700)
+    except OSError:
+        pass  # not ours to change (or gone): the files inside are still created private
 
 
 def saves_dir() -> Path:

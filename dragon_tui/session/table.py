@@ -47,7 +47,7 @@ def fresh_seed(game_id: str) -> int:
 
 def without_log(state_doc: Any) -> Any:
     """A saved position without its log: the log is words about the moves, rebuilt by replaying
-    them, so rewording a line (issue 15) must not make older saves look altered."""
+    them, so rewording a line must not make older saves look altered."""
     return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
 
 
@@ -115,11 +115,6 @@ class SeatNames:
     def text(self, line: str) -> str:
         """A log line or label with the seats' names in it."""
         return format_seats(line, self.names)
-
-    @property
-    def current_seat(self) -> Seat | None:
-        player = self.state.current_player
-        return None if player is None else self.seats[player]
 
     def visible_move(self, index: int, viewer: int | None) -> Move:
         """Move ``index`` (0-based) as ``viewer`` may read it. A networked table's history

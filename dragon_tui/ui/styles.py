@@ -1,7 +1,7 @@
 """Finding the .tcss files: top-level ``styles/`` in a checkout, ``dragon_tui/styles`` when
 installed (pyproject maps one onto the other, so ``pip install .`` carries them).
 
-Which file is parsed when (start-up, issue 14): ``app.tcss`` holds what the menu's first paint
+Which file is parsed when (start-up): ``app.tcss`` holds what the menu's first paint
 needs and is read up front; every other screen names its files in ``STYLESHEETS`` (read when
 it is first pushed: ``screen_stylesheets``), and each game's own ``<game id>.tcss`` comes with
 the first screen showing that game. Nobody parses the setup screen's or the dialogs' rules to

@@ -19,7 +19,7 @@ BOARD_COLOURS = {
     "crowns-swords": "#E4572E",
     "crowns-shields": "#4F8FE8",
     "carc-city": "#E0B070", "carc-city-bg": "#7A4A22", "carc-field": "#8DC26F", "carc-field-bg": "#2F5A2A",
-    # Every other tile (a checkerboard) is clearly darker, so tile edges show (issue 15).
+    # Every other tile (a checkerboard) is clearly darker, so tile edges show.
     "carc-city-shaded": "#C89A58", "carc-city-shaded-bg": "#553014",
     "carc-field-shaded": "#76A85A", "carc-field-shaded-bg": "#1B3A18",
     "carc-road": "#F4EEDC", "carc-mark": "#FFE08A", "carc-monastery": "#FFFFFF", "carc-monastery-bg": "#8B1E3F",

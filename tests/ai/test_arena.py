@@ -198,7 +198,7 @@ def test_kill_stops_a_background_run_and_reports_the_finished_games(tmp_path):
 
 
 def test_a_game_reaching_the_move_cap_is_stopped_unfinished_and_won_by_nobody(tmp_path, capsys):
-    """Princes can deadlock by its own rules (the README, seed 1014): the arena must end such a
+    """Princes can deadlock by its own rules (docs/bots.md, seed 1014): the arena must end such a
     game rather than play for ever. A game stopped at the cap keeps its scores, has no winner,
     counts as a game for every entry, survives the record file, and the report names it."""
     import json

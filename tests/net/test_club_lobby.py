@@ -21,8 +21,8 @@ async def test_your_tables_come_first_with_your_turn_marked(tables):
     from dragon_tui.net.play import ServedApp
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
-    other = await asyncio.to_thread(RemoteTable.host, tables.path, "cai", "crowns", TWO, None, 1)
-    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO, None, 2)
+    other = await asyncio.to_thread(RemoteTable.host, tables.path, "cai", "crowns", TWO)
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO)
     ana = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
     for _ in range(20):  # Ben plays until it is Ana's turn
         assert await asyncio.to_thread(ben.wait_for, lambda t: len(t.moves) == len(ana.moves), 10)

@@ -126,7 +126,7 @@ def test_nodes_report_who_they_are_and_share_a_game(cluster):
     one, two = cluster("one"), cluster("two")
     assert one.node and two.node and one.node != two.node
     assert "one of 2 live nodes" in "".join(two.lines)
-    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=4)
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
     ben = _join_when_listed(two.path, "ben", ana.room, 1)  # the table reached node two
     assert ana.wait_for(lambda t: t.seats and t.seats[1].name == "ben", 10)  # ... and ben's seat node one
     tables, rng = {0: ana, 1: ben}, random.Random(2)
@@ -145,7 +145,7 @@ def test_nodes_report_who_they_are_and_share_a_game(cluster):
 @pytest.mark.slow
 def test_the_same_move_raced_from_two_nodes_is_played_once(cluster):
     one, two = cluster("one"), cluster("two")
-    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=6)
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
     ben = _join_when_listed(two.path, "ben", ana.room, 1)
     tables, rng = {0: ana, 1: ben}, random.Random(1)
     for _ in range(4):
@@ -196,7 +196,7 @@ def test_the_same_move_raced_from_two_nodes_is_played_once(cluster):
 @pytest.mark.slow
 def test_a_killed_node_loses_nothing_and_the_game_finishes_on_another(cluster):
     one, two = cluster("one"), cluster("two")
-    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=8)
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
     ben = _join_when_listed(two.path, "ben", ana.room, 1)
     tables, rng = {0: ana, 1: ben}, random.Random(3)
     for _ in range(6):
@@ -218,7 +218,7 @@ def test_a_killed_node_loses_nothing_and_the_game_finishes_on_another(cluster):
 def test_bot_moves_are_played_by_one_node_only(cluster):
     one, two = cluster("one"), cluster("two")
     seats = [{"kind": "remote"}, {"kind": "bot", "level": "random"}]
-    ana = RemoteTable.host(one.path, "ana", "crowns", seats, seed=5)
+    ana = RemoteTable.host(one.path, "ana", "crowns", seats)
     watcher = _watch_when_listed(two.path, "eve", ana.room)
     rng = random.Random(4)
     for _ in range(8):
@@ -242,7 +242,7 @@ def test_bot_moves_are_played_by_one_node_only(cluster):
 @pytest.mark.slow
 def test_the_nodes_recover_when_postgresql_restarts(cluster):
     one, two = cluster("one"), cluster("two")
-    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=9)
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
     ben = _join_when_listed(two.path, "ben", ana.room, 1)
     tables, rng = {0: ana, 1: ben}, random.Random(5)
     for _ in range(3):
@@ -315,7 +315,7 @@ def test_with_keys_a_player_finds_their_seat_on_another_node_without_its_token(c
     the name is bound to the key, so on another node the key is enough. In open mode it is not."""
     one, two = cluster("one"), cluster("two")
     monkeypatch.setenv("DRAGON_TUI_KEY", "SHA256:ana-key")  # what the SSH server sets for a keyed player
-    ana = RemoteTable.host(one.path, "ana", "crowns", TWO, seed=2)
+    ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
     monkeypatch.delenv("DRAGON_TUI_KEY")
     ben = _join_when_listed(two.path, "ben", ana.room, 1)
     room = ana.room

@@ -71,17 +71,16 @@ async def test_a_shared_game_reaches_the_game_over_screen(tables):
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.game_over import GameOverScreen
 
-    # the same seeded choices on a local table tell how long the game will be
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns",
+                                  [{"kind": "remote"}, {"kind": "remote"}])
+    early = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    room = tables.server.rooms[ben.room]
+    # the same seeded choices on a local table of the server's seed tell how long the game will be
     rng = random.Random(2)
-    local = Table("crowns", [Seat("a"), Seat("b")], 9)
+    local = Table("crowns", [Seat("a"), Seat("b")], room.table.seed)
     while not local.state.is_over:
         local.apply(rng.choice(local.state.legal_actions()))
     total = len(local.moves)
-
-    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns",
-                                  [{"kind": "remote"}, {"kind": "remote"}], None, 9)
-    early = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
-    room = tables.server.rooms[ben.room]
     rng = random.Random(2)
 
     async def play_until(count, ana):

@@ -8,13 +8,16 @@ import asyncssh
 import pytest
 
 from dragon_tui.net.ssh import Limits, SSHOptions, SSHServer
+from dragon_tui.net.startups import MaxStartups
 
 from .helpers import Screen, app_processes, connect, open_screen, wait_until
 
 
 @pytest.fixture
 async def server():
-    srv = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=25, per_address=25)))
+    # twenty logins at once from one address: more than the random early drop lets through
+    srv = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=25, per_address=25,
+                                                             startups=MaxStartups(25, 30, 100))))
     await srv.start()
     yield srv
     await srv.close()

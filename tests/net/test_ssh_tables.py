@@ -18,7 +18,7 @@ from .helpers import TablesThread, connect, open_screen, wait_until
 async def served(private_data_dir):
     tables = TablesThread(private_data_dir)
     ssh = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=4, per_address=4),
-                               tables_socket=tables.server.socket_path))
+                               tables_socket=tables.server.socket_path, tickets=tables.server.tickets))
     await ssh.start()
     yield ssh, tables
     await ssh.close()
@@ -36,7 +36,7 @@ def key_for_first(state) -> str:
 async def test_join_and_play_with_keys_then_come_back(served):
     ssh, tables = served
     ana = await asyncio.to_thread(RemoteTable.host, tables.path, "ana", "crowns",
-                                  [{"kind": "remote"}, {"kind": "remote"}], None, 3)
+                                  [{"kind": "remote"}, {"kind": "remote"}])
     room = tables.server.rooms[ana.room]
     conn = await connect(ssh.port, "ben")
     screen = await open_screen(conn, (100, 30))
@@ -94,7 +94,8 @@ async def test_a_players_key_is_recorded_with_the_player(private_data_dir, tmp_p
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(key.export_public_key().rstrip() + b" ana@laptop\n")  # the key plays as "ana"
     tables = TablesThread(private_data_dir)
-    ssh = SSHServer(SSHOptions("127.0.0.1", 0, authorized_keys=keys, tables_socket=tables.server.socket_path))
+    ssh = SSHServer(SSHOptions("127.0.0.1", 0, authorized_keys=keys, tables_socket=tables.server.socket_path,
+                               tickets=tables.server.tickets))
     await ssh.start()
     try:
         conn = await connect(ssh.port, "ana", client_keys=[key])

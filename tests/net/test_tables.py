@@ -43,7 +43,7 @@ def play(tables_by_seat: dict[int, RemoteTable], rng: random.Random, limit: floa
 
 
 def test_two_players_play_crowns_to_the_end(tables):
-    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO, seed=7)
+    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO)
     rooms = list_rooms(tables.path, "ben")
     assert [r["id"] for r in rooms] == [ana.room] and rooms[0]["seats"][0]["player"] == "ana"
     ben = RemoteTable.join(tables.path, "ben", ana.room, 1)
@@ -57,7 +57,7 @@ def test_two_players_play_crowns_to_the_end(tables):
     room = tables.server.rooms[ana.room]
     assert len(room.table.moves) == len(ana.moves) == len(ben.moves)
     assert ana.state.winners() == room.table.state.winners() == ben.state.winners()
-    assert ana.seed == 7  # revealed once the game is over
+    assert ana.seed == room.table.seed  # revealed once the game is over
     # the replay reads past positions from the server
     assert ana.states[0].to_json()["data"] == room.table.states[0].view(0).to_json()["data"]
     for t in (ana, ben, watcher):
@@ -65,7 +65,7 @@ def test_two_players_play_crowns_to_the_end(tables):
 
 
 def test_a_seat_acts_only_for_itself(tables):
-    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO, seed=1)
+    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO)
     ben = RemoteTable.join(tables.path, "ben", ana.room, 1)
     watcher = RemoteTable.watch(tables.path, "cai", ana.room)
     first = ana.state.current_player
@@ -125,7 +125,7 @@ def test_no_hidden_information_reaches_another_seat(tables):
 
 @pytest.mark.slow
 def test_drop_and_reconnect_to_the_same_seat(tables):
-    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO, seed=2)
+    ana = RemoteTable.host(tables.path, "ana", "crowns", TWO)
     ben = RemoteTable.join(tables.path, "ben", ana.room, 1)
     play_some = random.Random(1)
     seat = ana.state.current_player
@@ -149,8 +149,7 @@ def test_drop_and_reconnect_to_the_same_seat(tables):
 
 def test_a_server_restart_resumes_the_table(private_data_dir):
     first = TablesThread(private_data_dir)
-    ana = RemoteTable.host(first.path, "ana", "crowns", [{"kind": "remote"}, {"kind": "bot", "level": "random"}],
-                           seed=5, reconnect_for=15)
+    ana = RemoteTable.host(first.path, "ana", "crowns", [{"kind": "remote"}, {"kind": "bot", "level": "random"}], reconnect_for=15)
     rng = random.Random(2)
     for _ in range(4):
         assert ana.wait_for(lambda t: t.state.current_player == 0 or t.state.is_over, 10)

@@ -14,6 +14,7 @@ import pytest
 from dragon_tui.engine import IllegalAction
 from dragon_tui.engine.rng import KeyedRng
 from dragon_tui.net import tables as module
+from dragon_tui.net.identity import Tickets
 from dragon_tui.net.client import RemoteTable
 from dragon_tui.net.tables import socket_path_for
 
@@ -36,12 +37,8 @@ def test_shared_tables_deal_from_secret_128_bit_seeds(tables):
     assert table.seed >= 2**64 and isinstance(table.state.rng, KeyedRng)
     other = RemoteTable.host(tables.path, "ana", "hoard", TWO)
     assert tables.server.rooms[other.room].table.seed != table.seed
-    # whoever chose the seed of a game with hidden cards would know every hand: refused
-    with pytest.raises(IllegalAction, match="secret seed"):
-        RemoteTable.host(tables.path, "ana", "hoard", TWO, seed=11)
-    # open games may still be replayed from a chosen seed
-    crowns = RemoteTable.host(tables.path, "ben", "crowns", TWO, seed=11)
-    assert tables.server.rooms[crowns.room].table.seed == 11
+    crowns = RemoteTable.host(tables.path, "ben", "crowns", TWO)
+    assert tables.server.rooms[crowns.room].table.seed >= 2**64
     for t in (ana, other, crowns):
         t.close()
 
@@ -82,7 +79,7 @@ def test_abandoned_and_finished_tables_expire_and_restarts_do_not_keep_them(priv
 def test_a_finished_table_is_removed_a_day_after_its_last_move(private_data_dir):
     tables = TablesThread(private_data_dir)
     try:
-        ana = RemoteTable.host(tables.path, "ana", "court", [{"kind": "remote"}], seed=5)
+        ana = RemoteTable.host(tables.path, "ana", "court", [{"kind": "remote"}])
         room = tables.server.rooms[ana.room]
         for _ in range(2000):
             if ana.state.is_over:
@@ -95,7 +92,7 @@ def test_a_finished_table_is_removed_a_day_after_its_last_move(private_data_dir)
         assert tables.call(lambda: tables.server.sweep(later)) == [ana.room]
         assert not tables.call(lambda: tables.server.store.table_exists(ana.room))
         # its score stays on the boards
-        assert tables.call(lambda: tables.server.store.high_scores("court", 5))[0]["player"] == "ana"
+        assert tables.call(lambda: tables.server.store.high_scores("court", room.table.seed))[0]["player"] == "ana"
         ana.close()
     finally:
         tables.stop()
@@ -119,7 +116,7 @@ def test_a_failed_database_write_refuses_the_move_instead_of_losing_it(private_d
     own connection fails exactly as it does when the disk is full."""
     first = TablesThread(private_data_dir)
     try:
-        ana = RemoteTable.host(first.path, "ana", "crowns", TWO, seed=3)
+        ana = RemoteTable.host(first.path, "ana", "crowns", TWO)
         ben = RemoteTable.join(first.path, "ben", ana.room, 1)
         mover = ana if ana.state.current_player == 0 else ben
         watcher = ben if mover is ana else ana
@@ -183,6 +180,8 @@ def test_hostile_socket_lines_get_an_error_and_the_connection_lives(tables):
         sock.sendall(line + b"\n")
         return json.loads(reader.readline())
 
+    ticket = Tickets.load(tables.path).issue("ana", None, "127.0.0.1")
+    assert ask(json.dumps({"op": "hello", "ticket": ticket, "id": 0}).encode())["ok"] is True
     for line in (b"[" * 100000 + b"]" * 100000,
                  b'{"op": "act", "at": 1e999, "id": 1}',
                  b'{"op": "history", "k": ' + b"9" * 5000 + b', "id": 2}',

@@ -67,7 +67,7 @@ async def test_web_guests_get_a_secret_cookie_identity_not_a_pid(web, private_da
                     (pid,) = app_processes(private_data_dir)
                     env = environ(pid)
                     assert env["DRAGON_TUI_HOME"].endswith("/players/" + folder)
-                    assert env["DRAGON_TUI_PLAYER"] == folder[:12]
+                    assert env["DRAGON_TUI_PLAYER"] == folder[:20]  # web- and 64 bits of the hash
                     assert "DRAGON_SERVER_SECRET" not in env  # the filtered environment, like SSH
                 assert await wait_until(lambda: not app_processes(private_data_dir), 10)
             identities.append(folder)

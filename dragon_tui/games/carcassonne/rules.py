@@ -428,17 +428,6 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
     def meeples_left(self, seat: int) -> int:
         return self.supply[seat]
 
-    def placement_for(self, x: int, y: int, rot: int) -> Action | None:
-        """The offered action for the tile in hand at x, y turned rot (any of the 4), or None.
-
-        The grid lets a player turn a symmetric tile to a rotation the list does not hold;
-        this finds its canonical twin so the cursor can say "fits here" without guessing.
-        """
-        if self.phase != "place" or not 0 <= rot < 4:
-            return None
-        wanted = (x, y, CANON[self.tile][rot])
-        return next((a for a in self.legal_actions() if a.args == wanted), None)
-
 
 #: "No meeple": the same immutable action in every figure step's list.
 _NO_MEEPLE = Action("pass", (), "No meeple")

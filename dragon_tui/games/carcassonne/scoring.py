@@ -186,18 +186,3 @@ class ScoringMixin:
             if bonus is not None:
                 self.award(bonus, "Fairy", 3)
                 self.log.append(f"{{p{bonus}}} scores 3 more: the fairy stands beside their farmer.")
-
-    def projected(self) -> list[float]:
-        """What each seat would hold if the game ended now: a score panel can show it beside
-        the running score, since farms and unfinished features decide most games."""
-        out = [float(sum(p.values())) for p in self.points]
-        fids = dict.fromkeys(self.seg[m[1]][m[2]] for m in self.meeples)
-        farms = self.options.get("farmers", True) is not False
-        for fid in fids:
-            kind = self.feats[fid]["k"]
-            if kind == "field" and not farms:
-                continue
-            value = self.feature_value(fid, final=True)
-            for seat in self.majority(self.meeples_in(fid)):
-                out[seat] += value
-        return out

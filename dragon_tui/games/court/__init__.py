@@ -53,7 +53,7 @@ GAME = Game(
     hidden_information=False,
     heuristic=evaluate,
     help_package="dragon_tui.games.court",
-    rules_revision=2,  # 2: a Prince drawn by the refill right after a fight raids in the same turn (issue 12)
+    rules_revision=2,  # 2: a Prince drawn by the refill right after a fight raids in the same turn
     seat_labels=("You",),
 )
 

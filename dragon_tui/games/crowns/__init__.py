@@ -16,6 +16,6 @@ GAME = Game(
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package=__name__,
-    rules_revision=2,  # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option removed (issue 12)
+    rules_revision=2,  # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option removed
     seat_labels=("Gold", "Silver"),
 )

@@ -196,9 +196,6 @@ class CrownsState(State):
         """Whether the active player may attack this turn (see ``choices.battle_allowed``)."""
         return _battle_allowed(self.turn > 1, self.swords[self.active])
 
-    def harm_choices(self, seat: int) -> list[str]:
-        return list(choices.harms(self.options["church"], self.options["gold_harm"], self.church[seat]))
-
     def seated(self, seat: int) -> list[str]:
         return [a for a in self.chairs[seat] if a is not None]
 

@@ -44,7 +44,7 @@ GAME = Game(
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package="dragon_tui.games.throne",
-    rules_revision=2,  # 2: top Dragons cost 8 gold, the Guild Marker limit and Clan House bumping (issue 12)
+    rules_revision=2,  # 2: top Dragons cost 8 gold, the Guild Marker limit and Clan House bumping
 )
 
 __all__ = ["GAME", "ThroneState", "evaluate"]

@@ -115,9 +115,6 @@ class BoardMixin:
         self.houses[src] = row
         self.houses[dst] = self.houses[dst] + [owner]
 
-    def sup_of(self, owner: int, guild: int) -> int:
-        return self.neutral_supporters[guild] if owner == NEUTRAL else self.supporters[guild][owner]
-
     def controller(self, guild: int) -> int | None:
         """The seat with more supporters than any other player (the neutral included) and
         than the King's Guards there; None when nobody does."""

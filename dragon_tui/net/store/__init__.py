@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .db import SQLITE_NAME, Conflict, StoreError, redact
+from .db import NOT_ANSWERING, SQLITE_NAME, Conflict, NotAnswering, StoreError, redact
 from .store import MoveRecord, SeatRecord, Store, TableRecord
 
-__all__ = ["Conflict", "MoveRecord", "SeatRecord", "Store", "StoreError", "TableRecord", "open_store", "redact",
+__all__ = ["NOT_ANSWERING", "Conflict", "NotAnswering", "MoveRecord", "SeatRecord", "Store", "StoreError", "TableRecord", "open_store", "redact",
            "default_url"]
 
 

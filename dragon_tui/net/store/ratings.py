@@ -9,8 +9,17 @@ invented duels. OpenSkill is maintained, MIT-licensed, pure Python, and its rati
 
 Games with a bot at the table are not rated at all: the bot levels have no strength on a shared
 scale (a "greedy" bot is not a fixed number of points, and it differs from game to game), so
-any rating we gave them would be invented. A move that a bot played for a person whose time ran
-out does not change that: the seat is still the person's, and so is the result.
+any rating we gave them would be invented.
+
+A move that a bot played for a person whose time ran out (the stand-in) leaves the seat the
+person's — but ratings count only games a person played. A seat is *absent* when its stand-in
+made more than half of its moves (:func:`absent`). An absent seat may lose rating but never
+gain: it is rated with the whole table, and keeps the new rating only when its conservative
+rating (``mu - 3·sigma``) went down — so letting the hard stand-in play wins nothing, and
+walking away from a lost game saves nothing. The people who played are rated among
+themselves, the absent seats left out of their update (beating or losing to a stand-in bot
+says as little about them as a game against any bot); with fewer than two of them, their
+ratings stay as they were.
 """
 
 from __future__ import annotations
@@ -57,3 +66,25 @@ def update(before: list[Rating], ranks: list[int]) -> list[Rating]:
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
     after = MODEL.rate(teams, ranks=ranks)
     return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(after, before)]
+
+
+def absent(moves_made: int, stand_in_moves: int) -> bool:
+    """Whether a seat's stand-in made more than half of its moves (the person was not there)."""
+    return moves_made > 0 and 2 * stand_in_moves > moves_made
+
+
+def update_with_absent(before: list[Rating], ranks: list[int], absent: list[bool]) -> list[Rating]:
+    """New ratings when some seats were absent (see the module's rule). A rating left as it
+    was is returned as the same object."""
+    if not any(absent):
+        return update(before, ranks)
+    after = list(before)
+    whole = update(before, ranks)
+    for i, gone in enumerate(absent):
+        if gone and whole[i].ordinal < before[i].ordinal:
+            after[i] = whole[i]  # a loss counts; a win by the stand-in does not
+    present = [i for i, gone in enumerate(absent) if not gone]
+    if len(present) >= 2:
+        for i, r in zip(present, update([before[i] for i in present], [ranks[i] for i in present])):
+            after[i] = r
+    return after

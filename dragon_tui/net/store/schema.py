@@ -134,6 +134,16 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         )""",
         "CREATE INDEX live_sessions_player ON live_sessions (player)",
     ]),
+    (4, [
+        # Per seat: the moves made for it, and how many of those its stand-in bot made (the
+        # seat's time ran out). Ratings count only games a person played (see ratings.py).
+        "ALTER TABLE seats ADD COLUMN moves_made INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN stand_in_moves INTEGER NOT NULL DEFAULT 0",
+        "UPDATE seats SET moves_made = (SELECT COUNT(*) FROM moves m WHERE m.table_id = seats.table_id"
+        " AND m.seat = seats.seat)",
+        "UPDATE seats SET stand_in_moves = (SELECT COUNT(*) FROM moves m WHERE m.table_id = seats.table_id"
+        " AND m.seat = seats.seat AND m.timeout_level IS NOT NULL)",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

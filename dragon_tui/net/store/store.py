@@ -258,6 +258,8 @@ class Store:
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
+            tx.execute("UPDATE seats SET moves_made = moves_made + 1, stand_in_moves = stand_in_moves + ?"
+                       " WHERE table_id = ? AND seat = ?", (int(timeout_level is not None), table_id, seat))
             self._notify(tx, "m", table_id, number, json.dumps(
                 {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
 
@@ -294,34 +296,39 @@ class Store:
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11]))
         return records
 
-    def finished_tables_of(self, player: str, limit: int = 10) -> list[str]:
-        """Ids of the last tables ``player`` sat at that are over, newest first."""
-        return [r[0] for r in self.db.query(
-            "SELECT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id WHERE s.player = ? AND t.is_over = 1"
-            " GROUP BY t.id, t.finished ORDER BY t.finished DESC LIMIT ?", (player, limit))]
-
     # ------------------------------------------------------------------ results
     def record_result(self, table_id: str, game: str, players: list[str | None], ranks: list[int],
                       now: float | None = None) -> dict[str, ratings.Rating] | None:
         """Rate a finished multiplayer table once (a second call changes nothing and returns
         None). ``players`` per seat; a game with a bot (None) or one person at two seats is
-        not rated. Returns the new ratings by player."""
+        not rated. A seat whose moves were mostly its stand-in's is rated by
+        :func:`ratings.update_with_absent` (it may lose, never gain). Returns the new ratings
+        by player (only those that changed)."""
         if len(players) < 2 or any(p is None for p in players) or len(set(players)) != len(players):
             return None
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
             if not tx.execute("UPDATE game_tables SET rated = 1 WHERE id = ? AND rated = 0 AND is_over = 1", (table_id,)):
                 return None
+            counts = {r[0]: (r[1], r[2]) for r in tx.all(
+                "SELECT seat, moves_made, stand_in_moves FROM seats WHERE table_id = ?", (table_id,))}
+            absent = [ratings.absent(*counts.get(seat, (0, 0))) for seat in range(len(players))]
             before = []
             for p in players:
                 row = tx.one("SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?", (p, game))
                 before.append(ratings.Rating(row[0], row[1], row[2]) if row else ratings.initial())
-            after = ratings.update(before, ranks)
-            for p, r in zip(players, after):
+            after = ratings.update_with_absent(before, ranks, absent)
+            changed = [(p, r) for p, r, b in zip(players, after, before) if r is not b]
+            for p, r in changed:
                 tx.execute("INSERT INTO ratings (player, game, mu, sigma, games, updated) VALUES (?, ?, ?, ?, ?, ?)"
                            " ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
                            " games = excluded.games, updated = excluded.updated", (p, game, r.mu, r.sigma, r.games, now))
-        return dict(zip(players, after))  # type: ignore[arg-type]
+        return dict(changed)  # type: ignore[arg-type]
+
+    def stand_in_counts(self, table_id: str) -> list[tuple[int, int]]:
+        """Per seat, in order: (moves made for it, moves its stand-in made)."""
+        return [(r[0], r[1]) for r in self.db.query(
+            "SELECT moves_made, stand_in_moves FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
 
     def rating(self, player: str, game: str) -> ratings.Rating | None:
         rows = self.db.query("SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?", (player, game))

@@ -48,11 +48,6 @@ class BoardBase(SizedByLayout, Widget):
         if self._paint_due:  # paint now, so the move reaches the screen in one frame with the other panes
             self.paint_now()
 
-    @property
-    def viewer_seat(self) -> int | None:
-        """Whose eyes the board uses, as the table model decided (None: nobody's secrets)."""
-        return self.snapshot.viewer if self.snapshot is not None else None
-
     def watch_view(self, _view: State | None) -> None:
         self.paint_soon()
 

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Action, IllegalAction
+from ...games import board_module
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..styles import GAME_SCREEN_STYLESHEETS
@@ -36,7 +37,8 @@ from .styled_at_mount import StyledAtMount
 
 
 def board_class(game_id: str):
-    return importlib.import_module(f"dragon_tui.ui.boards.{game_id}").Board
+    """The game's board widget, from the module its catalog entry names."""
+    return importlib.import_module(board_module(game_id)).Board
 
 
 #: One frame of Textual's screen updates (60 per second).
@@ -46,7 +48,7 @@ FRAME = 1 / 60
 class StatusLine(SizedByLayout, Static):
     """The game's title (from 100 columns on), the phase, and while a bot thinks its progress
     and how to hurry it. One widget for the whole line: the first frame builds, styles and lays
-    out one widget here, not a row of two (start-up, issue 14)."""
+    out one widget here, not a row of two (start-up)."""
 
     snapshot: reactive[Snapshot | None] = reactive(None, always_update=True, repaint=False)
 

@@ -87,7 +87,7 @@ class GameOverScreen(ModalScreen):
         self.app.push_screen(ReplayScreen(self.table))
 
     def action_review(self) -> None:
-        """The bot's review of the game and the score charts (issue 19)."""
+        """The bot's review of the game and the score charts."""
         from .review import ReviewScreen
 
         self.app.push_screen(ReviewScreen(self.table))

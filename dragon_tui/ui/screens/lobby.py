@@ -24,11 +24,9 @@ from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
 from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
+from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
 from .game import GameScreen
 
-#: The host's choices of time per move (seconds; 0: no limit, the table waits for ever).
-MOVE_LIMITS = [("No limit", 0.0), ("1 hour a move", 3600.0), ("24 hours a move", 86400.0),
-               ("3 days a move", 3 * 86400.0), ("7 days a move", 7 * 86400.0)]
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:
@@ -40,13 +38,6 @@ def time_left(deadline: float | None, now: float | None = None) -> str:
     if hours >= 48:
         return f"{hours // 24} d {hours % 24} h left"
     return f"{hours} h {minutes} min left" if hours else f"{minutes} min left"
-
-
-def limit_text(seconds: float | None) -> str:
-    if not seconds:
-        return ""
-    hours = seconds / 3600
-    return f"{hours / 24:g} d a move" if hours >= 48 else f"{hours:g} h a move"
 
 
 def _seat_text(seat: dict, me: str, to_move: bool = False) -> str:

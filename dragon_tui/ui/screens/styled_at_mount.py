@@ -1,4 +1,4 @@
-"""A screen whose first resume does not restyle it (start-up, issue 14)."""
+"""A screen whose first resume does not restyle it (start-up)."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ class Painter:
     """What one panel of the board draws from a Scene: its lines (``paint``) and its title.
     A plain class, not a widget: the five panels are one widget class (``ThronePanel``), each
     holding its painter, since every Textual widget class costs about 1.8 million instructions
-    to create as its module loads (start-up, issue 14)."""
+    to create as its module loads (start-up)."""
 
     #: Whether ``paint`` draws to the width it is given. The others draw the same lines at
     #: any width (the stylesheet cuts them with an ellipsis): the first layout, which gives

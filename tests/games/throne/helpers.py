@@ -5,6 +5,7 @@ from __future__ import annotations
 from dragon_tui.games.throne import GAME
 from dragon_tui.games.throne.data import (
     DRAGON_LORDS_PER_PLAYER,
+    GUILD_MARKERS_PER_PLAYER,
     GUILD_SPACES,
     HOUSE_SPACES,
     KINGS_GUARDS,
@@ -49,7 +50,7 @@ def check_invariants(s) -> None:
         lords = sum(h.count(p) for h in s.houses)
         assert s.lords_left[p] >= 0 and s.lords_left[p] + lords == DRAGON_LORDS_PER_PLAYER
         assert s.score[p] >= 0
-        assert 0 <= s.markers_left(p) <= 20
+        assert 0 <= s.markers_left(p) <= GUILD_MARKERS_PER_PLAYER
     neutral = n == 2 and s.options.get("neutral", True)
     assert sum(s.neutral_supporters) + s.neutral_reserve == (NEUTRAL_SUPPORTERS if neutral else 0)
     assert sum(h.count(NEUTRAL) for h in s.houses) == (6 if neutral else 0)

@@ -74,7 +74,7 @@ async def press_for(pilot, action):
 
 
 async def test_keys_go_where_the_decision_is_list_then_board():
-    """README, Keys: ↑/↓/Enter pick from the list; when the decision is a place on the board
+    """docs/playing.md, Keys: ↑/↓/Enter pick from the list; when the decision is a place on the board
     the arrows move the board's cursor and Enter takes the choice under it."""
     table = until(throne_table(2, seed=3), can_deploy)
     app = app_with(table)
