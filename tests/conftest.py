@@ -14,6 +14,15 @@ def private_data_dir(tmp_path, monkeypatch):
     return home
 
 
+def pytest_configure(config):
+    """With ``-n`` and no ``--dist`` of one's own, xdist's work-stealing: a worker that runs out
+    of tests takes some of the other's, instead of waiting while the last long ones run there.
+    (Set here, not in addopts, so that ``-p no:xdist`` still works.)"""
+    if getattr(config.option, "dist", None) == "load" and not any(
+            arg.startswith("--dist") for arg in config.invocation_params.args):
+        config.option.dist = "worksteal"
+
+
 def pytest_collection_modifyitems(config, items):
     """Markers by what a test needs, so a run can leave out what it cannot afford:
     ``net`` for everything in tests/net (real servers and clients on loopback), ``pg`` for

@@ -398,11 +398,20 @@ async def test_setup_shows_the_focused_fields_explanation():
         help_text = lambda: str(setup.query_one("#field-help").render())  # noqa: E731
         assert "How many seats" in help_text()
         setup.query_one("#opt-mob_battle").focus()
-        await pilot.pause()
+        await shown(pilot, help_text, "Angry Mob")
         assert "Angry Mob" in help_text() and "negative action" in help_text()
         await pilot.press("tab")
-        await pilot.pause()
+        await shown(pilot, help_text, "Ask for Battles")
         assert "Ask for Battles" in help_text()
+
+
+async def shown(pilot, text, words: str) -> None:
+    """Wait (bounded) for ``words`` in ``text()``: the focus reaches the screen's handler a
+    message or two after the pause that follows it when the machine is busy."""
+    for _ in range(20):
+        if words in text():
+            return
+        await pilot.pause()
 
 
 async def test_setup_hides_options_that_do_not_apply_to_the_player_count():
