@@ -1,6 +1,8 @@
 """Pilot tests of the app around the games (menu, setup, saves, help, themes, replay): real key
 presses on the running app, with a Batalla de Coronas duel on the table."""
 
+import pytest
+
 import json
 
 from dragon_tui.session import Seat, Table
@@ -12,6 +14,7 @@ from dragon_tui.ui.screens.setup import SetupScreen
 from .apps import app_with, duel_table, settle
 
 
+@pytest.mark.slow
 async def test_menu_to_setup_to_game():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -24,6 +27,7 @@ async def test_menu_to_setup_to_game():
         assert app.screen.table.seats[1].is_bot
 
 
+@pytest.mark.slow
 async def test_save_quit_continue_restores_the_exact_state():
     table = duel_table(seed=5)
     app = app_with(table, autosave=True)
@@ -82,6 +86,7 @@ async def test_too_small_notice_recovers_on_resize():
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_help_opens_with_question_mark_and_closes_with_escape():
     app = app_with(duel_table())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,6 +1,8 @@
 """Snapshots of the app's screens around the games: menu, setup, help, passing the keyboard,
 the too-small notice, loading (plain def tests: snap_compare runs its own event loop)."""
 
+import pytest
+
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.files import LoadScreen
 
@@ -11,6 +13,7 @@ def test_menu(snap_compare):
     assert snap_compare(app_with(), terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_setup_screen(snap_compare, monkeypatch):
     # an open game shows a fresh random seed: pinned here so the picture is the same every run
     monkeypatch.setattr("dragon_tui.ui.screens.setup.fresh_seed", lambda game_id: 20261201)
@@ -27,6 +30,7 @@ async def _open_crowns_setup(pilot):
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_help(snap_compare):
     assert snap_compare(app_with(duel_table()), press=["question_mark"], terminal_size=(80, 24), run_before=settle)
 

@@ -43,6 +43,7 @@ def _segments(strips):
 LOOKS = [((120, 40), "dragon-dark"), ((80, 24), "dragon-dark"), ((120, 40), "dragon-mono"), ((120, 40), LIGHT.name)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", list(_positions()))
 async def test_the_panels_draw_the_very_strips_textual_draws(position):
     """Segment for segment (text, style and the offset text selection reads) and cell length,

@@ -118,6 +118,7 @@ def stylesheet_files(app) -> set[str]:
     return {path for path, variable in app.stylesheet.source if not variable}
 
 
+@pytest.mark.slow
 async def test_the_menu_parses_its_own_rules_only():
     """The setup screen's, the dialogs', the game screen's and the review's rules wait for
     their screens."""
@@ -195,6 +196,7 @@ async def test_a_pushed_screen_has_its_breakpoint_classes_before_it_composes(siz
         assert restyled == []
 
 
+@pytest.mark.slow
 async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_when_shown_again(monkeypatch):
     """Textual resumes a screen as it is first pushed, right after mounting it: nothing to read again."""
     from dragon_tui.ui.screens import menu
@@ -256,6 +258,7 @@ def test_the_command_line_checks_bot_levels_without_loading_the_bots():
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
     """The bots' search loads when a bot first has to decide, not with the game screen."""
@@ -374,6 +377,7 @@ async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn(coll
         assert gc.isenabled()
 
 
+@pytest.mark.slow
 def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
     """The menu opens when the game is left; the dialogs when one is needed (the 80×24 notice
     too: a big enough window never loads it); importlib.resources when a help page opens."""
@@ -402,6 +406,7 @@ async def test_the_seat_to_play_is_marked_as_its_panel_is_composed(monkeypatch, 
         assert not restyled
 
 
+@pytest.mark.slow
 def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     """``bench_ui``'s probe wraps the app as the command line imports it. Finding the import
     through a subclass of ``importlib.abc.MetaPathFinder`` imported importlib.abc and, with it,
@@ -456,6 +461,7 @@ def test_carcassonne_loads_the_remaining_tiles_window_only_when_t_opens_it():
     assert "dragon_tui.ui.widgets.carcassonne_remaining" not in modules_at_first_frame("carcassonne")
 
 
+@pytest.mark.slow
 async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_opens_it():
     from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 

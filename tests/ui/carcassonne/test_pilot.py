@@ -1,5 +1,7 @@
 """Pilot tests: Carcassonne played with real key presses on the running app."""
 
+import pytest
+
 from dragon_tui.games.carcassonne.tiles import CANON
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
@@ -103,6 +105,7 @@ async def test_meeple_spot_by_number_key():
         assert table.state.meeples_left(0) == 6
 
 
+@pytest.mark.slow
 async def test_whole_two_player_game_against_a_bot_with_keys_only():
     table = carc_table(seed=5, bot=True, level="random")
     app = app_with(table)
@@ -201,6 +204,7 @@ async def test_rulers_name_the_columns_and_rows_and_follow_the_cursor():
         app = app_with(carc_table(seed=3, bot=False))
 
 
+@pytest.mark.slow
 async def test_f3_moves_the_cursor_to_the_hinted_place():
     from dragon_tui.ui.widgets.action_list import ActionList
 
@@ -223,6 +227,7 @@ async def test_f3_moves_the_cursor_to_the_hinted_place():
         assert table.moves[-1].action == hinted
 
 
+@pytest.mark.slow
 async def test_the_final_board_opens_with_the_whole_map_in_sight():
     from dragon_tui.games.carcassonne.board import xy
 

@@ -1,11 +1,14 @@
 """Pilot tests of the Batalla de Coronas screen: real key presses on the running app."""
 
+import pytest
+
 from dragon_tui.app import DragonApp
 from dragon_tui.ui.screens.game_over import GameOverScreen
 
 from ..apps import app_with, duel_table, settle, workers_done
 
 
+@pytest.mark.slow
 async def test_whole_duel_person_against_bot_with_keys_only():
     # The random bot takes the same way through the app as any other (its turn in a worker,
     # then the person's); against it, Enter on the first choice wins seed 29 in 27 presses
@@ -55,6 +58,7 @@ async def test_undo_key_takes_back_a_choice_and_refuses_past_the_roll():
         assert any("revealed" in n.message for n in app._notifications)
 
 
+@pytest.mark.slow
 async def test_hint_highlights_a_legal_action_without_playing_it():
     table = duel_table(seed=7, bot=False)
     app = app_with(table)

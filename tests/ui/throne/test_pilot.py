@@ -1,5 +1,7 @@
 """Pilot tests for Princes of the Dragon Throne: real key presses on the running app."""
 
+import pytest
+
 from dragon_tui.session import Table, TurnController
 from dragon_tui.ui.boards.throne import Board
 from dragon_tui.ui.screens.game_over import GameOverScreen
@@ -73,6 +75,7 @@ async def press_for(pilot, action):
     return "list"
 
 
+@pytest.mark.slow
 async def test_keys_go_where_the_decision_is_list_then_board():
     """docs/playing.md, Keys: ↑/↓/Enter pick from the list; when the decision is a place on the board
     the arrows move the board's cursor and Enter takes the choice under it."""
@@ -111,6 +114,7 @@ async def test_keys_go_where_the_decision_is_list_then_board():
         assert any(m.action == type(deploy)("deploy_to", (target,)) and m.seat == 0 for m in table.moves)
 
 
+@pytest.mark.slow
 async def test_the_cursor_stops_at_the_edges_and_stays_on_a_choice():
     table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
     app = app_with(table)
@@ -151,6 +155,7 @@ async def test_enter_on_a_guild_without_a_choice_says_why():
         assert any(n.message == reason for n in app._notifications)
 
 
+@pytest.mark.slow
 async def test_f3_moves_the_cursor_to_the_hinted_guild():
     table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
     app = app_with(table)
@@ -212,6 +217,7 @@ async def play_with_keys(pilot, table, limit):
     return ways
 
 
+@pytest.mark.slow
 async def test_opening_turns_against_the_bot_with_keys_only():
     """A whole game takes ~200 decisions of the person and ~90 s under the pilot, too slow for
     the suite: the opening is played here, the last turns to game over in the next test."""
@@ -251,6 +257,7 @@ def last_decisions(table, left: int):
     return until(table, ready)
 
 
+@pytest.mark.slow
 async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
     """The end of the game with keys only: the person's last decisions (the bots' moves in the
     app may differ from the copy's, so the game is given room to run longer), then game over.
@@ -265,6 +272,7 @@ async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
     assert table.state.winners()
 
 
+@pytest.mark.slow
 async def test_hot_seat_shows_only_the_deciding_players_hand():
     from dragon_tui.ui.screens.dialogs import PassScreen
 
@@ -295,6 +303,7 @@ async def test_hot_seat_shows_only_the_deciding_players_hand():
         assert all(c == -1 for c in board.view.hand[first])
 
 
+@pytest.mark.slow
 async def test_resizing_switches_layouts_and_themes_repaint():
     app = app_with(throne_table(2, seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -322,6 +331,7 @@ def holds_soldier_favor(s):
                                      for a in s.legal_actions())
 
 
+@pytest.mark.slow
 async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_has_the_keys():
     table = until(throne_table(2, seed=4), holds_soldier_favor)
     app = app_with(table)
@@ -353,6 +363,7 @@ async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_ha
         assert table.state.guards[target] == kg + 1
 
 
+@pytest.mark.slow
 async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
     from dragon_tui.ui.screens.replay import ReplayScreen
 
