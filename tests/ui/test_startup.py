@@ -10,6 +10,7 @@ precomputed tables) is its own business: the bench's start-up figure is the guar
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -38,10 +39,12 @@ NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext",
                 "dragon_tui.ui.screens.review")
 
 
-def modules_at_first_frame(game_id: str) -> set[str]:
+@functools.cache
+def modules_at_first_frame(game_id: str) -> frozenset[str]:
     """The modules a new process has loaded once ``game_id``, started at once with hard bots
-    (none of which decides before the frame), has drawn its game screen."""
-    return modules_after(modules_code(game_id))
+    (none of which decides before the frame), has drawn its game screen (one process per game
+    and test worker: the tests that read this only read it)."""
+    return frozenset(modules_after(modules_code(game_id)))
 
 
 def modules_code(game_id: str) -> str:
