@@ -48,7 +48,9 @@ def check_board(s):
                 assert ROT[t][r].edges[side] == ROT[o[0]][o[1]].edges[(side + 2) % 4]
 
 
-@pytest.mark.parametrize("seed", seeds(130, quick=2))
+#: Seeds 0-61 reach every rule branch of dragon_tui/games/carcassonne that seeds 0-129 reach
+#: (956 arcs, ``coverage run --branch``); 70 keep a margin.
+@pytest.mark.parametrize("seed", seeds(70, quick=2))
 def test_random_game_full_rules(seed):
     players = 2 + seed % 4
     state, actions = play_random_game(GAME, players, seed, invariants=Invariants(), full_checks_every=25)
@@ -66,7 +68,9 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("seed", seeds(90, start=130))
+#: Seeds 130-175 reach every branch that seeds 130-219 reach (1,022 arcs); 54 (nine rounds of
+#: the six option sets) keep a margin.
+@pytest.mark.parametrize("seed", seeds(54, start=130))
 def test_random_game_rule_options(seed):
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     play_random_game(GAME, 2 + seed % 4, seed, invariants=Invariants(), full_checks_every=40, options=options)
