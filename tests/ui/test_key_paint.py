@@ -1,4 +1,4 @@
-"""A key is answered in one frame (issue 14).
+"""A key is answered in one frame (the ``perf`` tier: a figure of the bench, counted exactly).
 
 Each frame after the first waits for Textual's screen update timer (~17 ms), so a move that
 drew two or three frames was answered that much later. These positions are the ones of
@@ -18,6 +18,8 @@ import pytest
 from dragon_tui import bench_ui
 from dragon_tui.app import DragonApp
 from dragon_tui.games import GAMES
+
+pytestmark = pytest.mark.perf
 
 CASES = [
     ("crowns", 0.8, (120, 40)),  # the "since your last turn" box goes: the log grows
