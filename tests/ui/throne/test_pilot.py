@@ -239,25 +239,23 @@ async def test_opening_turns_against_the_bot_with_keys_only():
 
 
 def last_decisions(table, left: int):
-    """``table`` played as ``until`` plays it, up to the person's ``left``-th decision before
-    the end (counted on a copy played to the end the same way)."""
+    """``table`` at the person's ``left``-th decision before the end of the game the greedy bot
+    plays for every seat (as ``until`` plays it): played to the end on a copy, then the moves
+    up to there applied to ``table`` (thinking each move once)."""
     scratch = Table.from_json(table.to_json())
     controller = TurnController(scratch)
-    decisions = 0
+    moves, decisions = [], []
     while not scratch.state.is_over:
         seat = scratch.state.current_player
-        decisions += seat == 0
-        scratch.apply(controller.think(seat), seat)
-    calls = [0]
-
-    def ready(s):
-        calls[0] += 1
-        return calls[0] > decisions - left
-
-    return until(table, ready)
+        if seat == 0:
+            decisions.append(len(moves))
+        moves.append((controller.think(seat), seat))
+        scratch.apply(*moves[-1])
+    for action, seat in moves[:decisions[-left]]:
+        table.apply(action, seat)
+    return table
 
 
-@pytest.mark.slow
 async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
     """The end of the game with keys only: the person's last decisions (the bots' moves in the
     app may differ from the copy's, so the game is given room to run longer), then game over.
