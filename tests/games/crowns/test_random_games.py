@@ -34,7 +34,7 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("chunk", seeds(3))
+@pytest.mark.parametrize("chunk", seeds(3, quick=0))
 def test_random_duels_keep_every_invariant(chunk):
     for seed in range(chunk * 10, chunk * 10 + 10):
         options = OPTION_SETS[seed % len(OPTION_SETS)]

@@ -55,7 +55,7 @@ def test_a_damaged_save_cannot_claim_the_game_is_over():
     assert back.is_over is False and back.legal_actions()
 
 
-@pytest.mark.parametrize("seed", seeds(8))
+@pytest.mark.parametrize("seed", seeds(8, quick=0))
 def test_dice_through_choice_roll_what_randint_rolls(seed):
     """The same game twice: once with its own generator (dice from choice's batches), once
     with a copy of it (a copy rolls with randint). Every position is the same."""

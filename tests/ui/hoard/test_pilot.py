@@ -163,6 +163,7 @@ async def test_board_switches_layout_with_the_terminal_and_follows_the_theme():
         assert not board.has_class("-roomy")
 
 
+@pytest.mark.slow
 async def test_replay_mid_game_shows_no_faces():
     table = play_until(hoard_table(2, seed=3), lambda s: s.round >= 3 and s.current_player == 0)
     app = app_with(table)

@@ -256,6 +256,7 @@ def last_decisions(table, left: int):
     return table
 
 
+@pytest.mark.slow
 async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
     """The end of the game with keys only: the person's last decisions (the bots' moves in the
     app may differ from the copy's, so the game is given room to run longer), then game over.

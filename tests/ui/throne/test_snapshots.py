@@ -75,6 +75,7 @@ def over():
     return Table.from_json(_over())
 
 
+@pytest.mark.slow
 def test_game_over_2p(snap_compare):
     assert snap_compare(app_with(over()), terminal_size=(120, 40), run_before=settle)
 
