@@ -26,6 +26,8 @@ class Chart:
     title: str
     #: series[seat][k]: the seat's value after k moves.
     series: tuple[tuple[float, ...], ...]
+    #: Every measure here is a count (gems, shields, points): its axis wants whole numbers.
+    whole: bool = True
 
 
 def _measures(game_id: str) -> list[tuple[str, Callable[[State], Sequence[float]]]]:

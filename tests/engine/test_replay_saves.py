@@ -2,7 +2,8 @@
 positions. The files in data/saves were written with tools/make_replay_saves.py by the engines
 as they were before the speed-up: main at 4cf908a, except the Court, Crowns and Princes files,
 written at 2bea09a (after issue 12's rule decisions for those games changed their default play,
-still before the speed-up); loading replays every move from the seed through ``apply`` (the
+still before the speed-up; the Crowns file again when the Treasurer stopped asking, rules
+revision 3); loading replays every move from the seed through ``apply`` (the
 fast legality path included) and compares the result with the position the file recorded.
 
 The log is compared without its words (``without_log``): it is text about the moves, and

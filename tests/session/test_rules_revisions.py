@@ -32,10 +32,10 @@ def test_saves_record_the_rules_revision_and_a_newer_one_is_named(tmp_path):
     table = Table("crowns", [Seat("Ana"), Seat("Bot", kind="bot", level="random")], seed=3)
     table.apply(table.state.legal_actions()[0])
     doc = table.to_json()
-    assert doc["rules"] == GAMES["crowns"].rules_revision == 2
+    assert doc["rules"] == GAMES["crowns"].rules_revision == 3
     assert Table.from_json(doc).state.to_json() == table.state.to_json()
     # A file from a later version whose moves this version cannot replay says it is newer.
-    doc["rules"] = 3
+    doc["rules"] = 4
     doc["moves"][0]["kind"] = "a move from the future"
     with pytest.raises(SaveFileError, match="newer version of Dragon TUI"):
         Table.from_json(doc)

@@ -52,6 +52,7 @@ from .board import BoardMixin, key, neighbours, xy
 from .dragon import DragonMixin
 from .figures import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
+from .tile_names import tile_name
 from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
 
 MEEPLES = 7
@@ -278,7 +279,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
         self.placed = pos
         self.tile = None
         self.princess_used = False
-        self.log.append(f"{{p{self.active}}} places {ttype.id} at {pos}.")
+        self.log.append(f"{{p{self.active}}} places the {tile_name(ttype.id)} at {pos}.")
         symbol = ttype.symbol if self.options["expansion"] else None
         if symbol == "volcano":
             if self.dragon is None and self.aside:
@@ -319,11 +320,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
             ttype = TILES[tile]
             if self.options["expansion"] and ttype.symbol == "dragon" and self.dragon is None:
                 self.aside.append(tile)
-                self.log.append(f"{{p{self.active}}} draws {ttype.id}, a dragon tile before any volcano: set aside.")
+                self.log.append(f"{{p{self.active}}} draws the {tile_name(ttype.id)}, before any volcano: set aside.")
                 continue
             if not self.can_place(tile):
                 self.discarded.append(tile)
-                self.log.append(f"{{p{self.active}}} draws {ttype.id}, which fits nowhere: discarded.")
+                self.log.append(f"{{p{self.active}}} draws the {tile_name(ttype.id)}, which fits nowhere: discarded.")
                 continue
             self.tile = tile
             return
@@ -356,7 +357,10 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
         if self.phase == "over":
             return "Game over"
         if self.phase == "place":
-            return f"{{p{self.active}}}: place tile {TILES[self.tile].id} ({len(self.bag)} left in the bag)"
+            # The count is the side panel's and the tiles window's: tiles still to come after
+            # the one in hand, set-aside dragon tiles included.
+            return (f"{{p{self.active}}}: place the {tile_name(TILES[self.tile].id)} "
+                    f"· {self.tiles_to_come()} more to come")
         if self.phase == "dragon":
             return f"{{p{self.current_player}}}: move the dragon (step {self.dragon_steps + 1} of 6)"
         return f"{{p{self.active}}}: place a meeple, use the princess or the fairy, or pass"
@@ -425,6 +429,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
             out[TILES[t].id] = out.get(TILES[t].id, 0) + 1
         return out
 
+    def tiles_to_come(self) -> int:
+        """Tiles still to be drawn, not counting the one in hand: the bag and the set-aside
+        dragon tiles (they return with the first volcano)."""
+        return len(self.bag) + len(self.aside)
+
     def meeples_left(self, seat: int) -> int:
         return self.supply[seat]
 
@@ -433,13 +442,14 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
 _NO_MEEPLE = Action("pass", (), "No meeple")
 class _PlaceLabel:
     """A placement's label, worded from its arguments when first read (``Action.label``):
-    "Place BA-D at 1,-2, turned 270°". One per tile type, shared by all its placements, so
+    "City cap with a straight road at 1,-2, turned 270°". One per tile type, shared by all its placements, so
     listing them words nothing (random playouts and the search never read a label)."""
 
     __slots__ = ("head",)
 
     def __init__(self, tile_id: str) -> None:
-        self.head = f"Place {tile_id} at "
+        name = tile_name(tile_id)  # every row of the list places this tile: the name leads
+        self.head = f"{name[0].upper()}{name[1:]} at "
 
     def __call__(self, args: tuple[int, int, int]) -> str:
         x, y, rot = args

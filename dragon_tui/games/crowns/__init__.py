@@ -16,6 +16,8 @@ GAME = Game(
     heuristic=evaluate,
     heuristic_all=evaluate_all,
     help_package=__name__,
-    rules_revision=2,  # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option removed
+    # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option
+    # removed. 3: the Treasurer brings his gold without a question ("besorgt sofort").
+    rules_revision=3,
     seat_labels=("Gold", "Silver"),
 )

@@ -41,7 +41,7 @@ _ACCEPT = _act("accept", label="Accept the roll")
 
 @lru_cache(maxsize=_CACHE)
 def skip(activating: str | None) -> Action:
-    """Declining the activation of ``activating`` (every activation may be declined)."""
+    """Declining the activation of ``activating`` (every activation that asks may be declined)."""
     name = ADVISOR_BY_ID[activating].name if activating else "advisor"
     return _act("skip", label=f"Don't activate the {name}")
 

@@ -11,11 +11,15 @@ Decisions where the sources are silent (not options, because no reading is in do
 * Seat 0 is the starting player; the setup screen decides who sits where.
 * Re-roll prices climb per player and start again at 1 gold in every battle.
 * Gold income (dice, Treasurer, crown) stops at the top of the treasury; the excess is lost.
-* Every activation may be declined. The sheet's advisors "kann" (the Commander "kann
-  entweder ...", the Smith, the Summoner, the Head, the Priestess "kann"); the digital edition
-  offers skipActivation for every advisor, the Treasurer included, and so do we ("Don't
-  activate"). An advisor with nothing to do (the Commander with both tracks full, the Head
-  with nobody else seated, the Smith while its token is held) passes without a question.
+* Every activation but the Treasurer's may be declined. The sheet's advisors "kann" (the
+  Commander "kann entweder ...", the Smith, the Summoner, the Head, the Priestess "kann"), and
+  we offer "Don't activate" for them. The Treasurer's line has no "kann": he "besorgt sofort 3
+  zusätzliche Goldreserven", so he brings the gold at once, without a question (rules
+  revision 3). The digital edition lets you skip him too, but gold never hurts its owner (the
+  top of the treasury only stops it), so declining him could never be the better play, and
+  no option is offered for that reading. An advisor with nothing to do (the Commander with
+  both tracks full, the Head with nobody else seated, the Smith while its token is held)
+  passes without a question; a Treasurer at the cap is logged as bringing nothing.
 * The dragon: "Erreicht der Drachenstein schließlich das Drachenfeld, kann dein Drache
   angreifen und bis zu vier gegnerische Schilde zerstören" — up to four: its player chooses
   how many (0 to four, never more than the rival has). The digital edition always burns as

@@ -74,8 +74,13 @@ def smith(me: int) -> str:
 
 
 @lru_cache(maxsize=_CACHE)
-def treasurer(me: int, total: int) -> str:
-    return f"{{p{me}}}'s Treasurer brings {data.TREASURER_GOLD} gold ({total})."
+def treasurer(me: int, brought: int, total: int) -> str:
+    """What the Treasurer really adds: gold above the treasury's top is lost, so say so."""
+    if brought <= 0:
+        return f"{{p{me}}}'s Treasurer brings nothing: gold is at its cap of {total}."
+    if brought < data.TREASURER_GOLD:
+        return f"{{p{me}}}'s Treasurer brings {brought} gold ({total}, the cap); the rest is lost."
+    return f"{{p{me}}}'s Treasurer brings {brought} gold ({total})."
 
 
 @lru_cache(maxsize=_CACHE)

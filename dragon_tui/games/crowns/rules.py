@@ -4,8 +4,8 @@ A turn runs through phases, and every phase is one kind of decision by one seat:
 
 ``roll`` → ``choose_die`` (skipped on doubles) → ``seat`` (only for an empty chair) →
 activations (``activation`` to use or rest an advisor without a further question,
-``commander`` / ``priestess`` / ``head`` for those that ask one — every activation may be
-declined) → ``dragon`` (when the stone reaches the dragon field: how many shields burn) →
+``commander`` / ``priestess`` / ``head`` for those that ask one — every activation but the
+Treasurer's may be declined) → ``dragon`` (when the stone reaches the dragon field: how many shields burn) →
 ``arm`` → ``battle`` → ``reroll`` (the loser of each roll decides, out of turn when it is
 the defender) → ``breach`` (the attacker chooses how many sword steps to trade) → the
 rival's ``roll``.
@@ -290,7 +290,7 @@ class CrownsState(State):
     #: Kinds each phase always offers with no arguments (see legal_actions): the protocol's
     #: fast legality check vouches for them without listing the phase's other choices.
     #: Choices offered in every position of their phase (see legal_actions): declining an
-    #: activation is always possible ("kann"), so "skip" is one of them.
+    #: activation that asks ("kann") is always possible, so "skip" is one of them.
     _ALWAYS = {"roll": ("roll",), "battle": ("attack", "end_turn"), "reroll": ("accept",), "arm": ("done",),
                "activation": ("skip",), "commander": ("skip",), "priestess": ("skip",), "head": ("skip",)}
 
@@ -498,8 +498,9 @@ class CrownsState(State):
     def _run_pending(self) -> None:
         """Resolve queued activations until one needs a decision, or the queue is empty.
 
-        Every activation may be declined (the sheet's advisors "kann", the digital edition's
-        skipActivation), so each one that can do something stops here for its player; only an
+        An activation may be declined where the sheet's advisor "kann" (the digital edition's
+        skipActivation), so each of those that can do something stops here for its player. The
+        Treasurer "besorgt sofort" three gold, with no "kann": he brings it at once, and an
         advisor with nothing to do passes by itself.
         """
         me = self.active
@@ -528,7 +529,9 @@ class CrownsState(State):
                 self.log.append(f"{{p{me}}}'s Head finds no one else to activate.")
             elif adv == "smith" and self.smith_token[me]:
                 self.log.append(f"{{p{me}}} already holds the Smith token.")
-            else:  # the Smith, the Treasurer, the Summoner: use it or let it rest
+            elif adv == "treasurer":  # "besorgt sofort": no "kann", so no question
+                self._activate(me, adv)
+            else:  # the Smith, the Summoner: use it or let it rest
                 self.activating, self.phase = adv, "activation"
                 return
         self.phase = self.after_pending
@@ -539,8 +542,9 @@ class CrownsState(State):
             self.smith_token[me] = True
             self.log.append(log_lines.smith(me))
         elif adv == "treasurer":
+            before = self.gold[me]
             self._gain(me, data.TREASURER_GOLD)
-            self.log.append(log_lines.treasurer(me, self.gold[me]))
+            self.log.append(log_lines.treasurer(me, self.gold[me] - before, self.gold[me]))
         elif adv == "summoner":
             self.log.append(log_lines.summoner(me))
             self._advance_dragon(me)

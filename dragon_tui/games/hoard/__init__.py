@@ -7,7 +7,7 @@ from .rules import HoardState
 OPTIONS = (
     RuleOption(
         key="three_player_goal",
-        label="Treasures that end a 3-player game",
+        label="Goal with three players",  # the label column is 28 wide: no wrapping
         default=10,
         choices=((10, "10 (2014 rulebook)"), (9, "9 (2017 Renegade edition)")),
         help="The 2014 rulebook only changes the goal for four players (8); the 2017 edition uses 9 for three.",
@@ -22,11 +22,12 @@ OPTIONS = (
     ),
     RuleOption(
         key="mob_battle",
-        label="A Battle against the Angry Mob",
+        label="A Battle against the Mob",
         default="self",
         choices=(("self", "spares only its player (2014 rulebook)"), ("whole", "defeats the whole Mob")),
-        help=("The 2014 rulebook: a Battle is played \"to defend yourself against any negative action "
-              "played against you\", so it spares its player; some tables let one Battle stop the whole Mob."),
+        help=("A Battle played against the Angry Mob. The 2014 rulebook: a Battle is played \"to defend "
+              "yourself against any negative action played against you\", so it spares its player; some "
+              "tables let one Battle stop the whole Mob."),
     ),
     RuleOption(
         key="reaction_prompt",

@@ -104,7 +104,8 @@ class Effects:
 
     def _do_no_battle(self) -> None:
         pend = self.pending
-        pend["ask"].pop(0)
+        seat = pend["ask"].pop(0)
+        self.log.append(f"{_seat(seat)} does not answer the {data.ACTION_NAMES[pend['kind']]} with a Battle.")
         if not pend["ask"]:
             self._resolve()
 
@@ -188,7 +189,7 @@ class Effects:
             return
         self.pay = {"card": card, "own": c.own, "any": c.any, "paid": []}
         self.phase = "pay"
-        self.log.append(f"{_seat(seat)} lays the {c.title} ({c.vp} VP) and pays {self._cost_text(card)}.")
+        self.log.append(f"{_seat(seat)} lays the {c.title} ({c.vp} VP): it costs {self._cost_text(card)}.")
 
     def _do_pay(self, card: int) -> None:
         seat = self.active
@@ -198,7 +199,12 @@ class Effects:
         pay[slot] -= 1
         self.hands[seat].remove(card)
         pay["paid"].append(card)
-        if pay["own"] or pay["any"]:
+        # One line per card paid, each saying only what is new: the price was said when the
+        # treasure was laid, so each card is named once, as it is paid.
+        spent = "a Wild Sheep" if kind(card) == "wild" else a_or_an(data.sheep(card))
+        left = pay["own"] + pay["any"]
+        if left:
+            self.log.append(f"{_seat(seat)} pays {spent} ({left} more to pay).")
             return
         paid = pay["paid"]
         treasure = pay["card"]
@@ -206,8 +212,7 @@ class Effects:
         self.treasures[seat].append(treasure)
         self.pay = None
         self.phase = "act"
-        spent = ", ".join("a Wild Sheep" if kind(c) == "wild" else a_or_an(data.sheep(c)) for c in paid)
-        self.log.append(f"{_seat(seat)} pays {spent} for the {data.describe(treasure)}.")
+        self.log.append(f"{_seat(seat)} pays {spent}: the {data.describe(treasure)} is paid for.")
         count = len(self.treasures[seat])
         if count >= self.goal and not self.last_round:
             self.last_round = True

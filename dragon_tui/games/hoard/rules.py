@@ -266,6 +266,8 @@ class HoardState(Moves, Effects, Hidden, State):
                 self.phase = "act"
                 continue
             if phase == "act" and not self._has_act_choice():
+                # Said as a bot's "ends the turn" is: a person's turn must not vanish unseen.
+                self.log.append(f"{{p{self.active}}} has nothing left to play: the turn passes.")
                 self._end_turn()
                 continue
             break

@@ -111,7 +111,8 @@ class Board(BoardBase):
         ink = self._ink()
         hand = self.query_one("#carc-hand", TextPanel)
         hand.show_content(hand_text(view, self.offered, grid.rot, fits, grid.cursor, keys, self.names, ink,
-                                    turnable=grid.legal_here()))
+                                    turnable=grid.legal_here(), other_fits=grid.other_fits_here(),
+                                    width=hand.size.width or 24))
         scores = self.query_one("#carc-scores", TextPanel)
         scores.show_content(score_text(view, self.names, self.letters, scores.size.width or 26, ink))
 

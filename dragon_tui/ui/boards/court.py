@@ -229,14 +229,20 @@ class CourtLedger(CourtPanel):
         return [("Turn ", f"{s.turn}", "", 0), ("Phase ", phase, "", 0)]
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 class CourtLosses(CourtPanel):
     """The Daemon court (VP you will lose) and the defeated Princes (VP won). Card names if
     they fit, else clan and role, else the Daemon court counted by clan with its best VP
-    (what a Courtesan of that clan would rescue); wrapped only if even that is too long."""
+    (what a Courtesan of that clan would rescue); wrapped only if even that is too long. Once
+    the game is over no Courtesan can rescue anything, so before wrapping the Daemon court is
+    only counted, then the defeated Princes too: the end keeps to one line at 80 columns."""
 
     def lines(self, width: int) -> list[Text]:
         s = self.state
-        for detail in (2, 1, 0):
+        for detail in (2, 1, 0, -1, -2) if s.is_over else (2, 1, 0):
             line = self.build(s, detail)
             if line.cell_len <= width:
                 return [line]
@@ -248,7 +254,10 @@ class CourtLosses(CourtPanel):
         lost = sum(CARDS[c].vp for c in s.daemon_court)
         t.append("Daemon court ", "bold")
         t.append(f"−{lost}" if lost else "empty", "bold" if lost else "dim")
-        if detail:
+        if detail < 0:
+            if s.daemon_court:
+                t.append(f" ({plural(len(s.daemon_court), 'card')})", "dim")
+        elif detail:
             for n, c in enumerate(s.daemon_court):
                 card = CARDS[c]
                 t.append(", " if n else " ")
@@ -261,7 +270,9 @@ class CourtLosses(CourtPanel):
         won = sum(CARDS[c].vp for c in s.defeated)
         t.append("   Defeated ", "bold")
         t.append(f"+{won}" if won else "none", "bold" if won else "dim")
-        if s.defeated:
+        if s.defeated and detail < -1:
+            t.append(f" ({plural(len(s.defeated), 'Prince')})", "dim")
+        elif s.defeated:
             t.append(" " + ", ".join(prince_word(CARDS[c]) for c in s.defeated), ink.clan("Fire", ""))
         if s.set_aside:
             t.append("   Set aside ", "bold")

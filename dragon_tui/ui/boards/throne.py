@@ -282,7 +282,7 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
         grid.show(scene)
         grid.border_title = self._grid_title(scene)
         hint = self._hint()
-        grid.border_subtitle = (f"{hint} · " if hint else "") + self._cursor_line(scene)
+        grid.border_subtitle = self._cursor_line(scene, hint, max(20, (grid.size.width or 80) - 6))
 
     def _grid_title(self, scene: Scene) -> str:
         v = scene.view
@@ -295,7 +295,19 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
             title += f" · ◆ Sorcery Dice: {data.KINGDOMS[k]}, {data.GUILDS[g]}"
         return title
 
-    def _cursor_line(self, scene: Scene) -> str:
+    def _cursor_line(self, scene: Scene, hint: str, room: int) -> str:
+        """The grid's bottom line: the hint, then what the cursor's guild holds. Parts that do
+        not fit the border are left out whole, least needed first, so none is cut mid-word."""
+        parts = self._cursor_parts(scene)
+        keep = [hint] if hint else []
+        chosen: set[int] = set()
+        for i in (0, 1, 3, 2):  # the guild, its markers, Enter, then what lies under the prospect
+            if parts[i] and len(" · ".join([*keep, *(parts[j] for j in sorted(chosen | {i}))])) <= room:
+                chosen.add(i)
+        return " · ".join([*keep, *(parts[j] for j in sorted(chosen))])
+
+    def _cursor_parts(self, scene: Scene) -> list[str]:
+        """The cursor's guild, its control markers, what lies under the prospect, Enter."""
         v = scene.view
         gi = self.cursor
         who = []
@@ -306,16 +318,16 @@ class Board(BoardBase, can_focus=False):  # focusable from the first position on
                 who.append(f"{v.supporters[gi][s]} {scene.names[s]}")
         if v.neutral_supporters[gi]:
             who.append(f"{v.neutral_supporters[gi]} neutral")
-        line = f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}"
+        parts = [f"▶ {data.guild_name(gi)}: {', '.join(who) or 'empty'}", "", "", ""]
         if v.markers[gi]:
-            line += f" · ⚑ {', '.join(scene.names[s] for s in v.markers[gi])}"
+            parts[1] = f"⚑ {', '.join(scene.names[s] for s in v.markers[gi])}"
         stack = v.prospects[gi // 6]
         if len(stack) > 1:
             below = ", ".join(data.card(c).name for c in reversed(stack[:-1]))
-            line += f" · under the {data.KINGDOMS[gi // 6]} prospect: {below}"
+            parts[2] = f"under the {data.KINGDOMS[gi // 6]} prospect: {below}"
         here = self.cell_actions()
         if len(here) == 1:
-            line += f" · Enter: {scene.text(here[0].describe())}"
+            parts[3] = f"Enter: {scene.text(here[0].describe())}"
         elif here:
-            line += f" · Enter: {len(here)} choices"
-        return line
+            parts[3] = f"Enter: {len(here)} choices"
+        return parts

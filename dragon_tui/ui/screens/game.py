@@ -382,6 +382,7 @@ class GameScreen(StyledAtMount, Screen):
             self.notify("There is nothing to redo.", severity="warning")
             return
         self.model.redo()
+        self.notify("Redone.")  # in place of the "Undone." it answers
 
     async def action_log(self, action: str) -> None:
         await self.query_one(GameLog).run_action(action)

@@ -1,6 +1,7 @@
 """New-game setup: how many players, who sits where (person or bot and its level), names,
 the seed, and the game's rule options. Tab moves between fields, and the focused field's
-explanation stays on screen below the form; Enter on Start (or ctrl+n) begins.
+explanation stays on screen below the form; Enter on Start (or F9, or ctrl+n outside a
+browser, which keeps ctrl+n for a new window) begins.
 
 Options that mean nothing at the chosen player count (``RuleOption.players``) are hidden.
 The seed: open games get a fresh random one filled in (shown, and typeable); games that hide
@@ -20,9 +21,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...ai import LEVELS
 from ...games import get_game
 from ...session import Seat, Table, fresh_seed, highscores
+from ...session.seating import default_name, is_default_name
 from . import routes
-
-DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dara", "Eli")
 
 SETUP_KEYS = """
 ## Keys on the setup screen
@@ -31,7 +31,7 @@ SETUP_KEYS = """
 |---|---|
 | Tab / shift+Tab | next / previous field (the field's explanation shows below the form) |
 | Enter | open a choice, pick in it; on Start: begin |
-| ctrl+n | begin the game from anywhere on the form |
+| F9 (or ctrl+n) | begin the game from anywhere on the form (in a browser only F9: ctrl+n opens a new window) |
 | F1 (or ? outside a text box) | this help |
 | Esc | back to the menu |
 """
@@ -44,7 +44,7 @@ def seat_kinds() -> list[tuple[str, str]]:
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+n", "start", "Start"),
+        Binding("f9,ctrl+n", "start", "Start", key_display="F9"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
     ]
 
@@ -78,7 +78,8 @@ class SetupScreen(Screen):
                                  "(several people pass the keyboard) or a bot — random, greedy, or the search "
                                  "bots easy, normal and hard.", "seat"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", classes="name", compact=True)
+                    yield Input(default_name(seat, default_kind.split(":")[0]), id=f"name-{seat}", classes="name",
+                                compact=True)
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             if g.hidden_information:
                 seed_help = ("Empty: a fresh secret seed (this game hides cards, so its seed is shown when the "
@@ -99,7 +100,7 @@ class SetupScreen(Screen):
                     yield Select([(label, value) for value, label in opt.choices], value=opt.default,
                                  allow_blank=False, id=f"opt-{opt.key}", compact=True)
             with self._field("field-start", "Start", "Begin the game with these seats and rules "
-                             "(ctrl+n does it from any field)."):
+                             "(F9 or ctrl+n does it from any field)."):
                 yield Button("Start", variant="primary", id="start", compact=True)
         yield Static(id="field-help")
         yield Footer()
@@ -140,6 +141,13 @@ class SetupScreen(Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_for_players(self._players())
+        elif (event.select.id or "").startswith("kind-"):
+            # A seat still called what the rule named it follows its kind ("Bot 1" when it
+            # becomes a person is Ben); a typed name stays.
+            seat = int(event.select.id.split("-", 1)[1])
+            name = self.query_one(f"#name-{seat}", Input)
+            if is_default_name(name.value, seat):
+                name.value = default_name(seat, str(event.value).split(":")[0])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -150,8 +158,8 @@ class SetupScreen(Screen):
     def build_table(self) -> Table:
         seats = []
         for seat in range(self._players()):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or default_name(seat, kind.split(":")[0])
             if kind.startswith("bot:"):
                 seats.append(Seat(name, "bot", kind.split(":", 1)[1]))
             else:

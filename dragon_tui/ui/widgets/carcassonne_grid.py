@@ -158,6 +158,13 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
         """Whether the tile in hand fits at the cursor in some rotation."""
         return self.cursor in self._place
 
+    def other_fits_here(self) -> bool:
+        """Whether another way of turning the tile (one that looks different) fits here too."""
+        if self._tile is None or not self._place:
+            return False
+        canon = CANON[self._tile]
+        return any(c != canon[self.rot] for c in self._place.get(self.cursor, ()))
+
     def chosen_action(self) -> Action | None:
         if self._place and self.fits_here():
             x, y = self.cursor
@@ -183,9 +190,17 @@ class TileGrid(SizedByLayout, Widget, can_focus=True):
         self.post_message(self.Moved())
 
     def action_rotate(self) -> None:
+        """Where the tile fits at the cursor, turn it to the next way that fits (a symmetric
+        tile's look-alike turns are skipped); elsewhere, a quarter turn."""
         if self._tile is None:
             return
-        self.rot = (self.rot + 1) % 4
+        rots = self._place.get(self.cursor) if self._place else None
+        canon = CANON[self._tile]
+        if rots:
+            self.rot = next((r for r in ((self.rot + step) % 4 for step in range(1, 4))
+                             if canon[r] in rots and canon[r] != canon[self.rot]), self.rot)
+        else:
+            self.rot = (self.rot + 1) % 4
         self._dirty()
         self.post_message(self.Moved())
 

@@ -5,10 +5,13 @@ board: a widget class of their own each cost about 2 million instructions at eve
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 from ...engine import Action, State
 from ...games.carcassonne.board import xy
+from ...games.carcassonne.tile_names import tile_name
 from ...games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
 from .carcassonne_art import tile_art
 from .carcassonne_ink import CarcInk
@@ -37,16 +40,25 @@ def art_text(tile: int, rot: int, ink: CarcInk, spots: dict[int, str] | None = N
 
 
 def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, cursor: tuple[int, int],
-              keys: list[str | None], names: list[str], ink: CarcInk, turnable: bool = False) -> Text:
-    """What to decide now, with the tile shown large (the hand panel's text)."""
+              keys: list[str | None], names: list[str], ink: CarcInk, turnable: bool = False,
+              other_fits: bool = False, width: int = 24) -> Text:
+    """What to decide now, with the tile shown large (the hand panel's text). ``turnable``: the
+    tile fits at the cursor some way (r turns it to the next way that fits); ``other_fits``:
+    a way that looks different from the one shown fits there too."""
     t = Text()
     who = view.current_player
     if view.phase == "place" and view.tile is not None:
         ttype = TILES[view.tile]
-        t.append("Tile ", "dim")
-        t.append(ttype.id, "bold")
-        t.append(f"  {rot * 90:>3}°", "bold")
-        t.append(" r\n" if offered else "\n", "dim")
+        # Broken into lines here, at words: a line the panel would have to wrap is drawn the
+        # slow way (Textual's), and the panel is drawn every move.
+        t.append("\n".join(textwrap.wrap(tile_name(ttype.id), max(8, width))), "bold")
+        t.append(f"\nturned {rot * 90}°", "dim")
+        if not offered:
+            t.append("\n")
+        elif fits:
+            t.append("  r: other way\n" if other_fits else "\n", "dim")
+        else:
+            t.append("  r: turn\n", "dim")
         t.append_text(art_text(view.tile, rot if offered else 0, ink))
         t.append("\n")
         if offered:
@@ -58,13 +70,14 @@ def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, c
             else:
                 t.append(f"✗ no fit at {where}", "dim")
             t.append("\n")
-            t.append("tab: next place", "dim")
+            # The zoom key, where the side panel's last line has no room left for it.
+            t.append("tab: next place  z zoom" if width >= 23 else "tab: next place", "dim")
         else:
             t.append(f"{names[who]} places it…", "dim")
     elif view.phase == "figure" and view.placed:
         tile, rot_ = view.board[view.placed]
-        t.append("Meeple ", "dim")
-        t.append(f"on {TILES[tile].id}\n", "bold")
+        t.append("Meeple ", "bold")
+        t.append("on the new tile\n", "dim")  # drawn below; its name is in the log
         spots: dict[int, str] = {}
         px, py = xy(view.placed)
         for action, key in zip(offered, keys):
@@ -97,6 +110,6 @@ def hand_text(view: State, offered: list[Action], rot: int, fits: bool | None, c
         best = max(scores)
         winners = [names[s] for s, v in enumerate(scores) if v == best]
         t.append(" and ".join(winners), "bold")
-        t.append(f" win{'s' if len(winners) == 1 else ''} with {best:g}\n", "")
+        t.append(f" win{'s' if len(winners) == 1 else ''}\nwith {best:g} points\n", "")
         t.append("z zoom · arrows look", "dim")
     return t

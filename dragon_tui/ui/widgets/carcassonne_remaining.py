@@ -13,7 +13,7 @@ from .carcassonne_art import tile_art
 from .carcassonne_ink import ink_for
 
 CELL_W, CELL_H = 5, 3
-ENTRY_W = 11  # art, a space, "PD-12" and a gap
+ENTRY_W = 11  # art, a space, "×12" and a gap
 
 
 class RemainingTiles(VerticalScroll):
@@ -61,11 +61,13 @@ class RemainingTiles(VerticalScroll):
                 for (tid, n), art in zip(row, arts):
                     for c in range(CELL_W):
                         t.append(art.chars[r][c], ink.cell(art, c, r))
-                    label = tid if r == 0 else (f"×{n}" if r == 1 else "")
+                    label = f"×{n}" if r == 1 else ""  # the picture names the tile
                     t.append(f" {label:<5}")
                 t.append("\n")
         if not items:
-            t.append("None: this is the last tile.")
+            t.append("No more tiles: " + ("the game is over." if view.phase == "over" else
+                                          "this is the last tile." if view.tile is not None else
+                                          "this is the last turn."))
         self.query_one("#remaining-body", Static).update(t)
 
     def action_close(self) -> None:

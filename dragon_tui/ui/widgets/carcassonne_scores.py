@@ -1,4 +1,4 @@
-"""The scores panel's text: scores, meeples left and the bag, one line per player with their
+"""The scores panel's text: scores, meeples left and the tiles still to come, one line per player with their
 letter and colour."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ def score_text(view: State, names: list[str], letters: list[str], width: int, in
         if view.fairy and view.fairy.get("seat") == seat:
             t.append("✦", "bold")
         t.append("\n")
-    left = len(view.bag) + len(view.aside)
-    t.append(f"Bag {left}", "bold")
-    t.append("  t tiles z zoom", "dim")
+    # The status line's count: tiles to come after the one in hand (set-aside ones included).
+    count = f"To come {view.tiles_to_come()}"
+    t.append(count, "bold")
+    t.append("  t tiles", "dim")  # z zoom: under the tile in hand
     return t

@@ -24,6 +24,7 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive, reactive
 from textual.scrollbar import ScrollBar
 from textual.scroll_view import ScrollView
+from textual.selection import Selection
 from textual.strip import Strip
 
 from .panel import SizedByLayout, pane_scrollbar
@@ -66,6 +67,10 @@ class GameLog(SizedByLayout, ScrollView):
         self._anchored = False
         self.border_title = "Log"
         self._line_style: Style | None = None
+        #: While the person reads older lines: the log line at the top of the view. Resizes
+        #: and rewraps bring that line back to the top (a row number would point elsewhere
+        #: once the lines rewrap, and a box that grew would clamp it, a little more each time).
+        self._top_line: int | None = None
 
     def watch_snapshot(self, snapshot: Snapshot | None) -> None:
         if snapshot is None:
@@ -129,10 +134,23 @@ class GameLog(SizedByLayout, ScrollView):
         first_shown = len(self.lines) - len(self._wrapped)
         return sum(len(wrapped) for wrapped in self._wrapped[:max(0, line - first_shown)])
 
+    def line_at(self, row: int) -> int:
+        """The log line shown at wrapped row ``row`` (``row_of``'s inverse)."""
+        line = len(self.lines) - len(self._wrapped)
+        for wrapped in self._wrapped:
+            row -= len(wrapped)
+            if row < 0:
+                return line
+            line += 1
+        return line
+
     # ------------------------------------------------------------------ where the view is
     def _place_view(self) -> None:
         if not self.following:
-            self._say_below()
+            if self._top_line is None:
+                self._say_below()
+            else:
+                self._scroll_y_to(self.row_of(self._top_line))
         elif self._anchored:
             self._show_unseen()
         else:
@@ -197,22 +215,42 @@ class GameLog(SizedByLayout, ScrollView):
             return Strip.blank(width, style)
         return self._strips[index].crop_extend(0, width, style).apply_style(style)
 
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The text dragged over, row by row as shown, for ctrl+c to copy. (Textual's default
+        reads the widget's renderable, which this log does not use: it gave an empty text, and
+        copying that emptied the clipboard.)"""
+        return selection.extract("\n".join(strip.text for strip in self._strips)), "\n"
+
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:
         self.following = self.is_vertical_scroll_end or self.max_scroll_y == 0
+        self._top_line = None if self.following else self.line_at(round(self.scroll_y))
         self._say_below()
+
+    def _reading_up(self) -> None:
+        """The person scrolled up: stay there, on the log line now at the top."""
+        self.following = self._anchored = False
+        self._top_line = self.line_at(round(self.scroll_target_y))
 
     def action_scroll_up(self) -> None:
         super().action_scroll_up()
-        self.following = self._anchored = False
+        self._reading_up()
 
     def action_page_up(self) -> None:
         super().action_page_up()
-        self.following = self._anchored = False
+        self._reading_up()
 
     def action_scroll_home(self) -> None:
         super().action_scroll_home()
-        self.following = self._anchored = False
+        self._reading_up()
+
+    def on_mouse_scroll_up(self) -> None:
+        self._anchored = False
+        self.call_after_refresh(self._scrolled_by_person)
+
+    def on_mouse_scroll_down(self) -> None:
+        self._anchored = False
+        self.call_after_refresh(self._scrolled_by_person)
 
     def action_scroll_down(self) -> None:
         super().action_scroll_down()
@@ -226,4 +264,4 @@ class GameLog(SizedByLayout, ScrollView):
 
     def action_scroll_end(self) -> None:
         super().action_scroll_end()
-        self.following, self._anchored = True, False
+        self.following, self._anchored, self._top_line = True, False, None

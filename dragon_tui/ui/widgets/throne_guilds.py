@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ...engine import Action
 from ...games.throne import data
-from .throne_style import CLAN_SHORT, EMPTY, GUARD, MARKER, Painter, Scene, lines, prospect_text
+from .throne_style import EMPTY, GUARD, MARKER, Painter, Scene, lines, prospect_text
 
 #: Actions that name a guild, and where in their args the guild is.
 GUILD_ARG = {"maneuver": 0, "deploy_to": 0, "maneuver_to": 0, "kg_from": 0, "kg_take": 0, "kg_to": 0,
@@ -39,6 +39,8 @@ def by_guild(actions: list[Action]) -> dict[int, list[Action]]:
 
 
 class GuildGrid(Painter):
+    BY_WIDTH = True  # the prospects take the fullest wording the line has room for
+
     def __init__(self) -> None:
         self.cursor = 0
         self.focused = False
@@ -47,7 +49,7 @@ class GuildGrid(Painter):
         v, pal = scene.view, scene.pal
         compact = scene.compact
         cell_w = 9 if compact else 10
-        label_w = 11 if compact else 15
+        label_w = 14 if compact else 15  # a kingdom and its clan's whole name: "Kobold U'siku"
         legal = by_guild(scene.offered)
         roll = v.pending.roll if v.phase == "sorcerer" else None
         rows: list[Text] = []
@@ -59,24 +61,28 @@ class GuildGrid(Painter):
             label = ("◆" if rolled else " ") + name[:cell_w - 1]
             head.append(label.ljust(cell_w), style=pal.clan(clan, "bold"))
             clans.append((" " + data.CLANS[clan]).ljust(cell_w), style=pal.clan(clan))
-        if not compact:
-            head.append(" Prospects", style="bold")
-            payer = self._payer(scene)
-            whose = "cost" if payer is None else f"{scene.names[payer][:10]}'s cost"
-            clans.append(f" {whose} · top card · eats (+ below)", style="dim")
+        # What is left of the line for the prospects (a space, then the stack's top card).
+        room = max(0, width - label_w - 6 * cell_w - 1)
+        head.append(" Prospects" if room >= 10 else " Top", style="bold")
+        payer = self._payer(scene)
+        name = "" if payer is None else scene.names[payer][:10]
+        for key in ([f" {name}'s cost · top card · eats (+ below)", f" {name}'s cost · card (+ below)"]
+                    if name else []) + [" cost · top card (+ below)", " cost · card", " cost"]:
+            if len(key) <= room:
+                clans.append(key, style="dim")
+                break
         rows += [head, clans]
         for k, kingdom in enumerate(data.KINGDOMS):
             clan = data.KINGDOM_CLAN[k]
             rolled = roll is not None and roll[0] == k
             t = Text.assemble(("◆" if rolled else " ", "bold"))
             t.append(kingdom.ljust(7), style=pal.clan(clan, "bold"))
-            short = CLAN_SHORT[clan] if compact else data.CLANS[clan]
-            t.append(short.ljust(label_w - 8), style=pal.clan(clan))
+            t.append(data.CLANS[clan].ljust(label_w - 8), style=pal.clan(clan))
             for g in range(6):
                 gi = k * 6 + g
                 self._cell(t, scene, gi, gi in legal, cell_w)
             t.append(" ")
-            t.append_text(self._prospects(scene, k))
+            t.append_text(self._prospects(scene, k, room))
             rows.append(t)
         return lines(rows)
 
@@ -130,17 +136,15 @@ class GuildGrid(Painter):
             return scene.viewer
         return None if v.is_over else v.current_player
 
-    def _prospects(self, scene: Scene, k: int) -> Text:
+    def _prospects(self, scene: Scene, k: int, room: int) -> Text:
         v = scene.view
         stack = v.prospects[k]
         if not stack:
             return Text("—", style="dim")
         top = stack[-1]
         payer = self._payer(scene)
+        below = len(stack) - 1
         if payer is None or top < 0:
-            t = prospect_text(top, scene.pal)
-        else:
-            t = prospect_text(top, scene.pal, v.recruit_cost(payer, top, k), v.feed_of(payer, top))
-        if len(stack) > 1:
-            t.append(f" (+{len(stack) - 1} below)", style="dim")
-        return t
+            return prospect_text(top, scene.pal, below=below, room=room)
+        return prospect_text(top, scene.pal, v.recruit_cost(payer, top, k), v.feed_of(payer, top),
+                             below=below, room=room)

@@ -15,7 +15,6 @@ from .panel import SizedByLayout
 from ...engine import Action, State
 from ...games.throne import data
 
-CLAN_SHORT = ("Ha", "Ka", "Ma", "U'", "Vu", "Ze")
 BONUS = (
     "−1 on every recruit",
     "redraw at turn start",
@@ -96,22 +95,51 @@ def card_text(cid: int, pal: Palette, short: bool = False) -> Text:
     return t
 
 
-def prospect_text(cid: int, pal: Palette, cost: int | None = None, feed: int | None = None) -> Text:
+def prospect_text(cid: int, pal: Palette, cost: int | None = None, feed: int | None = None,
+                  below: int = 0, room: int | None = None) -> Text:
     """A prospect as it lies on the board: the cost first (``cost``: what the player would pay,
-    after their discounts; else the printed one), then the card, its yield and what a Dragon
-    eats when it is played (``feed``: for that player, after Ze'me)."""
+    after their discounts; else the printed one), then the card, its yield, what a Dragon
+    eats when it is played (``feed``: for that player, after Ze'me) and how many cards lie
+    below. With ``room``, the fullest wording that fits: names are shortened before they are
+    ever cut ("Amber Dragon Ha'wa", then "Amber Dr. Ha'wa"; "Goblin Royal", then "Gob Roy")."""
+    for variant in _prospect_variants(cid, pal, cost, feed, below):
+        if room is None or variant.cell_len <= room:
+            return variant
+    return variant
+
+
+def _prospect_variants(cid: int, pal: Palette, cost: int | None, feed: int | None, below: int):
     cd = data.card(cid)
-    t = Text.assemble((f"{cd.cost if cost is None else cost}{'g' if cd.is_dragon else 'i'} ", "bold"))
-    t.append(cd.name.replace(" Dragon", " Dr.") if cd.is_dragon else cd.name)
-    if cd.is_dragon:
-        t.append(f" {CLAN_SHORT[cd.clan]}", style=pal.clan(cd.clan, "bold"))
-    t.append(f" {res_text(cd.produce)}", style="dim")
+    head = f"{cd.cost if cost is None else cost}{'g' if cd.is_dragon else 'i'} "
     eats = cd.feed if feed is None else feed
+    tail = Text(f" {res_text(cd.produce)}", style="dim")
     if eats:
-        t.append(f" eats {eats}s")
+        tail.append(f" eats {eats}s")
     if cd.prestige:
-        t.append(f" ★{cd.prestige}", style="bold")
-    return t
+        tail.append(f" ★{cd.prestige}", style="bold")
+    if cd.is_dragon:
+        clan = data.CLANS[cd.clan]
+        names = [(cd.name, clan), (cd.name.replace(" Dragon", " Dr."), clan),
+                 (cd.name.replace(" Dragon", ""), clan)]
+        least = [("Dr.", clan), ("", clan)]  # the cost in gold says Dragon too
+    else:
+        words = cd.name.split()
+        names = [(cd.name, None)]
+        least = [(" ".join(w[:3] for w in words), None), ("".join(w[:3] for w in words), None)]
+    belows = [f" (+{below} below)", f" (+{below})", ""] if below else [""]
+    for (name, clan), with_tail, after in (
+            [(n, True, b) for n in names[:1] for b in belows]
+            + [(n, True, "") for n in names[1:] + least]
+            + [(n, False, "") for n in least]):
+        t = Text.assemble((head, "bold"))
+        t.append(name)
+        if clan:
+            t.append(f" {clan}" if name else clan, style=pal.clan(cd.clan, "bold"))
+        if with_tail:
+            t.append_text(tail)
+        if after:
+            t.append(after, style="dim")
+        yield t
 
 
 class Scene:

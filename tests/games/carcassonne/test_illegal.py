@@ -109,7 +109,7 @@ def test_heuristic_and_labels():
     s = GAME.new_state(2, 11)
     assert isinstance(evaluate(s, 0), float)
     assert all(a.label for a in s.legal_actions())
-    assert s.phase_label().startswith("{p0}: place tile")
+    assert s.phase_label().startswith("{p0}: place the ")
     assert s.score_breakdown()[0] == {"Roads": 0, "Cities": 0, "Monasteries": 0, "Farms": 0, "Fairy": 0}
     assert "Carcassonne" in GAME.help_markdown()
 

@@ -25,7 +25,6 @@ def test_doubles_serve_as_chair_and_gold_without_a_choice():
     assert s.phase == "seat"
     act(s, "seat", "treasurer")
     assert s.chairs[0][3] == "treasurer"
-    act(s, "use", "treasurer")
     assert s.gold[0] == 7  # 4 + Treasurer's 3, acting at once
 
 
@@ -42,7 +41,6 @@ def test_seated_advisor_is_activated_by_its_chair():
     s.chairs[0][2] = "treasurer"
     act(s, "roll")
     act(s, "die", 0)
-    act(s, "use", "treasurer")
     assert s.gold[0] == 1 + 3
 
 
@@ -105,7 +103,6 @@ def test_treasurer_gold_stops_at_the_top_of_the_treasury():
     s.gold[0] = 2
     act(s, "roll")
     act(s, "die", 0)  # +6 then +3, top is 7
-    act(s, "use", "treasurer")
     assert s.gold[0] == 7
 
 
@@ -128,7 +125,6 @@ def test_head_activates_another_seated_advisor():
     assert [a.args for a in s.legal_actions() if a.kind == "activate"] == [("treasurer",)]
     assert s.action_key(s.legal_actions()[0]) == "4"  # the chair's number picks it
     act(s, "activate", "treasurer")
-    act(s, "use", "treasurer")
     assert s.gold[0] == 4
 
 
@@ -149,7 +145,6 @@ def test_first_full_council_earns_one_bonus_activation():
     assert s.dragon[0] == 1
     assert s.phase == "head"
     act(s, "activate", "treasurer")
-    act(s, "use", "treasurer")
     assert s.gold[0] == 7 and s.bonus_taken
 
 
@@ -180,7 +175,6 @@ def test_no_battle_on_the_starting_players_first_turn():
     s.chairs[0][0] = "treasurer"
     act(s, "roll")
     act(s, "die", 0)
-    act(s, "use", "treasurer")
     done = [a for a in s.legal_actions() if a.kind == "done"][0]
     assert "end the turn" in done.describe()
     s.apply(done)

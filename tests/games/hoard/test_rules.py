@@ -104,7 +104,7 @@ def test_wild_sheep_pays_as_any_colour_and_is_no_action():
     assert st.treasures[0] == [jewel]
     # Spending the wild sheep used no action: the action card is still playable.
     assert not st.used_action and "play" in kinds(st)
-    assert "a Wild Sheep" in st.log[-1]
+    assert "a Wild Sheep" in st.log[-3]  # paid first, named as it is paid
 
 
 def test_payment_never_gets_stuck():

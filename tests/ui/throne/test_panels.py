@@ -50,9 +50,10 @@ def test_the_hand_title_counts_cards_in_words():
     assert HandPanel().title(scene(view)) == "Ana's hand · 0 cards"
 
 
-def test_only_the_score_track_paints_to_its_width():
+def test_only_the_score_track_and_the_guild_grid_paint_to_their_width():
     """The others' lines are the same at any width (the stylesheet cuts them), so the first
-    layout's new width does not repaint them (``Painter.BY_WIDTH``)."""
+    layout's new width does not repaint them (``Painter.BY_WIDTH``). The guild grid words its
+    prospects for the room left on each line (never cut mid-word)."""
     from dragon_tui.ui.widgets.throne_hand import HandPanel
     from dragon_tui.ui.widgets.throne_houses import ClanHouses
     from dragon_tui.ui.widgets.throne_players import PlayersPanel
@@ -62,10 +63,10 @@ def test_only_the_score_track_paints_to_its_width():
             view = throne_table(players, seed=3).state.view(0)
             sc = scene(view)
             sc.compact = compact
-            for panel in (GuildGrid(), PlayersPanel(), HandPanel(), ClanHouses()):
+            for panel in (PlayersPanel(), HandPanel(), ClanHouses()):
                 assert not panel.BY_WIDTH
                 assert panel.paint(sc, 30) == panel.paint(sc, 80) == panel.paint(sc, 200)
-            assert ScoreTrack.BY_WIDTH
+            assert ScoreTrack.BY_WIDTH and GuildGrid.BY_WIDTH
             assert ScoreTrack().paint(sc, 30) != ScoreTrack().paint(sc, 80)
 
 
