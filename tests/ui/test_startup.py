@@ -428,30 +428,6 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     assert done.stderr == ""
 
 
-async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_the_score_track(monkeypatch):
-    """The board paints its panels as it mounts, at a guessed width of 80; the first layout
-    then gives each its width. Only the score track draws to its width, so only it is painted
-    again (the guild board's second paint cost about a millisecond)."""
-    import importlib
-
-    painted = []
-    for module, name in (("throne_guilds", "GuildGrid"), ("throne_players", "PlayersPanel"),
-                         ("throne_hand", "HandPanel"), ("throne_houses", "ClanHouses"),
-                         ("throne_track", "ScoreTrack")):
-        cls = getattr(importlib.import_module(f"dragon_tui.ui.widgets.{module}"), name)
-        real = cls.paint
-        monkeypatch.setattr(cls, "paint", lambda self, scene, width, real=real, name=name:
-                            painted.append((name, width)) or real(self, scene, width))
-    app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        track = app.screen.query_one("#throne-track")
-        assert sorted(painted) == sorted([("GuildGrid", 80), ("PlayersPanel", 80), ("HandPanel", 80),
-                                          ("ClanHouses", 80), ("ScoreTrack", 80),
-                                          ("ScoreTrack", track.content_size.width)])
-        assert track.content_size.width != 80
-
-
 # ---------------------------------------------------------------- Carcassonne's first frame
 
 def carcassonne_app(theme: str = "dragon-dark"):
