@@ -231,6 +231,7 @@ def chain(cycle: tuple[str, ...], type_checking: bool = False) -> str:
     return " → ".join(steps + [cycle[0]])
 
 
+@pytest.mark.slow
 def test_no_import_cycles():
     """Nothing that runs, at import time or later inside a function, closes a cycle."""
     cycles = [chain(c) for c in import_cycles()]
@@ -263,6 +264,7 @@ def test_no_import_cycles_even_through_type_checking_imports():
     assert not gone, f"these net cycles are broken now, take them off KNOWN_NET_CYCLES: {gone}"
 
 
+@pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="net/ keeps the cycles in KNOWN_NET_CYCLES until its split")
 def test_net_has_no_import_cycles_even_through_type_checking_imports():
     cycles = [chain(c, type_checking=True) for c in import_cycles(type_checking=True)

@@ -78,6 +78,7 @@ async def test_the_guild_footer_leaves_out_whole_parts_at_80x24():
         assert longest > grid.size.width, "a line that must leave something out was seen"
 
 
+@pytest.mark.slow
 async def test_the_log_keeps_the_line_being_read_through_resizes_and_views():
     table = advanced(throne_table(seed=3), 150)
     app = app_with(table)
