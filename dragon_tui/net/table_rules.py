@@ -11,18 +11,31 @@ MOVE_LIMIT_RANGE = (min(s for _, s in MOVE_LIMITS if s), max(s for _, s in MOVE_
 
 
 def limit_text(seconds: float | None) -> str:
-    """'24 h a move', '3 d a move' ('' without a limit)."""
+    """'30 min a move', '24 h a move', '3 days a move' ('' without a limit)."""
     if not seconds:
         return ""
-    hours = seconds / 3600
-    return f"{hours / 24:g} d a move" if hours >= 48 else f"{hours:g} h a move"
+    return f"{duration_text(seconds)} a move"
+
+
+def duration_text(seconds: float) -> str:
+    """A span in the unit a person reads it in: '45 s', '30 min', '2 h', '36 h', '3 days'
+    (up to 48 hours in hours, as a day of play is often counted; to one decimal at most)."""
+    seconds = max(0.0, float(seconds))
+    for size, unit in ((86400.0, "days"), (3600.0, "h"), (60.0, "min"), (1.0, "s")):
+        if seconds >= (2 * size if unit == "days" else size) or unit == "s":
+            value = round(seconds / size, 1)
+            text = f"{value:g}"
+            if unit == "days" and value == 1:
+                unit = "day"
+            return f"{text} {unit}"
+    return "0 s"
 
 
 def span_text(seconds: float) -> str:
-    """'1 hour', '24 hours', '7 days' (seconds below an hour)."""
+    """'1 hour', '24 hours', '7 days' ('30 min' below an hour)."""
     if seconds < 3600:
-        return f"{seconds:g} seconds"
+        return duration_text(seconds)
     hours = seconds / 3600
     if hours >= 48:
-        return f"{hours / 24:g} days"
-    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+        return f"{round(hours / 24, 1):g} days"
+    return f"{round(hours, 1):g} hour{'s' if hours != 1 else ''}"

@@ -147,7 +147,7 @@ class TableServer(ClusterNode):
         self._executor = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="dragon-db")
         self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
         if self.store.shared:
-            self.store.register_node(socket.gethostname(), os.getpid())
+            self.store.register_node(socket.gethostname(), os.getpid(), running=_running)
         self._import_room_files()
         self._load_rooms()
         self.sweep()  # tables that expired while the server was down
@@ -758,6 +758,17 @@ class TableServer(ClusterNode):
         if room.result_task is not None:  # the last move: the boards have the result when the player hears
             await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
         return {"moves": len(table.moves)}
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this host (a node of this host that is gone is not live)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: it runs
+        return True
+    return True
 
 
 def _today() -> _dt.date:

@@ -16,6 +16,7 @@ import socket
 import time
 import zlib
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from . import ratings
@@ -108,9 +109,19 @@ class Store:
             tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (payload,))
 
     # ------------------------------------------------------------------ nodes
-    def register_node(self, host: str, pid: int, now: float | None = None) -> None:
+    def register_node(self, host: str, pid: int, now: float | None = None,
+                      running: Callable[[int], bool] | None = None) -> None:
+        """This node joins. Nodes of the same host whose process is no longer ``running`` died
+        without leaving (kill -9, a crash): their rows and sessions go now, rather than counting
+        as live until their heartbeat is old."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
+            if running is not None:
+                for node_id, node_pid in tx.all("SELECT id, pid FROM nodes WHERE host = ? AND id <> ?",
+                                                (host, self.node)):
+                    if not running(int(node_pid)):
+                        tx.execute("DELETE FROM live_sessions WHERE node = ?", (node_id,))
+                        tx.execute("DELETE FROM nodes WHERE id = ?", (node_id,))
             tx.execute("INSERT INTO nodes (id, host, pid, started, seen) VALUES (?, ?, ?, ?, ?)"
                        " ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, draining = 0",
                        (self.node, host, pid, now, now))
