@@ -24,16 +24,19 @@ def test_the_host_sees_the_opponents_name_at_once_in_names_and_log(private_data_
     try:
         ana = RemoteTable.host(tables.path, "ana", "hoard", TWO)
         model = TableModel(ana)
-        before = model.publish()
-        assert before.names[1] == "Seat 2"
+        pane = list(model.snapshot.log_lines)  # what the log pane shows, as it builds it
+
+        def show(snap) -> None:
+            del pane[snap.log_from:]
+            pane.extend(snap.log_lines)
+
+        model.subscribe(show)
+        assert model.snapshot.names[1] == "Seat 2" and any("Seat 2" in line for line in pane)
         bo = RemoteTable.join(tables.path, "bo", ana.room, 1)
         assert ana.wait_for(lambda t: t.names == ["ana", "bo"], 10)
-        snap = model.publish()
-        assert snap.names == ("ana", "bo")
-        log = " ".join(model.full_log())
-        assert "Seat 2" not in log
-        if any("Seat 2" in line for line in before.log_lines):  # lines written before bo sat down
-            assert snap.log_from == 0 and any("bo" in line for line in snap.log_lines)
+        model.publish()
+        assert model.snapshot.names == ("ana", "bo")
+        assert not any("Seat 2" in line for line in pane) and any("bo" in line for line in pane)
         bo.close()
         ana.close()
     finally:
