@@ -243,6 +243,7 @@ class RemoteTable(SeatNames):
         self.token: str | None = None
         self.seats: list[Seat] = []
         self.seat_info: list[dict[str, Any]] = []
+        self.ending: dict[str, Any] | None = None
         self.options: dict[str, Any] = {}
         self.seed = 0
         self.moves: list[Move] = []
@@ -350,6 +351,8 @@ class RemoteTable(SeatNames):
         ]
         self.options = dict(msg.get("options") or {})
         self.seed = int(msg["seed"]) if msg.get("seed") is not None else 0
+        #: how the game ended other than by its rules (forfeit, resign, abort), or who left it
+        self.ending = msg.get("ending") if isinstance(msg.get("ending"), dict) else None
         moves = self.moves[: int(msg["from"])]
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"
@@ -453,6 +456,14 @@ class RemoteTable(SeatNames):
 
     def save(self, path: Path) -> None:
         raise OSError("a shared table is kept by the server, which saves it after every move")
+
+    def resign(self) -> dict[str, Any]:
+        """Give up this seat's game (recorded, rated as a loss)."""
+        return self._request("resign")
+
+    def abort(self) -> dict[str, Any]:
+        """Close the game before two persons have moved (nothing rated)."""
+        return self._request("abort")
 
     def leave(self) -> None:
         """Stand up; the seat stays yours and its token brings you back."""

@@ -79,10 +79,18 @@ def _persons_moved(room: Room) -> set[int]:
 
 async def forfeit(server: TableServer, room: Room, seat: int, call: Call, now: float | None = None) -> None:
     """``seat`` forfeits (see the module): written first, then applied and sent out."""
+    await give_up(server, room, seat, "forfeit", call, len(_persons_moved(room)) >= 2, now)
+
+
+async def give_up(server: TableServer, room: Room, seat: int, how: str, call: Call, rated: bool,
+                  now: float | None = None) -> None:
+    """``seat`` leaves the game lost (``how``: "forfeit" or "resign"): with one seat left the
+    game ends, else a bot plays the seat on and it is placed last. Written first (a table that
+    moved on meanwhile refuses it: :class:`Conflict`), then applied and sent out."""
     now = time.time() if now is None else now
     seats = room.forfeited + [seat]
     left = [i for i in range(len(room.table.seats)) if i not in seats]
-    ending: dict[str, Any] = {"how": "forfeit", "seats": seats, "at": now, "rated": len(_persons_moved(room)) >= 2}
+    ending: dict[str, Any] = {"how": how, "seats": seats, "at": now, "rated": rated}
     if len(left) <= 1:
         ending["ended"] = True
         await call("end_table", room.id, len(room.table.moves), ending, now=now)
@@ -103,6 +111,70 @@ async def forfeit(server: TableServer, room: Room, seat: int, call: Call, now: f
     else:
         server._arm_limit(room)
         server._kick_bots(room)
+
+
+def can_abort(room: Room) -> bool:
+    """A game may be aborted (closed, nothing rated) until two persons have made moves of their own."""
+    return not room.over and len(_persons_moved(room)) < 2
+
+
+async def resign(server: TableServer, conn: Conn) -> dict[str, Any]:
+    """``resign``: the player gives up their seat's game, at any time; recorded and rated."""
+    room, seat = _seated(conn)
+    try:
+        await give_up(server, room, seat, "resign", server._db, True)
+    except Conflict:
+        raise IllegalAction("The table moved on since you chose; look again.") from None
+    except StoreError as exc:
+        from .rooms import write_error
+
+        raise write_error(exc, "record your resignation") from None
+    return {"ending": room.ending}
+
+
+async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
+    """``abort``: close a game before two persons have moved (a seated player, or the host):
+    nothing is rated, the table is closed and kept as aborted."""
+    room = conn.room
+    if room is None:
+        raise IllegalAction("You are not at a table.")
+    if conn.seat is None and conn.player != room.host:
+        raise IllegalAction("Only the players at a table, or its host, may abort it.")
+    if room.over:
+        raise IllegalAction("That game is over.")
+    if not can_abort(room):
+        raise IllegalAction("Both players have moved: the game can no longer be aborted (resign instead).")
+    now = time.time()
+    ending = {"how": "abort", "seats": [], "at": now, "rated": False, "ended": True}
+    try:
+        await server._db("end_table", room.id, len(room.table.moves), ending, now=now)
+    except Conflict:
+        raise IllegalAction("The table moved on since you chose; look again.") from None
+    except StoreError as exc:
+        from .rooms import write_error
+
+        raise write_error(exc, "abort the game") from None
+    room.ending = ending
+    room.active = now
+    if room.limit_timer is not None:
+        room.limit_timer.cancel()
+        room.limit_timer = None
+    for other in list(room.conns):
+        other.update()
+    return {"ending": ending}
+
+
+def _seated(conn: Conn) -> tuple[Room, int]:
+    room = conn.room
+    if room is None:
+        raise IllegalAction("You are not at a table.")
+    if conn.seat is None:
+        raise IllegalAction("You are watching this table: you have no seat to resign.")
+    if room.over:
+        raise IllegalAction("That game is over.")
+    if conn.seat in room.forfeited:
+        raise IllegalAction("You have left this game already.")
+    return room, conn.seat
 
 
 async def record_result(server: TableServer, room: Room, call: Call) -> None:

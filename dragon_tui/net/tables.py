@@ -56,6 +56,10 @@ or ``{"id", "ok": false, "error": "reason"}``:
   (id, game, finished, moves, seats, result: rank per seat, ending); ``before`` pages back
 - ``review {room, k?}`` — a finished game (kept for ever): its ``moves``, ``ending``, ``seed``
   and the ``view`` after ``k`` moves as the asker's seat saw it
+- ``resign`` — give up your seat's game at any time: recorded and rated as a loss (two players:
+  the game ends; more: a bot plays your seat on and you are placed last)
+- ``abort`` — close the table before two persons have moved (a seated player or the host):
+  nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
@@ -567,6 +571,10 @@ class TableServer(ClusterNode):
             if not 0 <= k < len(conn.room.table.states):
                 raise IllegalAction("No such position.")
             return {"view": view_json(conn.room.table.states[k], conn.seat)}
+        if op == "resign":
+            return self._seated_op(endings.resign, conn)
+        if op == "abort":
+            return self._seated_op(endings.abort, conn)
         if op == "games":
             return endings.games(self, conn, msg)
         if op == "review":
@@ -579,6 +587,10 @@ class TableServer(ClusterNode):
                     other.update()
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
+
+    async def _seated_op(self, op, conn: Conn) -> dict[str, Any]:
+        async with self._seating:  # one ending at a time: a resignation and an abort do not cross
+            return await op(self, conn)
 
     def _store(self) -> Store:
         if self.store is None:
@@ -748,6 +760,8 @@ class TableServer(ClusterNode):
             raise IllegalAction("You are not at a table.")
         if conn.seat is None:
             raise IllegalAction("You are watching this table: you have no seat to play.")
+        if conn.seat in room.forfeited:
+            raise IllegalAction("You have left this game: a bot plays your seat now.")
         if msg.get("seat") is not None and int(msg["seat"]) != conn.seat:
             raise IllegalAction(room.table.text(f"You play {{p{conn.seat}}}'s seat, not another."))
         table = room.table

@@ -1,0 +1,109 @@
+"""Resign and abort at shared tables: a resignation at any time ends the game lost for that
+seat, recorded and rated; an abort closes a game before two persons have moved, nothing rated.
+On SQLite and the real PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragon_tui.engine import IllegalAction
+from dragon_tui.net.client import RemoteTable, TablesError
+from dragon_tui.net.store.ratings import initial
+
+from .helpers import TablesThread
+from .test_correspondence import _ask, _both_move
+
+TWO = [{"kind": "remote"}, {"kind": "remote"}]
+THREE = [{"kind": "remote"}, {"kind": "remote"}, {"kind": "remote"}]
+
+
+@pytest.fixture
+def club(private_data_dir, db_url):
+    t = TablesThread(private_data_dir, db=db_url)
+    yield t
+    t.stop()
+
+
+@pytest.mark.net
+@pytest.mark.pg
+def test_a_resignation_ends_the_game_recorded_and_rated(club):
+    ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
+    bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+    _both_move(ana, bo)
+    reply = bo.resign()
+    assert reply["ending"]["how"] == "resign" and reply["ending"]["seats"] == [1]
+    room = club.server.rooms[ana.room]
+    assert room.over
+    store = club.server.store
+    assert club.call(lambda: store.rating("ana", "crowns")).mu > initial().mu
+    assert club.call(lambda: store.rating("bo", "crowns")).mu < initial().mu
+    games = _ask(club.path, "ana", "games")["games"]
+    assert games[0]["ending"]["how"] == "resign" and games[0]["result"] == [1, 2]
+    with pytest.raises((IllegalAction, TablesError), match="over"):
+        ana.resign()
+    with pytest.raises((IllegalAction, TablesError), match="over"):
+        bo.abort()
+    ana.close()
+    bo.close()
+
+
+@pytest.mark.net
+def test_a_resignation_in_a_three_player_game_hands_the_seat_to_a_bot(private_data_dir):
+    club = TablesThread(private_data_dir)
+    try:
+        ana = RemoteTable.host(club.path, "ana", "hoard", THREE)
+        bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+        cy = RemoteTable.join(club.path, "cy", ana.room, 2)
+        cy.resign()
+        room = club.server.rooms[ana.room]
+        assert not room.over and room.table.seats[2].is_bot and room.forfeited == [2]
+        assert room.owners[2]["player"] == "cy"  # the seat stays cy's, for the result
+        assert club.call(lambda: club.server.store.load_table(ana.room)).seats[2].kind == "bot"
+        with pytest.raises((IllegalAction, TablesError), match="left this game"):
+            cy.resign()
+        for t in (ana, bo, cy):
+            t.close()
+    finally:
+        club.stop()
+
+
+@pytest.mark.net
+@pytest.mark.pg
+def test_an_abort_before_both_moved_closes_the_table_unrated(club):
+    ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
+    bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+    stranger = RemoteTable.watch(club.path, "eve", ana.room)
+    with pytest.raises((IllegalAction, TablesError), match="Only the players"):
+        stranger.abort()
+    first = ana if ana.state.current_player == 0 else bo
+    first.apply(first.state.legal_actions()[0])  # one person moved: still abortable
+    assert ana.wait_for(lambda t: len(t.moves) >= 1, 10)
+    reply = bo.abort()
+    assert reply["ending"]["how"] == "abort"
+    room = club.server.rooms[ana.room]
+    assert room.over and ana.wait_for(lambda t: t.state is not None, 5)
+    store = club.server.store
+    assert club.call(lambda: store.rating("ana", "crowns")) is None
+    assert club.call(lambda: store.rating("bo", "crowns")) is None
+    rec = club.call(lambda: store.load_table(ana.room))
+    assert rec.over and rec.ending["how"] == "abort"
+    with pytest.raises((IllegalAction, TablesError), match="over"):
+        first.apply(first.state.legal_actions()[0]) if first.state.current_player == first.seat else first.resign()
+    for t in (ana, bo, stranger):
+        t.close()
+
+
+@pytest.mark.net
+def test_no_abort_once_both_players_moved(private_data_dir):
+    club = TablesThread(private_data_dir)
+    try:
+        ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
+        bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+        _both_move(ana, bo)
+        with pytest.raises((IllegalAction, TablesError), match="can no longer be aborted"):
+            ana.abort()
+        assert not club.server.rooms[ana.room].over
+        ana.close()
+        bo.close()
+    finally:
+        club.stop()
