@@ -12,6 +12,7 @@ from dragon_tui.net.store.ratings import initial
 
 from .helpers import TablesThread
 from .test_correspondence import _ask, _both_move
+from .test_lobby import tables  # noqa: F401  (the lobby's table server fixture, shared)
 
 TWO = [{"kind": "remote"}, {"kind": "remote"}]
 THREE = [{"kind": "remote"}, {"kind": "remote"}, {"kind": "remote"}]
@@ -107,3 +108,50 @@ def test_no_abort_once_both_players_moved(private_data_dir):
         bo.close()
     finally:
         club.stop()
+
+
+@pytest.mark.net
+@pytest.mark.ui
+async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa: F811
+    import asyncio
+
+    from dragon_tui.net.play import ServedApp
+    from dragon_tui.ui.screens.dialogs import ConfirmScreen
+    from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.lobby import LobbyScreen
+
+    from .test_lobby import _until
+
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO)
+    ana = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    ana.leave()
+    room = tables.server.rooms[ben.room]
+    app = ServedApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(110, 30)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("j")
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.check_action("resign", ())
+        await pilot.press("ctrl+g")
+        assert await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")  # "Play on": nothing happens
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert not room.over
+        await pilot.press("ctrl+g")
+        assert await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        assert await _until(pilot, lambda: room.over)
+        assert room.ending["how"] == "resign" and room.ending["seats"] == [1]
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.check_action("resign", ()))
+    ben.close()
+
+
+def test_no_resign_key_at_a_local_table():
+    from dragon_tui.session import Seat, Table
+    from dragon_tui.ui.screens.game import GameScreen
+
+    from types import SimpleNamespace
+
+    screen = SimpleNamespace(table=Table("crowns", [Seat("a"), Seat("b", "bot")], 1), snapshot=None,
+                             PLAYING_ONLY=GameScreen.PLAYING_ONLY, OVER_ONLY=GameScreen.OVER_ONLY)
+    assert not GameScreen.check_action(screen, "resign", ())  # the footer of local games is unchanged

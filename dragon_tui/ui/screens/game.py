@@ -105,6 +105,8 @@ class GameScreen(StyledAtMount, Screen):
         Binding("ctrl+s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Menu"),
+        # a shared table only (hidden elsewhere): not a letter, so no choice loses its key
+        Binding("ctrl+g", "resign", "Resign", key_display="^g"),
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
         # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
@@ -221,6 +223,10 @@ class GameScreen(StyledAtMount, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A finished game offers no Undo or Redo; its summary's keys work instead."""
         over = self.snapshot is not None and self.snapshot.is_over
+        if action == "resign":
+            table = self.table
+            return (getattr(table, "is_remote", False) and getattr(table, "seat", None) is not None
+                    and not over and not getattr(table, "ending", None))
         if action in self.PLAYING_ONLY:
             return not over
         if action in self.OVER_ONLY:
@@ -398,6 +404,25 @@ class GameScreen(StyledAtMount, Screen):
 
     def action_rematch(self, same_deal: bool) -> None:
         self.app.rematch(self.table, same_deal)
+
+    def action_resign(self) -> None:
+        """Give up a shared table's game, after a confirmation: it counts as a loss."""
+        from ...net.client import TablesError
+        from .dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.table.resign()
+            except (IllegalAction, TablesError) as exc:  # refused, or the table server is gone
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.notify("You resigned: the game is recorded as lost.", timeout=8)
+            self.refresh_bindings()
+
+        self.app.push_screen(ConfirmScreen("Resign this game? It counts as a loss and cannot be taken back.",
+                                           yes="Resign", no="Play on"), answered)
 
     def action_leave(self) -> None:
         """Back to the menu; the player is asked first when that loses the game (no autosave)."""
