@@ -20,6 +20,11 @@ walking away from a lost game saves nothing. The people who played are rated amo
 themselves, the absent seats left out of their update (beating or losing to a stand-in bot
 says as little about them as a game against any bot); with fewer than two of them, their
 ratings stay as they were.
+
+A seat that forfeited or resigned (:mod:`..endings`) is placed last (:func:`forfeits_last`)
+and counts for the others as a player they beat, stand-in or not: leaving a game lost is a
+loss. It may itself lose rating but never gain (a newcomer's first loss can raise the
+conservative rating as sigma shrinks: not by giving up).
 """
 
 from __future__ import annotations
