@@ -39,3 +39,17 @@ def span_text(seconds: float) -> str:
     if hours >= 48:
         return f"{round(hours / 24, 1):g} days"
     return f"{round(hours, 1):g} hour{'s' if hours != 1 else ''}"
+
+
+def ending_text(ending: dict, names: list[str]) -> str:
+    """What a shared table's players are told when a game ends other than by its rules (or a
+    seat leaves it): 'bo resigned: the game is over.'"""
+    seats = [int(s) for s in ending.get("seats", []) if isinstance(s, int) and 0 <= s < len(names)]
+    if ending.get("how") == "abort":
+        return "The game was aborted: nothing is rated."
+    if not seats:
+        return "The game is over."
+    who = names[seats[-1]]
+    did = "resigned" if ending.get("how") == "resign" else "forfeited (away too long)"
+    then = "the game is over." if ending.get("ended") else "a bot plays their seat from now on, placed last."
+    return f"{who} {did}: {then}"

@@ -10,7 +10,7 @@ import pytest
 
 from dragon_tui.net.client import RemoteTable
 from dragon_tui.net.store import Store
-from dragon_tui.net.table_rules import duration_text, limit_text, span_text
+from dragon_tui.net.table_rules import duration_text, ending_text, limit_text, span_text
 from dragon_tui.session.model import TableModel
 
 from .helpers import TablesThread
@@ -72,3 +72,11 @@ def test_a_node_that_is_gone_is_not_counted_live(db_url):
     finally:
         for s in (old, other, new):
             s.close()
+
+
+def test_how_a_game_ended_reads_plainly():
+    names = ["ana", "bo", "cy"]
+    assert ending_text({"how": "resign", "seats": [1], "ended": True}, names) == "bo resigned: the game is over."
+    assert ending_text({"how": "forfeit", "seats": [2]}, names).startswith("cy forfeited (away too long): a bot plays")
+    assert ending_text({"how": "abort", "seats": [], "ended": True}, names) == "The game was aborted: nothing is rated."
+    assert ending_text({"how": "resign", "seats": [9, "x"]}, names) == "The game is over."  # nothing out of range

@@ -127,6 +127,9 @@ async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa
     ana.leave()
     room = tables.server.rooms[ben.room]
     app = ServedApp(bot_delay=0, autosave=False)
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (told.append(str(message)), notify(message, **kw))[1]
     async with app.run_test(size=(110, 30)) as pilot:
         assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
         await pilot.press("j")
@@ -143,6 +146,7 @@ async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa
         assert await _until(pilot, lambda: room.over)
         assert room.ending["how"] == "resign" and room.ending["seats"] == [1]
         assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.check_action("resign", ()))
+        assert await _until(pilot, lambda: "ana resigned: the game is over." in told)
     ben.close()
 
 

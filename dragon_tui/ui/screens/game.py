@@ -240,6 +240,13 @@ class GameScreen(StyledAtMount, Screen):
             return
         for notice in snap.notices:
             self.notify(notice, severity="error", timeout=8)
+        ending = getattr(self.table, "ending", None)  # a shared table that ended by resign, forfeit, abort
+        if ending and ending != getattr(self, "_ending_told", None):
+            from ...net.table_rules import ending_text
+
+            self._ending_told = ending
+            self.notify(ending_text(ending, list(self.table.names)), timeout=12)
+            self.refresh_bindings()
         if snap.pass_to is not None:
             if not self._pass_open:
                 self._pass_open = True
