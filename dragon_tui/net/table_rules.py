@@ -3,7 +3,8 @@ definition, so the server refuses exactly what the screens would never offer. He
 
 from __future__ import annotations
 
-#: The host's choices of time per move (seconds; 0: no limit, the table waits for ever).
+#: The host's choices of time per move (seconds; 0: no limit — the seat to play forfeits only after
+#: leaving the table waiting two weeks, see :mod:`.endings`).
 MOVE_LIMITS = [("No limit", 0.0), ("1 hour a move", 3600.0), ("24 hours a move", 86400.0),
                ("3 days a move", 3 * 86400.0), ("7 days a move", 7 * 86400.0)]
 #: The time limits per move the table server accepts: from the shortest choice to the longest.
