@@ -239,3 +239,27 @@ def test_a_damaged_backup_is_refused_with_a_message(tmp_path):
     with pytest.raises(StoreError, match="not a backup|damaged"):
         restore(str(target), bad)
     assert not target.exists()
+
+
+def test_the_serve_backup_and_restore_commands(tmp_path, capsys):
+    from dragon_tui.net.cli import main
+
+    db = tmp_path / "club.sqlite3"
+    store = Store(str(db))
+    store.touch_player("ana", None, 1.0)
+    store.close()
+    saved = tmp_path / "saved.backup"
+    assert main(["--db", str(db), "--backup", str(saved)]) == 0
+    assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
+    store = Store(str(db))
+    with store.db.transaction() as tx:
+        tx.execute("DELETE FROM players")
+    store.close()
+    assert main(["--db", str(db), "--restore", str(saved)]) == 0
+    store = Store(str(db))
+    try:
+        assert store.db.query("SELECT name FROM players") == [("ana",)]
+    finally:
+        store.close()
+    assert main(["--db", str(db), "--restore", str(tmp_path / "missing")]) == 1
+    assert "no backup at" in capsys.readouterr().err
