@@ -159,3 +159,52 @@ def test_no_resign_key_at_a_local_table():
     screen = SimpleNamespace(table=Table("crowns", [Seat("a"), Seat("b", "bot")], 1), snapshot=None,
                              PLAYING_ONLY=GameScreen.PLAYING_ONLY, OVER_ONLY=GameScreen.OVER_ONLY)
     assert not GameScreen.check_action(screen, "resign", ())  # the footer of local games is unchanged
+
+
+@pytest.mark.net
+@pytest.mark.slow
+def test_a_seat_given_up_in_a_three_player_game_is_placed_last_when_it_ends(private_data_dir):
+    import random
+    import time
+
+    club = TablesThread(private_data_dir)
+    try:
+        ana = RemoteTable.host(club.path, "ana", "hoard", THREE)
+        bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+        cy = RemoteTable.join(club.path, "cy", ana.room, 2)
+        by_seat = {0: ana, 1: bo}
+        rng = random.Random(7)
+        moved = set()
+        end = time.monotonic() + 60
+        room = club.server.rooms[ana.room]
+        while not room.table.state.is_over:
+            assert time.monotonic() < end, "the game did not finish in time"
+            if len(moved) == 2 and not room.forfeited:
+                cy.resign()  # after both others moved: a game, rated
+            seat = room.table.state.current_player
+            if seat not in by_seat:
+                if seat == 2 and not room.forfeited:
+                    cy.apply(rng.choice(cy.state.legal_actions()))
+                    moved.add(2)
+                else:
+                    time.sleep(0.01)  # the bot plays cy's seat
+                continue
+            me = by_seat[seat]
+            n = len(room.table.moves)
+            if not me.wait_for(lambda t: len(t.moves) == n, 5) or me.state.current_player != seat:
+                continue
+            me.apply(rng.choice(me.state.legal_actions()))
+            moved.add(seat)
+        assert room.forfeited == [2]
+        store = club.server.store
+        for _ in range(100):
+            games = club.call(lambda: store.games_of("cy"))
+            if games and games[0]["result"]:
+                break
+            time.sleep(0.05)
+        assert games[0]["result"][2] == 3 and sorted(games[0]["result"][:2])[0] == 1
+        assert club.call(lambda: store.rating("cy", "hoard")).ordinal <= initial().ordinal
+        for t in (ana, bo, cy):
+            t.close()
+    finally:
+        club.stop()
