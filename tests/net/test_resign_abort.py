@@ -4,6 +4,10 @@ On SQLite and the real PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import time
+
 import pytest
 
 from dragon_tui.engine import IllegalAction
@@ -113,8 +117,6 @@ def test_no_abort_once_both_players_moved(private_data_dir):
 @pytest.mark.net
 @pytest.mark.ui
 async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa: F811
-    import asyncio
-
     from dragon_tui.net.play import ServedApp
     from dragon_tui.ui.screens.dialogs import ConfirmScreen
     from dragon_tui.ui.screens.game import GameScreen
@@ -164,9 +166,6 @@ def test_no_resign_key_at_a_local_table():
 @pytest.mark.net
 @pytest.mark.slow
 def test_a_seat_given_up_in_a_three_player_game_is_placed_last_when_it_ends(private_data_dir):
-    import random
-    import time
-
     club = TablesThread(private_data_dir)
     try:
         ana = RemoteTable.host(club.path, "ana", "hoard", THREE)
@@ -208,3 +207,31 @@ def test_a_seat_given_up_in_a_three_player_game_is_placed_last_when_it_ends(priv
             t.close()
     finally:
         club.stop()
+
+
+@pytest.mark.net
+@pytest.mark.pg
+def test_a_resignation_on_one_node_ends_the_game_on_the_other(tmp_path, postgres_server):
+    url = postgres_server.new_database()
+    first = TablesThread(tmp_path / "a", db=url)
+    second = TablesThread(tmp_path / "b", db=url)
+    try:
+        ana = RemoteTable.host(first.path, "ana", "crowns", TWO)
+        for _ in range(100):  # the table reaches the second node by NOTIFY
+            if ana.room in second.server.rooms:
+                break
+            time.sleep(0.05)
+        bo_there = RemoteTable.join(second.path, "bo", ana.room, 1)
+        assert ana.wait_for(lambda t: t.names == ["ana", "bo"], 10)
+        _both_move(ana, bo_there)
+        ana.resign()
+        assert bo_there.wait_for(lambda t: t.ending is not None, 10)
+        assert bo_there.ending["how"] == "resign" and bo_there.ending["seats"] == [0]
+        assert second.server.rooms[ana.room].over
+        with pytest.raises((IllegalAction, TablesError), match="over"):
+            bo_there.apply(bo_there.state.legal_actions()[0]) if bo_there.state.current_player == 1 else bo_there.resign()
+        ana.close()
+        bo_there.close()
+    finally:
+        second.stop()
+        first.stop()
