@@ -27,7 +27,7 @@ from textual.theme import Theme
 from .collector import resume_after_startup
 from .session import Autosaver, Table
 from .session import settings, storage
-from .session.autosave import unfinished_games
+from .session.autosave import autosave_of, unfinished_games
 from .ui.layout import HORIZONTAL_BREAKPOINTS, MIN_HEIGHT, MIN_WIDTH, VERTICAL_BREAKPOINTS
 from .ui.styles import (GAME_SCREEN_STYLESHEETS, REVIEW_SCREEN_STYLESHEETS, IncrementalStylesheet, screen_stylesheets,
                         start_stylesheets, stylesheets_for)
@@ -75,6 +75,11 @@ class DragonApp(App):
             self.register_theme(t)
         self._own_themes_only = True
         self.settings, self._settings_problem = settings.load_settings()
+        #: Why games cannot be saved this run (the data folder is unusable), said once at start;
+        #: the app then plays without autosaving rather than stopping with a traceback.
+        self._storage_problem = storage.data_dir_problem() if autosave else None
+        if self._storage_problem:
+            self.autosave = False
         remembered = self.settings.get("theme")
         self._start_theme(theme or (remembered if remembered in THEME_NAMES else "dragon-dark"))
         self._started = False
@@ -156,7 +161,9 @@ class DragonApp(App):
         self._started = True
         # The command line paused the cyclic collector for the start (dragon_tui/collector.py).
         self.call_after_refresh(resume_after_startup)
-        if self._settings_problem:
+        if self._storage_problem:  # (the settings live in the same folder: one notice says it)
+            self.notify(self._storage_problem, title="No saving", severity="warning", timeout=10)
+        elif self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self._check_size()
@@ -182,12 +189,14 @@ class DragonApp(App):
         own autosave file (a continued game keeps the one it came from). When the disk refuses,
         the game goes on in memory and the game screen says so."""
         if self.autosave:
+            if table.autosave_to is None and table.moves:  # an opened save: its game's own entry
+                table.autosave_to = autosave_of(table.to_json())
             new = table.autosave_to is None
             if new:
                 try:
                     table.autosave_to = storage.new_autosave_path(table.game.id)
                 except OSError as exc:  # no autosaves folder: the game goes on in memory
-                    table.save_error = storage.SaveWriteError(storage.data_dir() / storage.AUTOSAVES, exc)
+                    table.save_error = storage.SaveWriteError(storage.data_root() / storage.AUTOSAVES, exc)
             # Every write is made off the UI thread, this first one too (a failure comes back
             # through table.save_error and its save_listeners, like a move's): the first paint
             # does not wait for the disk.
@@ -208,7 +217,7 @@ class DragonApp(App):
                 before()
             self.start_table(table)
 
-        waiting = unfinished_games() if self.autosave else []
+        waiting = unfinished_games(tidy=False) if self.autosave else []
         if len(waiting) < storage.MAX_AUTOSAVES:
             go()
             return
@@ -224,7 +233,7 @@ class DragonApp(App):
         game's first paint; the autosaves are read only when there are enough files to drop one."""
         if len([path for path in storage.list_autosaves() if path != keep]) < storage.MAX_AUTOSAVES:
             return
-        waiting = [g for g in unfinished_games() if g.path != keep]
+        waiting = [g for g in unfinished_games(tidy=False) if g.path != keep]
         for game in waiting[storage.MAX_AUTOSAVES - 1:]:
             try:
                 game.path.unlink()
@@ -357,6 +366,14 @@ class DragonApp(App):
             except RuntimeError:  # the app has closed meanwhile
                 pass
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Show a notice in place of any still on screen: a notice answers the last thing done,
+        and an older one left standing would contradict it ("Undone." after a redo, the theme
+        before last after a second ctrl+t)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def action_next_theme(self) -> None:
         names = list(THEME_NAMES)
         self.theme = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
@@ -430,7 +447,7 @@ def _game_screen() -> type[GameScreen]:
 def log_crash(text: str) -> None:
     """Append a crash report to the server's log (``DRAGON_TUI_LOG``, set by ``dragon-tui serve``;
     else ``crash.log`` in the data folder), never past :data:`MAX_CRASH_LOG` bytes."""
-    path = os.environ.get("DRAGON_TUI_LOG") or str(storage.data_dir() / "crash.log")
+    path = os.environ.get("DRAGON_TUI_LOG") or str(storage.data_root() / "crash.log")
     who = os.environ.get("DRAGON_TUI_PLAYER", "?")
     stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
     entry = f"--- {stamp} app crash (player {who}, pid {os.getpid()})\n{text}\n"

@@ -22,7 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
-    parser.add_argument("--seed", type=int, default=None, help="seed for dice and shuffles (default: random)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for dice and shuffles: any whole number from -2**63 to below 2**512, each one "
+                        "its own deal, shown when the game ends (default: random)")
     parser.add_argument("--daily", action="store_true", help="use today's shared seed (the same for everybody)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the fewest)")
     parser.add_argument("--bots", default="greedy", type=str.lower,
@@ -168,10 +170,22 @@ def _check_args(args) -> str | None:
 
         game = GAMES.get(args.game)
         if game is not None and not game.min_players <= args.players <= game.max_players:
+            if game.max_players == 1:
+                return f"{game.title} is played alone (one player), not by {args.players}."
             span = (f"{game.min_players}" if game.min_players == game.max_players
                     else f"{game.min_players} to {game.max_players}")
             return f"{game.title} takes {span} players, not {args.players}."
+    if args.seed is not None:
+        from .engine.rng import MAX_SEED
+
+        if not -(1 << 63) <= args.seed <= MAX_SEED:
+            return SEED_RULE
     return None
+
+
+#: What a seed may be (the range a save file holds); any such number deals a game of its own.
+SEED_RULE = ("--seed is a whole number of at least -2**63 and below 2**512 (any such number, negative "
+             "or long, deals a game of its own; the game-over screen and the save show it).")
 
 
 def _table_from_args(args):
@@ -188,10 +202,11 @@ def _table_from_args(args):
     if not is_playable(game.id):
         raise ValueError(f"{game.title} is not playable yet.")
     players = game.min_players if args.players is None else args.players
-    names = ["Player", "Ben", "Cai", "Dara", "Eli"]
-    seats = [Seat(names[0])]
+    from .session.seating import default_name
+
+    seats = [Seat(default_name(0))]
     for i in range(1, players):
-        seats.append(Seat(names[i]) if args.hotseat else Seat(f"Bot {i}", "bot", args.bots))
+        seats.append(Seat(default_name(i)) if args.hotseat else Seat(default_name(i, "bot"), "bot", args.bots))
     if args.daily:
         from .session import highscores  # (and datetime): only the daily deal needs them
 

@@ -165,3 +165,17 @@ def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
     if level in LEVEL_TIME_LIMIT or level in ARENA_LEVELS:
         return ISMCTSAgent(game, level_config(level, game.id), seed, level)
     raise ValueError(f"Unknown bot level '{level}'. Levels: {', '.join(LEVELS)}.")
+
+
+def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,
+         cancel: threading.Event | None = None) -> Action:
+    """What the hard bot would do for ``seat`` (for the UI's hint key); never plays it.
+
+    Call it on ``seat``'s own decision (``state.current_player == seat``), in a worker: it
+    thinks as long as the hard level does, and ``cancel`` returns the best move so far. It
+    reads only what ``seat`` may see, so a hint never gives away an opponent's cards."""
+    if state.current_player != seat:
+        raise ValueError("A hint is for the seat whose decision it is.")
+
+    cfg = config or level_config("hard", game.id)
+    return ISMCTSAgent(game, cfg, seed, "hint").choose(state, seat, cancel=cancel)

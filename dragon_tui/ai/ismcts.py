@@ -712,22 +712,6 @@ class ISMCTSAgent:
         return action
 
 
-def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,
-         cancel: threading.Event | None = None) -> Action:
-    """What the hard bot would do for ``seat`` (for the UI's hint key); never plays it.
-
-    Call it on ``seat``'s own decision (``state.current_player == seat``), in a worker: it
-    thinks as long as the hard level does, and ``cancel`` returns the best move so far. It
-    reads only what ``seat`` may see, so a hint never gives away an opponent's cards."""
-    from .agents import level_config
-
-    if state.current_player != seat:
-        raise ValueError("A hint is for the seat whose decision it is.")
-
-    cfg = config or level_config("hard", game.id)
-    return ISMCTSAgent(game, cfg, seed, "hint").choose(state, seat, cancel=cancel)
-
-
 def iterations_per_second(game: Game, seconds: float = 2.0, players: int | None = None, seed: int = 0) -> float:
     """Search iterations per second on positions of a random game (for ``dragon-tui bench``)."""
     n = players or (1 if game.max_players == 1 else max(2, game.min_players))
@@ -755,4 +739,4 @@ def iterations_per_second(game: Game, seconds: float = 2.0, players: int | None 
     return total_iter / total_time if total_time else 0.0
 
 
-__all__ = ["ISMCTSAgent", "Search", "SearchConfig", "hint", "iterations_per_second"]
+__all__ = ["ISMCTSAgent", "Search", "SearchConfig", "iterations_per_second"]

@@ -1,5 +1,6 @@
 """The game registry: ``CATALOG`` (what the menu shows of each game), ``GAMES`` (id -> Game,
-in menu order) and ``get_game(id)``.
+in menu order), ``get_game(id)``, and ``register``/``unregister`` for a game that lives
+outside this package (the example game the conformance tests add, docs/adding-a-game.md).
 
 A game is listed in ``CATALOG`` from the start so the menu can show it; it becomes playable
 once its package ``dragon_tui.games.<id>`` exports ``GAME`` and its board widget
@@ -14,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterator, Mapping
-from typing import NamedTuple
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple, overload
 
 from ..engine import Game
 
@@ -26,9 +28,21 @@ class CatalogEntry(NamedTuple):
     players: str
     #: One line for the menu.
     blurb: str
+    #: The module that exports the rules' ``GAME`` ("" for ``dragon_tui.games.<id>``).
+    rules: str = ""
+    #: The module that exports the ``Board`` widget ("" for ``dragon_tui.ui.boards.<id>``).
+    board: str = ""
+
+    @property
+    def rules_module(self) -> str:
+        return self.rules or f"{__name__}.{self.id}"
+
+    @property
+    def board_module(self) -> str:
+        return self.board or f"dragon_tui.ui.boards.{self.id}"
 
 
-CATALOG: tuple[CatalogEntry, ...] = (
+_BUILT_IN: tuple[CatalogEntry, ...] = (
     CatalogEntry("throne", "Princes of the Dragon Throne", "2–4",
                  "Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses."),
     CatalogEntry("hoard", "Dragon's Hoard", "2–4",
@@ -42,13 +56,37 @@ CATALOG: tuple[CatalogEntry, ...] = (
 )
 
 
-def _is_built(game_id: str) -> bool:
-    """Whether the game's rules package exists (found without importing it)."""
-    return importlib.util.find_spec(f"{__name__}.{game_id}") is not None
+def _module_exists(name: str) -> bool:
+    """Whether a module can be imported (found without importing it; its parents are)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
 
 
-def _has_board(game_id: str) -> bool:
-    return importlib.util.find_spec(f"dragon_tui.ui.boards.{game_id}") is not None
+class Catalog(Sequence[CatalogEntry]):
+    """The menu's games in menu order: the five built in, then any registered at run time.
+    Read-only to everyone but ``register``/``unregister``, and live: a module that imported
+    ``CATALOG`` sees a game registered later."""
+
+    def __init__(self, entries: tuple[CatalogEntry, ...]) -> None:
+        self._entries = entries
+
+    @overload
+    def __getitem__(self, index: int) -> CatalogEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[CatalogEntry, ...]: ...
+    def __getitem__(self, index):
+        return self._entries[index]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"Catalog({', '.join(entry.id for entry in self._entries)})"
+
+
+CATALOG: Catalog = Catalog(_BUILT_IN)
 
 
 class GameRegistry(Mapping[str, Game]):
@@ -66,7 +104,9 @@ class GameRegistry(Mapping[str, Game]):
         except KeyError:
             if game_id not in self._ids:
                 raise
-        game = importlib.import_module(f"{__name__}.{game_id}").GAME
+        game = importlib.import_module(catalog_entry(game_id).rules_module).GAME
+        if game.id != game_id or game.state_class.game_id != game_id:
+            raise KeyError(f"The rules registered as '{game_id}' describe '{game.id}'.")
         self._loaded[game_id] = game
         return game
 
@@ -84,13 +124,43 @@ class GameRegistry(Mapping[str, Game]):
 
 
 #: Games whose rules engine is built, in menu order.
-GAMES: GameRegistry = GameRegistry(tuple(entry.id for entry in CATALOG if _is_built(entry.id)))
+GAMES: GameRegistry = GameRegistry(tuple(entry.id for entry in CATALOG if _module_exists(entry.rules_module)))
+
+#: A game id names files (saves, ``<id>.tcss``) and menu options: short, lower case, plain.
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def register(entry: CatalogEntry) -> None:
+    """Add a game after the built-in ones: the menu lists it, ``GAMES`` and ``get_game``
+    find it, and its rules and board are imported on first use like the others'. The entry
+    names its modules (``rules``, ``board``); the rules module must exist now."""
+    if not isinstance(entry, CatalogEntry) or not isinstance(entry.id, str) or not _GAME_ID.fullmatch(entry.id):
+        raise ValueError("A game id is 1-32 lower-case letters, digits or '_', starting with a letter.")
+    if any(known.id == entry.id for known in CATALOG):
+        raise ValueError(f"There is already a game '{entry.id}'.")
+    if not _module_exists(entry.rules_module):
+        raise ValueError(f"No module '{entry.rules_module}' for the rules of '{entry.id}'.")
+    CATALOG._entries = CATALOG._entries + (entry,)
+    GAMES._ids = GAMES._ids + (entry.id,)
+
+
+def unregister(game_id: str) -> None:
+    """Take a game added by ``register`` out again (the built-in five stay)."""
+    if any(entry.id == game_id for entry in _BUILT_IN):
+        raise ValueError(f"'{game_id}' is built in and cannot be unregistered.")
+    if not any(entry.id == game_id for entry in CATALOG):
+        raise KeyError(game_id)
+    CATALOG._entries = tuple(entry for entry in CATALOG if entry.id != game_id)
+    GAMES._ids = tuple(i for i in GAMES._ids if i != game_id)
+    GAMES._loaded.pop(game_id, None)
 
 
 def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
+        if game_id in GAMES:  # listed, but its rules describe another game: say so
+            raise
         known = ", ".join(GAMES) or "none"
         raise KeyError(f"No game '{game_id}'. Built games: {known}.") from None
 
@@ -103,6 +173,11 @@ def catalog_entry(game_id: str) -> CatalogEntry:
     raise KeyError(game_id)
 
 
+def board_module(game_id: str) -> str:
+    """The module that exports the game's ``Board`` (KeyError for an unknown id)."""
+    return catalog_entry(game_id).board_module
+
+
 def is_playable(game_id: str) -> bool:
     """Rules and screen both built: the menu may launch it."""
-    return game_id in GAMES and _has_board(game_id)
+    return game_id in GAMES and _module_exists(board_module(game_id))

@@ -188,7 +188,7 @@ def _warm_up() -> None:
     import dragon_tui.net.play  # noqa: F401
     import dragon_tui.ui.screens.leaderboard  # noqa: F401
     import dragon_tui.ui.screens.lobby  # noqa: F401
-    from dragon_tui.games import GAMES, get_game
+    from dragon_tui.games import GAMES, board_module, get_game
 
     # The app itself loads these when a game first opens (its own start-up stays light); a
     # session forked from here has them already.
@@ -198,7 +198,7 @@ def _warm_up() -> None:
     for game_id in GAMES:
         with contextlib.suppress(Exception):
             get_game(game_id)
-            importlib.import_module(f"dragon_tui.ui.boards.{game_id}")
+            importlib.import_module(board_module(game_id))
     _rehearse()
 
 

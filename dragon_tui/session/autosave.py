@@ -14,6 +14,7 @@ before it, so a kill -9 loses at most the action in flight, never a half-written
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -113,16 +114,22 @@ class UnfinishedGame(NamedTuple):
     moves: int
     #: When it was last written (seconds since the epoch).
     saved_at: float
+    #: What makes two files the same game: the game, seed, seats and options (JSON text).
+    identity: str = ""
+    #: The file's move list, as JSON text of each move.
+    move_texts: tuple[str, ...] = ()
 
 
 #: What each autosave file said, by path, with the file's (mtime_ns, size) when read: the menu
 #: lists the games every time it shows, and only files written since are read again.
-_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | None | SaveFileError]] = {}
+_seen: dict[Path, tuple[tuple[int, int], UnfinishedGame | str | None | SaveFileError]] = {}
 
 
-def unfinished_games() -> list[UnfinishedGame]:
-    """The unfinished games, newest first. Finished games' autosaves are deleted; damaged
-    files are skipped (left for the player to look at, never a crash)."""
+def unfinished_games(tidy: bool = True) -> list[UnfinishedGame]:
+    """The unfinished games, newest first. Finished games' autosaves are deleted, and with
+    ``tidy`` those of games left before their first move (without it they are only skipped: the
+    game just started, still open, has one); damaged files are skipped (left for the player to
+    look at, never a crash)."""
     found = []
     paths = storage.list_autosaves()
     for gone in set(_seen) - set(paths):
@@ -144,30 +151,75 @@ def unfinished_games() -> list[UnfinishedGame]:
             _seen[path] = (stamp, summary)
         if isinstance(summary, SaveFileError):
             continue
-        if summary is None:  # finished: it drops off
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        if summary is None or summary == UNBEGUN:  # finished, or not begun: it drops off
+            if summary is None or tidy:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
             continue
         found.append(summary)
     return found
 
 
-def _summary(path: Path) -> UnfinishedGame | None:
+#: What :func:`_summary` says of a game with no move yet.
+UNBEGUN = "unbegun"
+
+
+def _summary(path: Path) -> UnfinishedGame | str | None:
     from ..games import GAMES
-    from .table import SAVE_FORMAT  # table imports this module: read at call time
 
     doc = storage.read_json(path)
     game, seats, moves, over = doc.get("game"), doc.get("seats"), doc.get("moves"), doc.get("over")
-    if doc.get("format") != SAVE_FORMAT or game not in GAMES or not isinstance(moves, list) \
+    if doc.get("format") != storage.SAVE_FORMAT or game not in GAMES or not isinstance(moves, list) \
             or not isinstance(seats, list) or not seats \
             or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
         raise SaveFileError(f"{path.name} is not a Dragon TUI save.")
     if over is True:
         return None
+    if not moves:  # a game left before its first move is nothing to continue
+        return UNBEGUN
     try:
         saved_at = path.stat().st_mtime
     except OSError as exc:
         raise SaveFileError(str(exc)) from None
-    return UnfinishedGame(path, game, GAMES[game].title, tuple(s["name"][:40] for s in seats), len(moves), saved_at)
+    return UnfinishedGame(path, game, GAMES[game].title, tuple(s["name"][:40] for s in seats), len(moves), saved_at,
+                          _identity(doc), tuple(_text(move) for move in moves))
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _identity(doc: dict[str, Any]) -> str:
+    return _text([doc.get("game"), doc.get("seed"), doc.get("seats"), doc.get("options")])
+
+
+def autosave_of(doc: dict[str, Any]) -> Path | None:
+    """The autosave an opened save should write on in, or None for a file of its own: that of
+    the same game (game, seed, seats and options) on the same line of play, whose moves either
+    all lie in the opened one's history or go beyond it by bots' moves only. Loading one save
+    again and again so continues one entry in Continue, and a person's decision made after the
+    save (the player played on from it) is never written over: that file stays an entry."""
+    moves, seats = doc.get("moves"), doc.get("seats")
+    if not isinstance(moves, list) or not moves or not isinstance(seats, list):
+        return None
+    bots = {i for i, seat in enumerate(seats) if isinstance(seat, dict) and seat.get("kind") == "bot"}
+    identity, texts = _identity(doc), [_text(move) for move in moves]
+    best: UnfinishedGame | None = None
+    for game in unfinished_games(tidy=False):
+        if game.identity != identity:
+            continue
+        shared = min(len(game.move_texts), len(texts))
+        if list(game.move_texts[:shared]) != texts[:shared]:
+            continue
+        beyond = game.move_texts[shared:]
+        if all(_seat_of(text) in bots for text in beyond) \
+                and (best is None or len(game.move_texts) > len(best.move_texts)):
+            best = game
+    return None if best is None else best.path
+
+
+def _seat_of(text: str) -> Any:
+    move = json.loads(text)
+    return move.get("seat") if isinstance(move, dict) else None

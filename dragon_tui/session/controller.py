@@ -214,7 +214,7 @@ class TurnController:
     # ------------------------------------------------------------------ hints
     def hint(self, seat: int, cancel: threading.Event) -> Action:
         """What the hard bot would do for ``seat`` (thread-safe; never plays it)."""
-        from ..ai.ismcts import hint
+        from ..ai.agents import hint
 
         state, moves = self.table.state.clone(), len(self.table.moves)
         legal = state.legal_actions()

@@ -22,7 +22,7 @@ def daily_seed(today: _dt.date | None = None) -> int:
 
 
 def _load() -> dict:
-    path = storage.data_dir() / FILE
+    path = storage.data_root() / FILE  # read without making the folder: it may not be makeable
     if not path.exists():
         return {}
     try:

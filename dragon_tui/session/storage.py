@@ -34,6 +34,9 @@ AUTOSAVES = "autosaves"
 #: At most this many unfinished games are kept; starting one more abandons the oldest (the
 #: app asks first). A bound on what one player (a remote one too) can make the server keep.
 MAX_AUTOSAVES = 20
+#: What a save file says it is: the table writes these, the table and the Continue list check them.
+SAVE_FORMAT = "dragon-tui-save"
+SAVE_VERSION = 1
 #: A save is a seed and a move list, with the final position: a few hundred KB at the very most.
 MAX_SAVE_BYTES = 1 << 20
 
@@ -54,14 +57,35 @@ class SaveWriteError(OSError):
 def data_dir() -> Path:
     """The data folder, private to this user (0700 whatever the umask): it holds saves, and
     for a server its database with every hidden hand. A folder of ours found open to others
-    is closed."""
-    root = os.environ.get("DRAGON_TUI_HOME") or user_data_dir("dragon-tui", appauthor=False)
-    path = Path(root)
+    is closed. Raises OSError when it cannot be made (see :func:`data_dir_problem`)."""
+    path = data_root()
     if not path.is_dir():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.mkdir(mode=0o700, exist_ok=True)
     private_folder(path)
     return path
+
+
+def data_root() -> Path:
+    """Where the data folder is meant to be, without touching the disk."""
+    return Path(os.environ.get("DRAGON_TUI_HOME") or user_data_dir("dragon-tui", appauthor=False))
+
+
+def data_dir_problem() -> str | None:
+    """A sentence for the player when the data folder cannot hold games (it is a file, lies
+    under something that is not a folder, or may not be written), else None. The app then plays
+    without saving rather than stopping: a game is still worth playing."""
+    root = data_root()
+    try:
+        for folder in (data_dir(), saves_dir(), autosaves_dir()):
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise PermissionError(13, "Permission denied")
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        if isinstance(exc, FileExistsError) or (root.exists() and not root.is_dir()):
+            reason = "it is a file, not a folder"
+        return f"Games are not saved this run: the data folder {root} cannot be used ({reason})."
+    return None
 
 
 def private_folder(path: Path) -> None:
@@ -122,9 +146,13 @@ def migrate_legacy_autosave() -> Path | None:
 
 
 def list_autosaves() -> list[Path]:
-    """Every autosave, newest first (regular files only), after moving in an old single one."""
-    migrate_legacy_autosave()
-    return _newest_first(autosaves_dir())
+    """Every autosave, newest first (regular files only), after moving in an old single one.
+    None when the data folder cannot be made (the app has said so: see data_dir_problem)."""
+    try:
+        migrate_legacy_autosave()
+        return _newest_first(autosaves_dir())
+    except OSError:
+        return []
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -215,8 +243,12 @@ def named_save_path(name: str) -> Path:
 
 
 def list_saves() -> list[Path]:
-    """The player's named saves, newest first (regular files only)."""
-    return _newest_first(saves_dir())
+    """The player's named saves, newest first (regular files only); none when the data folder
+    cannot be made."""
+    try:
+        return _newest_first(saves_dir())
+    except OSError:
+        return []
 
 
 def _newest_first(folder: Path) -> list[Path]:

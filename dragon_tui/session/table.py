@@ -32,6 +32,7 @@ from ..engine.wording import span
 from ..engine.rng import MAX_SEED
 from ..games import GAMES, get_game
 from . import storage
+from .storage import SAVE_FORMAT, SAVE_VERSION
 from .autosave import Autosaver
 
 SEAT_KINDS = ("person", "bot", "remote")
@@ -51,10 +52,8 @@ def without_log(state_doc: Any) -> Any:
     return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
 
 
-SAVE_FORMAT = "dragon-tui-save"
 #: The kind of a move another seat may not read (see ``Table.visible_move``).
 HIDDEN_MOVE = "hidden"
-SAVE_VERSION = 1
 
 
 @dataclass
@@ -360,8 +359,11 @@ class Table(SeatNames):
             if game is None or type(rules) is not int or rules == game.rules_revision:
                 raise
             if rules > game.rules_revision:
-                raise SaveFileError(f"This save of {game.title} was made by a newer version of Dragon TUI "
-                                    f"(rules revision {rules}; this version plays {game.rules_revision}).") from None
+                # Which it is cannot be told from the file: a newer version's save, or one
+                # altered by hand (another game's save with its game changed says the same).
+                raise SaveFileError(f"This save of {game.title} does not replay: it names rules revision {rules} "
+                                    f"and this version plays {game.rules_revision}, so it was made by a newer version "
+                                    f"of Dragon TUI, or altered.") from None
             raise SaveFileError(f"This save of {game.title} was made under an earlier reading of its rules "
                                 f"(rules revision {rules}; this version plays revision {game.rules_revision}, "
                                 f"see the game's help), so this version cannot replay it.") from exc

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from dragon_tui.ai import LEVELS, make_agent
-from dragon_tui.ai.ismcts import ISMCTSAgent, Search, SearchConfig, hint, iterations_per_second
+from dragon_tui.ai.agents import hint
+from dragon_tui.ai.ismcts import ISMCTSAgent, Search, SearchConfig, iterations_per_second
 from dragon_tui.engine import Rng
 from dragon_tui.games import GAMES, get_game
 

@@ -196,7 +196,7 @@ async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_wh
 
     scans = []
     real = menu.unfinished_games
-    monkeypatch.setattr(menu, "unfinished_games", lambda: scans.append(1) or real())
+    monkeypatch.setattr(menu, "unfinished_games", lambda **kw: scans.append(1) or real(**kw))
     app = app_with()
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()

@@ -1,8 +1,7 @@
 """Board bookkeeping shared by every action: pawns, control, resources, rewards, Parliament.
 
-Kept apart from the action code so that the rules for *who controls what* live in one place:
-the same ``controller`` decides in-turn rewards, end-of-turn rewards, recruit discounts and
-end scoring, so they can never disagree.
+Kept apart from the action code so that what every action does to the board is written once;
+the rules of *who controls what* and of room are control.py's, which the board facts share.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from .data import (
     NUM_CLANS,
     guild_at,
     CONTROL_PRESTIGE,
-    GUILD_SPACES,
     GUILD_MARKERS_PER_PLAYER,
     GUILDS,
     HAWA,
@@ -37,6 +35,7 @@ from .data import (
     guild_clans,
     guild_name,
 )
+from . import control
 from .facts import BoardFacts
 
 REWARD_PHASES = ("reward_house", "reward_bump", "reward_bump_to")
@@ -78,9 +77,9 @@ class BoardMixin:
     def pawns(self, guild: int) -> int:
         return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild]
 
-    def has_space(self, guild: int) -> bool:
-        # pawns(guild) < GUILD_SPACES, written out: asked for every guild a move changes.
-        return self.guards[guild] + sum(self.supporters[guild]) + self.neutral_supporters[guild] < GUILD_SPACES
+    # The rules of control and room, the same functions the board facts use (control.py).
+    has_space = control.has_space
+    controller = control.controller
 
     # The rows of ``supporters``, ``markers``, ``houses``, ``favors``, ``prospects``, ``shown``
     # and ``rewards`` are never changed in place: a change replaces the row, so a clone copies
@@ -114,15 +113,6 @@ class BoardMixin:
         row.remove(owner)
         self.houses[src] = row
         self.houses[dst] = self.houses[dst] + [owner]
-
-    def controller(self, guild: int) -> int | None:
-        """The seat with more supporters than any other player (the neutral included) and
-        than the King's Guards there; None when nobody does."""
-        counts = self.supporters[guild]
-        best = max(counts)
-        if best == 0 or best <= self.guards[guild] or best <= self.neutral_supporters[guild] or counts.count(best) > 1:
-            return None
-        return counts.index(best)
 
     #: The last BoardFacts (see facts.py); states loaded from a file start without.
     _facts: BoardFacts | None = None

@@ -11,7 +11,7 @@ It is recognised by value, never trusted blindly: it keeps copies of the three p
 while its own lists still equal those copies (``BoardMixin.board_facts``). So whatever
 changes the pawns — a move, a loaded save, an undo, a test that sets up a position by hand —
 is noticed without any bookkeeping in the code that moves them. The rules themselves stay in
-``board.py`` (``controller``, ``has_space``): this only remembers their answers.
+``control.py`` (``controller``, ``has_space``): this only remembers their answers.
 
 One window is narrower: while the rules carry out an action (``ThroneState._apply``), only
 they can move pawns, and they replace every list they change, so there the state compares the
@@ -29,6 +29,7 @@ from bisect import bisect_left
 from itertools import compress
 from operator import ne, or_
 
+from .control import controller, has_space
 from .data import ALL_GUILDS, KINGDOM_OF
 
 
@@ -146,7 +147,7 @@ class BoardFacts:
         controllers = room = None
         for guild in changed:
             copies[guild] = sup[guild][:]
-            owner, space = board.controller(state, guild), board.has_space(state, guild)
+            owner, space = controller(state, guild), has_space(state, guild)
             if owner != old_controllers[guild]:
                 if controllers is None:
                     controllers = old_controllers[:]
@@ -237,8 +238,3 @@ class BoardFacts:
         if open_now is None:
             self._open = open_now = tuple(compress(ALL_GUILDS, self.room))
         return open_now
-
-
-# The rules of control and room (board.py's plain names for them, see there); imported last,
-# as board.py imports this module first.
-from . import board  # noqa: E402

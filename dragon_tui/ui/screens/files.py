@@ -22,7 +22,9 @@ from ...session import storage
 
 
 class SaveScreen(ModalScreen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Cancel")]
+    #: Enter in the name box saves; the footer shows ctrl+s, the key that opened the dialog,
+    #: which saves from it too (a binding for Enter would be the box's, and hidden).
+    BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("escape", "app.pop_screen", "Cancel")]
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -30,13 +32,18 @@ class SaveScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Save this game as:")
+            yield Static("Save this game as (Enter saves):")
             yield Input(f"{self.table.game.id}-{str(self.table.seed)[:12]}", id="save-name")
-            yield Static("in your saves folder" if self.app.remote else f"in {storage.saves_dir()}", classes="hint")
+            yield Static("in your saves folder" if self.app.remote else f"in {storage.data_root() / 'saves'}",
+                         classes="hint")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        path = storage.named_save_path(event.value)
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        path = storage.named_save_path(self.query_one("#save-name", Input).value)
         if path.exists():
             from .dialogs import ConfirmScreen
 
@@ -91,7 +98,7 @@ class LoadScreen(ModalScreen):
             self._load(Path(event.value.strip()).expanduser())
 
     def _load(self, path: Path) -> None:
-        if self.app.remote and path.parent != storage.saves_dir():
+        if self.app.remote and path.parent != storage.data_root() / "saves":
             self.notify("Pick one of your saved games.", title="Cannot load", severity="error")
             return
         try:

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Action, IllegalAction
+from ...games import board_module
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..boards.base import BoardBase
 from ..styles import GAME_SCREEN_STYLESHEETS
@@ -36,7 +37,8 @@ from .styled_at_mount import StyledAtMount
 
 
 def board_class(game_id: str):
-    return importlib.import_module(f"dragon_tui.ui.boards.{game_id}").Board
+    """The game's board widget, from the module its catalog entry names."""
+    return importlib.import_module(board_module(game_id)).Board
 
 
 #: One frame of Textual's screen updates (60 per second).
@@ -393,6 +395,7 @@ class GameScreen(StyledAtMount, Screen):
             self.notify("There is nothing to redo.", severity="warning")
             return
         self.model.redo()
+        self.notify("Redone.")  # in place of the "Undone." it answers
 
     async def action_log(self, action: str) -> None:
         await self.query_one(GameLog).run_action(action)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len as cell_length
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
@@ -39,9 +40,11 @@ class GameOverScreen(ModalScreen):
             yield Static(f"[b]{headline}[/b]", id="over-title")
             yield Static(f"{self.table.game.title} · {len(self.table.moves)} moves · seed {self.table.seed}",
                          id="over-sub")
-            yield self._breakdown()
+            with Center():
+                yield self._breakdown()
             if self.table.game.max_players == 1:
-                yield Static(self._record_highscore(), id="highscores")
+                with Center():
+                    yield Static(self._record_highscore(), id="highscores")
         yield Footer()
 
     def _breakdown(self) -> DataTable:
@@ -49,13 +52,16 @@ class GameOverScreen(ModalScreen):
         state = self.table.state
         breakdown = state.score_breakdown()
         grid = DataTable(id="breakdown", show_cursor=False, zebra_stripes=True)
-        grid.add_column("")
-        for name in self.table.names:
-            grid.add_column(name)
-        for part in breakdown[0]:
-            grid.add_row(part, *[_fmt(row.get(part, "")) for row in breakdown])
+        header = ["", *self.table.names]
+        rows = [[part, *[_fmt(row.get(part, "")) for row in breakdown]] for part in breakdown[0]]
         if not any(part.lower() in ("total", "final score") for part in breakdown[0]):
-            grid.add_row("Final score", *[_fmt(s) for s in state.scores()])
+            rows.append(["Final score", *[_fmt(s) for s in state.scores()]])
+        grid.add_columns(*header)
+        grid.add_rows(rows)
+        # As wide as its columns (the box centres it): each column its widest cell and the
+        # cells' padding on both sides.
+        widths = [max(cell_length(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+        grid.styles.width = sum(widths) + 2 * grid.cell_padding * len(widths)
         return grid
 
     def _record_highscore(self) -> str:

@@ -65,11 +65,16 @@ class MenuScreen(StyledAtMount, Screen):
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
+        # Back from a game's setup, the highlight stays on that game (a Continue line, whose
+        # games may have changed meanwhile, is not kept).
+        was = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
         autosaver = getattr(self.app, "autosaver", None)
         if autosaver is not None:
             autosaver.flush(timeout=2.0)  # the game just left may still be writing its last move
-        self.unfinished = unfinished_games()
+        # Games left before their first move are tidied away, unless a game was opened over
+        # the menu meanwhile (it may be one, just started).
+        self.unfinished = unfinished_games(tidy=self.app.screen is self)
         for index, game in enumerate(self.unfinished[:self.SHOWN_UNFINISHED]):
             menu.add_option(Option(Text.assemble(("▶ Continue  ", "bold"), (describe(game, 58), "dim")),
                                    id=f"continue:{index}"))
@@ -88,7 +93,9 @@ class MenuScreen(StyledAtMount, Screen):
             menu.add_option(Option(Text("Shared tables…"), id="tables"))
         menu.add_option(Option(Text("Load a saved game…"), id="load"))
         menu.add_option(Option(Text("Quit"), id="quit"))
-        menu.highlighted = next(i for i, option in enumerate(menu.options) if not option.disabled)
+        usable = [i for i, option in enumerate(menu.options) if not option.disabled]
+        kept = [i for i in usable if was is not None and menu.options[i].id == was and not was.startswith("continue:")]
+        menu.highlighted = (kept or usable)[0]
         menu.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -137,14 +144,18 @@ class MenuScreen(StyledAtMount, Screen):
 
 
 def describe(game: UnfinishedGame, width: int = 80) -> str:
-    """"Crowns of the Dragon · Ana, Bot · move 12 · 01 Dec 17:05", at most ``width`` long."""
+    """"Crowns of the Dragon · Ana, Bot · move 12 · 01 Dec 17:05", at most ``width`` long (one
+    line in the menu: the names give way first, then the title)."""
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
     tail = f" · move {game.moves} · {when}"
-    names = ", ".join(game.names)
-    room = max(8, width - len(tail) - len(game.title) - 3)
+    names, title = ", ".join(game.names), game.title
+    room = max(8, width - len(tail) - len(title) - 3)
     if len(names) > room:
         names = names[:room - 1] + "…"
-    return f"{game.title} · {names}{tail}"
+    over = len(title) + 3 + len(names) + len(tail) - width
+    if over > 0:
+        title = title[:max(4, len(title) - over) - 1] + "…"
+    return f"{title} · {names}{tail}"[:width]
 
 
 def continue_game(app, path: Path) -> bool:

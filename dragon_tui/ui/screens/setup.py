@@ -20,9 +20,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...ai import LEVELS
 from ...games import get_game
 from ...session import Seat, Table, fresh_seed, highscores
+from ...session.seating import default_name, is_default_name
 from . import routes
-
-DEFAULT_NAMES = ("Ana", "Ben", "Cai", "Dara", "Eli")
 
 SETUP_KEYS = """
 ## Keys on the setup screen
@@ -78,7 +77,8 @@ class SetupScreen(Screen):
                                  "(several people pass the keyboard) or a bot — random, greedy, or the search "
                                  "bots easy, normal and hard.", "seat"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", classes="name", compact=True)
+                    yield Input(default_name(seat, default_kind.split(":")[0]), id=f"name-{seat}", classes="name",
+                                compact=True)
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             if g.hidden_information:
                 seed_help = ("Empty: a fresh secret seed (this game hides cards, so its seed is shown when the "
@@ -140,6 +140,13 @@ class SetupScreen(Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_for_players(self._players())
+        elif (event.select.id or "").startswith("kind-"):
+            # A seat still called what the rule named it follows its kind ("Bot 1" when it
+            # becomes a person is Ben); a typed name stays.
+            seat = int(event.select.id.split("-", 1)[1])
+            name = self.query_one(f"#name-{seat}", Input)
+            if is_default_name(name.value, seat):
+                name.value = default_name(seat, str(event.value).split(":")[0])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -150,8 +157,8 @@ class SetupScreen(Screen):
     def build_table(self) -> Table:
         seats = []
         for seat in range(self._players()):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or default_name(seat, kind.split(":")[0])
             if kind.startswith("bot:"):
                 seats.append(Seat(name, "bot", kind.split(":", 1)[1]))
             else:
