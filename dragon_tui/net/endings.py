@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from ..engine import IllegalAction, SaveFileError
 from .rooms import Room, view_json
@@ -41,7 +41,21 @@ from .store.ratings import forfeits_last, ranks_from_result
 
 if TYPE_CHECKING:
     from .rooms import Conn
-    from .tables import TableServer
+
+
+class TableServer(Protocol):
+    """What these rules use of the table server (named here, so this module need not know it)."""
+
+    rooms: dict[str, Room]
+    _archive: collections.OrderedDict[str, Room]
+
+    async def _db(self, method: str, *args: Any, **kw: Any) -> Any: ...
+
+    def _swept(self, room: Room) -> str: ...
+
+    def _arm_limit(self, room: Room) -> None: ...
+
+    def _kick_bots(self, room: Room) -> None: ...
 
 DAY = 24 * 3600.0
 #: How long a seat's player may stay away (their stand-in playing) before the seat forfeits.
