@@ -197,6 +197,22 @@ def daily_board(path: str | Path, player: str, day: str | None = None) -> dict[s
     return ask(path, player, "daily_board", day=day)
 
 
+def past_games(path: str | Path, player: str, of: str | None = None, limit: int = 20,
+               before: float | None = None) -> list[dict[str, Any]]:
+    """A player's finished games (``of``, default the asker's own), newest first; ``before``
+    (a game's ``finished``) pages back."""
+    conn = Connection(path, player)
+    try:
+        return list(conn.request("games", player=of or player, limit=limit, before=before)["games"])
+    finally:
+        conn.close()
+
+
+def review_game(path: str | Path, player: str, room: str, k: int | None = None) -> dict[str, Any]:
+    """A finished game kept by the club: its moves and the position after ``k`` of them."""
+    return ask(path, player, "review", room=room, k=k)
+
+
 # ---------------------------------------------------------------------- the table
 class _States(Sequence):
     """``states[k]``: this seat's view after ``k`` moves, fetched from the server when asked."""

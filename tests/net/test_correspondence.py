@@ -14,7 +14,7 @@ import pytest
 
 from dragon_tui.net import endings
 from dragon_tui.net import tables as module
-from dragon_tui.net.client import Connection, RemoteTable
+from dragon_tui.net.client import Connection, RemoteTable, past_games, review_game
 from dragon_tui.net.store import Store
 from dragon_tui.net.store.backup import backup, restore
 from dragon_tui.net.store.ratings import forfeits_last, initial, update_with_absent
@@ -76,9 +76,10 @@ def test_a_finished_game_is_still_listed_and_replayable_after_the_old_deletion_h
         game = listed[0]
         assert game["game"] == "crowns" and game["moves"] == total
         assert [s["player"] for s in game["seats"]] == ["ana", "bo"] and sorted(game["result"])[0] == 1
-        assert _ask(second.path, "bo", "games", player="ana")["games"][0]["id"] == room_id
+        assert past_games(second.path, "bo", of="ana")[0]["id"] == room_id
+        assert past_games(second.path, "ana", before=game["finished"]) == []  # paging back: nothing older
         assert _ask(second.path, "cai", "games")["games"] == []
-        review = _ask(second.path, "bo", "review", room=room_id)
+        review = review_game(second.path, "bo", room_id)
         assert review["total"] == total and len(review["moves"]) == total and review["seat"] == 1
         start = _ask(second.path, "bo", "review", room=room_id, k=0)
         assert start["k"] == 0 and start["view"] != review["view"]
