@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import logging
 import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
@@ -56,6 +57,8 @@ class TableServer(Protocol):
     def _arm_limit(self, room: Room) -> None: ...
 
     def _kick_bots(self, room: Room) -> None: ...
+
+log = logging.getLogger("dragon_tui.tables")
 
 DAY = 24 * 3600.0
 #: How long a seat's player may stay away (their stand-in playing) before the seat forfeits.
@@ -234,14 +237,8 @@ async def sweep(server: TableServer, now: float, call: Call) -> list[str]:
             elif (seat := forfeit_due(room, now)) is not None:
                 await forfeit(server, room, seat, call, now)
         except (StoreError, Conflict, IllegalAction) as exc:
-            server_log(f"table {room.id}: not swept ({exc})")
+            log.error("table %s: not swept (%s)", room.id, exc)
     return removed
-
-
-def server_log(text: str) -> None:
-    import logging
-
-    logging.getLogger("dragon_tui.tables").error("%s", text)
 
 
 def run_now(coro) -> Any:
