@@ -75,8 +75,9 @@ Call = Callable[..., Awaitable[Any]]
 
 
 def forfeit_due(room: Room, now: float) -> int | None:
-    """The seat that forfeits now by the rule (see the module), if one does."""
-    if room.over or not room.full():
+    """The seat that forfeits now by the rule (see the module), if one does. A solitaire never
+    forfeits: it keeps nobody waiting (its player may go on with it, or abort it)."""
+    if room.over or not room.full() or len(room.table.seats) < 2:
         return None
     seat = room.table.state.current_player
     if seat is None or room.table.seats[seat].is_bot:

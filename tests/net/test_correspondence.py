@@ -264,3 +264,19 @@ def test_the_serve_backup_and_restore_commands(tmp_path, capsys):
         store.close()
     assert main(["--db", str(db), "--restore", str(tmp_path / "missing")]) == 1
     assert "no backup at" in capsys.readouterr().err
+
+
+@pytest.mark.net
+def test_a_solitaire_left_for_weeks_is_kept_open(private_data_dir):
+    tables = TablesThread(private_data_dir)
+    try:
+        ana = RemoteTable.host(tables.path, "ana", "court", [{"kind": "remote"}])
+        ana.apply(ana.state.legal_actions()[0])
+        assert ana.wait_for(lambda t: len(t.moves) >= 1, 10)
+        ana.close()
+        time.sleep(0.2)
+        room = tables.server.rooms[ana.room]
+        assert tables.call(lambda: tables.server.sweep(time.time() + 10 * endings.NO_LIMIT_FORFEIT)) == []
+        assert not room.over and ana.room in tables.server.rooms
+    finally:
+        tables.stop()
