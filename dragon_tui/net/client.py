@@ -260,6 +260,7 @@ class RemoteTable(SeatNames):
         self.seats: list[Seat] = []
         self.seat_info: list[dict[str, Any]] = []
         self.ending: dict[str, Any] | None = None
+        self.abortable = False
         self.options: dict[str, Any] = {}
         self.seed = 0
         self.moves: list[Move] = []
@@ -369,6 +370,8 @@ class RemoteTable(SeatNames):
         self.seed = int(msg["seed"]) if msg.get("seed") is not None else 0
         #: how the game ended other than by its rules (forfeit, resign, abort), or who left it
         self.ending = msg.get("ending") if isinstance(msg.get("ending"), dict) else None
+        #: the game may still be aborted (nobody rated): until two persons have moved
+        self.abortable = bool(msg.get("abortable"))
         moves = self.moves[: int(msg["from"])]
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"

@@ -89,15 +89,9 @@ def forfeit_due(room: Room, now: float) -> int | None:
     return seat if now - room.turn_since >= NO_LIMIT_FORFEIT else None
 
 
-def _persons_moved(room: Room) -> set[int]:
-    seats = room.table.seats
-    return {m.seat for n, m in enumerate(room.table.moves, start=1) if 0 <= m.seat < len(seats)
-            and (not seats[m.seat].is_bot or m.seat in room.forfeited) and n not in room.timeouts}
-
-
 async def forfeit(server: TableServer, room: Room, seat: int, call: Call, now: float | None = None) -> None:
     """``seat`` forfeits (see the module): written first, then applied and sent out."""
-    await give_up(server, room, seat, "forfeit", call, len(_persons_moved(room)) >= 2, now)
+    await give_up(server, room, seat, "forfeit", call, len(room.persons_moved()) >= 2, now)
 
 
 async def give_up(server: TableServer, room: Room, seat: int, how: str, call: Call, rated: bool,
@@ -131,11 +125,6 @@ async def give_up(server: TableServer, room: Room, seat: int, how: str, call: Ca
         server._kick_bots(room)
 
 
-def can_abort(room: Room) -> bool:
-    """A game may be aborted (closed, nothing rated) until two persons have made moves of their own."""
-    return not room.over and len(_persons_moved(room)) < 2
-
-
 async def resign(server: TableServer, conn: Conn) -> dict[str, Any]:
     """``resign``: the player gives up their seat's game, at any time; recorded and rated."""
     room, seat = _seated(conn)
@@ -160,7 +149,7 @@ async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
         raise IllegalAction("Only the players at a table, or its host, may abort it.")
     if room.over:
         raise IllegalAction("That game is over.")
-    if not can_abort(room):
+    if not room.abortable():
         raise IllegalAction("Both players have moved: the game can no longer be aborted (resign instead).")
     now = time.time()
     ending = {"how": "abort", "seats": [], "at": now, "rated": False, "ended": True}

@@ -182,9 +182,27 @@ class Room:
 
     def person_moved(self) -> bool:
         """A person made a move here (not a bot, not a stand-in when time ran out)."""
+        return bool(self.persons_moved())
+
+    def persons_moved(self) -> set[int]:
+        """The seats whose persons made moves of their own (a seat they gave up included)."""
         seats = self.table.seats
-        return any((not seats[m.seat].is_bot or m.seat in self.forfeited) and n not in self.timeouts
-                   for n, m in enumerate(self.table.moves, start=1) if 0 <= m.seat < len(seats))
+        return {m.seat for n, m in enumerate(self.table.moves, start=1) if 0 <= m.seat < len(seats)
+                and (not seats[m.seat].is_bot or m.seat in self.forfeited) and n not in self.timeouts}
+
+    def abortable(self) -> bool:
+        """The game may still be aborted (closed, nothing rated): until two persons have moved.
+        (Asked with every update: it stops at the second person's first move.)"""
+        if self.over:
+            return False
+        seats, seen = self.table.seats, set()
+        for n, m in enumerate(self.table.moves, start=1):
+            if (0 <= m.seat < len(seats) and (not seats[m.seat].is_bot or m.seat in self.forfeited)
+                    and n not in self.timeouts):
+                seen.add(m.seat)
+                if len(seen) >= 2:
+                    return False
+        return True
 
     def unjoined(self) -> bool:
         """Nobody but the host took a seat, and no person made a move (bots' moves, and moves a
@@ -276,4 +294,5 @@ class Conn:
             "seats": room.summary()["seats"], "options": table.options,
             "view": view_json(table.state, self.seat), "from": start, "moves": moves, "total": len(table.moves),
             "over": over, "seed": table.seed if over else None, "ending": room.ending,
+            "abortable": room.abortable(),
         })

@@ -152,7 +152,7 @@ async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa
     ben.close()
 
 
-def test_no_resign_key_at_a_local_table():
+def test_no_resign_or_abort_key_at_a_local_table():
     from dragon_tui.session import Seat, Table
     from dragon_tui.ui.screens.game import GameScreen
 
@@ -161,6 +161,7 @@ def test_no_resign_key_at_a_local_table():
     screen = SimpleNamespace(table=Table("crowns", [Seat("a"), Seat("b", "bot")], 1), snapshot=None,
                              PLAYING_ONLY=GameScreen.PLAYING_ONLY, OVER_ONLY=GameScreen.OVER_ONLY)
     assert not GameScreen.check_action(screen, "resign", ())  # the footer of local games is unchanged
+    assert not GameScreen.check_action(screen, "abort", ())
 
 
 @pytest.mark.net
@@ -235,3 +236,48 @@ def test_a_resignation_on_one_node_ends_the_game_on_the_other(tmp_path, postgres
     finally:
         second.stop()
         first.stop()
+
+
+@pytest.mark.net
+@pytest.mark.ui
+async def test_abort_from_the_game_screen_until_both_moved(tables):  # noqa: F811
+    from dragon_tui.net.play import ServedApp
+    from dragon_tui.ui.screens.dialogs import ConfirmScreen
+    from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.lobby import LobbyScreen
+
+    from .test_lobby import _until
+
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO)
+    ana = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    assert ana.abortable
+    ana.leave()
+    room = tables.server.rooms[ben.room]
+    app = ServedApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(110, 30)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("j")
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.check_action("abort", ())
+        await pilot.press("ctrl+x")
+        assert await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        assert await _until(pilot, lambda: room.over)
+        assert room.ending["how"] == "abort"
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.check_action("abort", ()))
+    ben.close()
+
+
+@pytest.mark.net
+def test_the_abort_offer_ends_when_both_have_moved(private_data_dir):
+    club = TablesThread(private_data_dir)
+    try:
+        ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
+        bo = RemoteTable.join(club.path, "bo", ana.room, 1)
+        assert bo.wait_for(lambda t: t.abortable, 5)
+        _both_move(ana, bo)
+        assert ana.wait_for(lambda t: not t.abortable, 5) and bo.wait_for(lambda t: not t.abortable, 5)
+        ana.close()
+        bo.close()
+    finally:
+        club.stop()

@@ -109,6 +109,7 @@ class GameScreen(StyledAtMount, Screen):
         Binding("escape", "leave", "Menu"),
         # a shared table only (hidden elsewhere): not a letter, so no choice loses its key
         Binding("ctrl+g", "resign", "Resign", key_display="^g"),
+        Binding("ctrl+x", "abort", "Abort", key_display="^x"),
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
         # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
@@ -229,6 +230,8 @@ class GameScreen(StyledAtMount, Screen):
             table = self.table
             return (getattr(table, "is_remote", False) and getattr(table, "seat", None) is not None
                     and not over and not getattr(table, "ending", None))
+        if action == "abort":  # a shared table until two persons have moved
+            return bool(getattr(self.table, "abortable", False)) and not over
         if action in self.PLAYING_ONLY:
             return not over
         if action in self.OVER_ONLY:
@@ -417,22 +420,30 @@ class GameScreen(StyledAtMount, Screen):
 
     def action_resign(self) -> None:
         """Give up a shared table's game, after a confirmation: it counts as a loss."""
+        self._ask_then("Resign this game? It counts as a loss and cannot be taken back.", "Resign", "resign",
+                       "You resigned: the game is recorded as lost.")
+
+    def action_abort(self) -> None:
+        """Close a shared table before two persons have moved, after a confirmation: nothing is rated."""
+        self._ask_then("Abort this game? The table is closed and nothing is rated.", "Abort", "abort",
+                       "The game is aborted: nothing is rated.")
+
+    def _ask_then(self, question: str, yes: str, request: str, done: str) -> None:
         from ...net.client import TablesError
         from .dialogs import ConfirmScreen
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
+        def answered(sure: bool | None) -> None:
+            if not sure:
                 return
             try:
-                self.table.resign()
+                getattr(self.table, request)()
             except (IllegalAction, TablesError) as exc:  # refused, or the table server is gone
                 self.notify(str(exc), severity="error", timeout=8)
                 return
-            self.notify("You resigned: the game is recorded as lost.", timeout=8)
+            self.notify(done, timeout=8)
             self.refresh_bindings()
 
-        self.app.push_screen(ConfirmScreen("Resign this game? It counts as a loss and cannot be taken back.",
-                                           yes="Resign", no="Play on"), answered)
+        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Play on"), answered)
 
     def action_leave(self) -> None:
         """Back to the menu; the player is asked first when that loses the game (no autosave)."""
