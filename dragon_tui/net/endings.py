@@ -49,6 +49,7 @@ class TableServer(Protocol):
 
     rooms: dict[str, Room]
     _archive: collections.OrderedDict[str, Room]
+    _replaying: asyncio.Semaphore
 
     async def _db(self, method: str, *args: Any, **kw: Any) -> Any: ...
 
@@ -284,13 +285,16 @@ async def _archived(server: TableServer, room_id: str) -> Room:
     if room_id in cache:
         cache.move_to_end(room_id)
         return cache[room_id]
-    rec = await server._db("load_table", room_id)
-    if rec is None or not rec.over:
-        raise IllegalAction("There is no such finished game (a game still going on is watched, not reviewed).")
-    try:
-        room = await asyncio.to_thread(Room.from_record, rec)  # replaying is work: off the loop
-    except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
-        raise IllegalAction(f"That game does not replay ({exc}).") from None
+    async with server._replaying:
+        if room_id in cache:  # replayed for someone else while this one waited
+            return cache[room_id]
+        rec = await server._db("load_table", room_id)
+        if rec is None or not rec.over:
+            raise IllegalAction("There is no such finished game (a game still going on is watched, not reviewed).")
+        try:
+            room = await asyncio.to_thread(Room.from_record, rec)  # replaying is work: off the loop
+        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"That game does not replay ({exc}).") from None
     cache[room_id] = room
     while len(cache) > REVIEW_CACHE:
         cache.popitem(last=False)

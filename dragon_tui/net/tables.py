@@ -143,6 +143,8 @@ class TableServer(ClusterNode):
         self._seating = asyncio.Lock()
         #: finished games replayed for ``review`` (a few, the most recently asked)
         self._archive: collections.OrderedDict[str, Room] = collections.OrderedDict()
+        #: replaying an archived game is work on a thread: two at a time, whoever asks
+        self._replaying = asyncio.Semaphore(2)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
