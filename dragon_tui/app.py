@@ -46,7 +46,8 @@ MAX_CRASH_LOG = 8 << 20
 class DragonApp(App):
     TITLE = "Dragon TUI"
     CSS_PATH = start_stylesheets()  # and each screen's own files when it is first pushed (_prepare)
-    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False)]
+    # Each ctrl key a browser keeps for itself (ctrl+t: a new tab) has an F-key twin.
+    BINDINGS = [Binding("ctrl+t,f4", "next_theme", "Theme", show=False)]
     #: Notices are read in a glance; long ones (autosave errors) say their own timeout.
     NOTIFICATION_TIMEOUT = 3
     #: True when serving a player on another computer (see the module docstring).

@@ -90,9 +90,25 @@ DRAIN_NOTICE = ("This server is shutting down in {grace:.0f} s: your tables are 
                 "Reconnect to continue (another node of the club takes you).")
 
 
+def quiet_ssh_library() -> None:
+    """The SSH library still offers DSA keys, and importing it makes the cryptography library
+    warn about that, once per module, before the server has said a word. A server's first
+    lines should be its own: that one warning is dropped (only it, matched by its category and
+    its message); every other warning still shows."""
+    import warnings
+
+    try:
+        from cryptography.utils import CryptographyDeprecationWarning
+    except ImportError:  # pragma: no cover - asyncssh needs cryptography
+        return
+    warnings.filterwarnings("ignore", message=r"DSA is deprecated", category=CryptographyDeprecationWarning)
+
+
 async def serve(args: argparse.Namespace, ready: asyncio.Event | None = None,
                 stop: asyncio.Event | None = None) -> None:
     from ..session import storage
+
+    quiet_ssh_library()
     from .gate import (LEAST_WEB_CONNECTIONS, PER_SESSION, SPARE_DESCRIPTORS, raise_descriptor_limit,
                        web_connection_cap)
     from .ssh import Limits, SSHOptions, SSHServer

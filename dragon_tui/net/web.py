@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from ..engine.untrusted import UntrustedJSONError, loads
 from ..session import storage
+from . import page
 from .identity import TICKET_ENV, Tickets
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 from .forwarded import HostCheck, TrustedProxies, client_address
@@ -131,6 +132,7 @@ class WebServer:
                     web.get("/download/{key}", self.handle_download, name="download"),
                     web.static("/static", self.statics_path, show_index=False, name="static"),
                 ])
+                page.add_routes(app, owner)
                 return app
 
             async def handle_index(self, request):
@@ -157,6 +159,8 @@ class WebServer:
             async def handle_websocket(self, request):
                 if not owner.origin_allowed(request):
                     return web.Response(status=403, text="This page may not open a game here.")
+                if owner.draining:
+                    return web.Response(status=503, text=page.REFUSED_DRAINING)
                 address = address_key(request["client"])
                 refused = owner.reserve(address)
                 if refused:
@@ -180,8 +184,9 @@ class WebServer:
                 service = None
                 try:
                     await websocket.prepare(request)
+                    owner.pages.add(websocket)
                     service = _AppService(self.command, write_bytes=websocket.send_bytes,
-                                          write_str=websocket.send_str, close=websocket.close,
+                                          write_str=websocket.send_str, close=page.quit_closer(websocket),
                                           download_manager=self.download_manager, debug=False, env=env)
                     await service.start(cols, rows)
                     await self._process_messages(websocket, service)
@@ -190,6 +195,7 @@ class WebServer:
                 except Exception:
                     log.exception("web session failed")
                 finally:
+                    owner.pages.discard(websocket)
                     if service is not None:
                         await service.stop()
                 return websocket
@@ -263,7 +269,12 @@ class WebServer:
         self.tables_socket = str(tables_socket) if tables_socket else None
         self.tickets = tickets  # the table server's session tickets (.identity)
         self.slots = SessionSlots()
-        self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url)
+        self.server = _Server("dragon-tui", host=host, port=port, title="Dragon TUI", public_url=public_url,
+                              templates_path=page.TEMPLATES)
+        #: The pages with a live game (told the drain's notice, closed with a reason), and
+        #: whether the server is draining (no new games).
+        self.pages = page.Pages()
+        self.draining = False
         self.explicit_public_url = public_url is not None
         self.http_timeout = http_timeout
         self.proxies = trusted_proxies or TrustedProxies()
@@ -335,7 +346,18 @@ class WebServer:
             if not self.explicit_public_url:
                 self.server.public_url = f"http://{self.host}:{self.port}"
 
+    async def drain(self, notice: str, grace: float) -> None:
+        """Take no new games, show every page ``notice`` and give the games ``grace`` seconds
+        before :meth:`close` ends them."""
+        self.draining = True
+        await self.pages.tell(notice)
+        end = asyncio.get_running_loop().time() + grace
+        while self.pages.sockets and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.1)
+
     async def close(self) -> None:
+        # each page is told why first: after a drain the server is restarting, else stopping
+        await self.pages.close_all(page.RESTARTING if self.draining else page.STOPPED)
         if self._listener is not None:
             self._listener.close()
         self.gate.close()

@@ -24,10 +24,14 @@ COMMON_KEYS = """
 | space | hurry a thinking bot (it plays its best move so far) |
 | F3 | hint: the hard bot's choice for you, highlighted in the list, not played |
 | ctrl+p | command palette: hint, undo, save, replay, theme … |
-| ctrl+t | next theme (dark, light, monochrome; remembered for the next run) |
+| F4 or ctrl+t | next theme (dark, light, monochrome; remembered for the next run) |
 | ? or F1 | this help |
 | Esc | back to the menu (the game is autosaved: Continue resumes it) |
 | ctrl+q | quit |
+
+In a browser (`dragon-tui serve --web`) ctrl+n, ctrl+t and ctrl+w belong to the browser
+(new window, new tab, close tab) and never reach the game: use F4 for the theme and F9 for
+Start / Open the table.
 
 ## Keys once the game is over
 
@@ -51,7 +55,7 @@ empty seat, undo, autosave and replay.
   in the footer; **?** on a game screen shows its rules.
 * Games are saved after every move, so closing the terminal (or losing an SSH connection)
   loses nothing but the move in flight.
-* **ctrl+t** switches between the dark, light and monochrome themes.
+* **F4** (or **ctrl+t**, not in a browser) switches between the dark, light and monochrome themes.
 * **Bots** can take any seat: *random* and *greedy* (the move that looks best right now), and
   three search bots that think ahead from what their own seat can see (never hidden cards):
   *easy*, *normal* (answers within a second) and *hard* (within three). On your turn **F3**

@@ -90,10 +90,11 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-hint { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("h", "host", "Host a table"),
-        Binding("j", "join", "Join / come back"),
+        # short words: the whole footer fits in 80 columns (the hint above says the long form)
+        Binding("h", "host", "Host"),
+        Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("d", "daily", "Today's deal"),
+        Binding("d", "daily", "Daily"),
         Binding("b", "boards", "Boards"),
         Binding("r", "refresh", "Refresh"),
         Binding("escape", "leave", "Menu"),
@@ -110,7 +111,7 @@ class LobbyScreen(Screen):
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
-                         "join a free seat, or watch.", id="lobby-hint")
+                         "join a free seat (or come back to yours), watch, or play today's deal (d).", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
@@ -258,7 +259,8 @@ class HostScreen(ModalScreen[dict | None]):
     HostScreen Select { width: 1fr; }
     HostScreen .hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+n", "start", "Open the table")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("f9,ctrl+n", "start", "Open the table", key_display="F9")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -291,7 +293,7 @@ class HostScreen(ModalScreen[dict | None]):
             yield Static("With a time limit the game can go on over days: take your turn and leave. "
                          "When a seat's time runs out, a bot plays that one move for it (the log says so).",
                          classes="hint")
-            yield Static("Tab moves between fields; Open (ctrl+n) starts the table.", classes="hint")
+            yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
             yield Button("Open the table", variant="primary", id="open", compact=True)
         yield Footer()
 

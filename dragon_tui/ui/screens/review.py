@@ -81,7 +81,7 @@ class ReviewScreen(Screen):
         self.review: Review | None = None
         self._cancel = threading.Event()
         self._generation = 0
-        self._running = False
+        self._reviewing = False
         #: Decisions reviewed so far (the list fills while the review runs).
         self._decided: list[ReviewedDecision] = []
         #: The list's order: the game's ("move") or the biggest gap first ("gap").
@@ -128,7 +128,8 @@ class ReviewScreen(Screen):
         self._generation += 1
         self.review = None
         self._decided = []
-        self._running = True
+        self._reviewing = True
+        self.refresh_bindings()
         name = self.table.names[self.seat]
         planned = len(decision_indexes(self.table.states, self.table.moves, self.seat))
         self.query_one("#review-title", Static).update(
@@ -163,7 +164,7 @@ class ReviewScreen(Screen):
 
     @on(ReviewDecided)
     def _decided_one(self, message: ReviewDecided) -> None:
-        if message.generation != self._generation or not self._running:
+        if message.generation != self._generation or not self._reviewing:
             return
         self._decided.append(message.decision)
         if len(self._decided) < self._planned:
@@ -187,7 +188,8 @@ class ReviewScreen(Screen):
     def _done(self, message: ReviewDone) -> None:
         if message.generation != self._generation:
             return  # a review of another seat, stopped
-        self._running = False
+        self._reviewing = False
+        self.refresh_bindings()
         review = self.review = message.review
         self._decided = list(review.decisions)
         self.query_one("#review-bar", ProgressBar).update(total=max(1, review.planned), progress=len(review.decisions))
@@ -280,7 +282,7 @@ class ReviewScreen(Screen):
 
     # ---------------------------------------------------------------- keys
     def action_stop(self) -> None:
-        if self._running:
+        if self._reviewing:
             self._cancel.set()
             self.query_one("#review-state", Static).update("Stopping…")
 
@@ -309,6 +311,17 @@ class ReviewScreen(Screen):
         if event.pane.id == "chances":  # the decisions reviewed so far, while the review runs too
             self._show_chances()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``x`` is offered only while a review runs: once it is done there is nothing to stop."""
+        if action == "stop":
+            return self._reviewing
+        return True
+
     def action_close(self) -> None:
+        """Back to where the review was opened from; a review the command line opened
+        (``dragon-tui review FILE``) is the whole errand, so closing it ends the program."""
         self._cancel.set()
-        self.app.pop_screen()
+        if len(self.app.screen_stack) == 1:
+            self.app.exit()
+        else:
+            self.app.pop_screen()

@@ -1,6 +1,7 @@
 """New-game setup: how many players, who sits where (person or bot and its level), names,
 the seed, and the game's rule options. Tab moves between fields, and the focused field's
-explanation stays on screen below the form; Enter on Start (or ctrl+n) begins.
+explanation stays on screen below the form; Enter on Start (or F9, or ctrl+n outside a
+browser, which keeps ctrl+n for a new window) begins.
 
 Options that mean nothing at the chosen player count (``RuleOption.players``) are hidden.
 The seed: open games get a fresh random one filled in (shown, and typeable); games that hide
@@ -30,7 +31,7 @@ SETUP_KEYS = """
 |---|---|
 | Tab / shift+Tab | next / previous field (the field's explanation shows below the form) |
 | Enter | open a choice, pick in it; on Start: begin |
-| ctrl+n | begin the game from anywhere on the form |
+| F9 (or ctrl+n) | begin the game from anywhere on the form (in a browser only F9: ctrl+n opens a new window) |
 | F1 (or ? outside a text box) | this help |
 | Esc | back to the menu |
 """
@@ -43,7 +44,7 @@ def seat_kinds() -> list[tuple[str, str]]:
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+n", "start", "Start"),
+        Binding("f9,ctrl+n", "start", "Start", key_display="F9"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
     ]
 
@@ -99,7 +100,7 @@ class SetupScreen(Screen):
                     yield Select([(label, value) for value, label in opt.choices], value=opt.default,
                                  allow_blank=False, id=f"opt-{opt.key}", compact=True)
             with self._field("field-start", "Start", "Begin the game with these seats and rules "
-                             "(ctrl+n does it from any field)."):
+                             "(F9 or ctrl+n does it from any field)."):
                 yield Button("Start", variant="primary", id="start", compact=True)
         yield Static(id="field-help")
         yield Footer()

@@ -24,6 +24,7 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive, reactive
 from textual.scrollbar import ScrollBar
 from textual.scroll_view import ScrollView
+from textual.selection import Selection
 from textual.strip import Strip
 
 from .panel import SizedByLayout, pane_scrollbar
@@ -196,6 +197,12 @@ class GameLog(SizedByLayout, ScrollView):
         if index >= len(self._strips):
             return Strip.blank(width, style)
         return self._strips[index].crop_extend(0, width, style).apply_style(style)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The text dragged over, row by row as shown, for ctrl+c to copy. (Textual's default
+        reads the widget's renderable, which this log does not use: it gave an empty text, and
+        copying that emptied the clipboard.)"""
+        return selection.extract("\n".join(strip.text for strip in self._strips)), "\n"
 
     # ------------------------------------------------------------------ keys
     def _scrolled_by_person(self) -> None:
