@@ -239,10 +239,13 @@ def test_no_import_cycles():
 
 #: Cycles inside ``net/`` closed only through imports for type checking: the rooms and the quota
 #: rules name the table server's class (and the quota rules the rooms' ``Conn``) in their
-#: annotations while the server imports them, and the rooms read a quota module's constant.
+#: annotations while the server imports them, and the rooms read a quota module's constant;
+#: the endings (forfeit, archive) use the rooms the server imports, which name the server.
 #: They wait for the split of ``net/`` into the headless table server and the app side of a
 #: remote session; when one goes, take it off this list.
 KNOWN_NET_CYCLES = {
+    ("dragon_tui.net.endings", "dragon_tui.net.rooms", "dragon_tui.net.quotas", "dragon_tui.net.tables"),
+    ("dragon_tui.net.endings", "dragon_tui.net.rooms", "dragon_tui.net.tables"),
     ("dragon_tui.net.cluster", "dragon_tui.net.rooms", "dragon_tui.net.quotas", "dragon_tui.net.tables"),
     ("dragon_tui.net.cluster", "dragon_tui.net.rooms", "dragon_tui.net.tables"),
     ("dragon_tui.net.quotas", "dragon_tui.net.rooms"),

@@ -66,7 +66,7 @@ def check_host_quota(server: TableServer, conn: Conn, per_host: int, daily: bool
     name = address = key = 0
     where = conn.identity.quota_address if conn.identity is not None else None
     for room in server.rooms.values():
-        if bool(room.daily) != daily or room.table.state.is_over:
+        if bool(room.daily) != daily or room.over:
             continue
         name += room.host == conn.player
         address += where is not None and room.host_address == where
