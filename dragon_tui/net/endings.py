@@ -4,7 +4,7 @@ A finished game is archived: it leaves the server's memory a day after its last 
 (:data:`.rooms.FINISHED_KEPT`) but stays in the database with every move, listed among each
 of its players' past games (``games``) and replayable position by position (``review``).
 Only offers are removed: a table nobody but its host ever sat at, where no person moved, after
-:data:`.quotas.UNJOINED_AFTER`; one whose seats never all filled and where no person moved,
+:data:`.rooms.UNJOINED_AFTER`; one whose seats never all filled and where no person moved,
 after :data:`.rooms.ABANDONED_AFTER`.
 
 A game that started ends by the forfeit rule instead of being deleted. A seat *forfeits* when

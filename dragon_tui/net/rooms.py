@@ -21,7 +21,6 @@ from .store import NOT_ANSWERING, NotAnswering, SeatRecord, TableRecord
 
 if TYPE_CHECKING:
     from .identity import Identity
-    from .tables import TableServer
 
 ROOM_FORMAT = "dragon-tui-room"
 ROOM_VERSION = 1
@@ -32,6 +31,10 @@ ABANDONED_AFTER = 7 * 24 * 3600.0
 #: A finished table stays in the server's memory (listed, for its players to look back) this
 #: long after its last move; it is kept in the database for ever (the player's past games).
 FINISHED_KEPT = 24 * 3600.0
+#: A table that nobody but its host ever sat at, where no person has moved, is removed after
+#: this long without anything happening (and with nobody connected): such tables are offers
+#: nobody took, and they count against the server's cap on open tables.
+UNJOINED_AFTER = 6 * 3600.0
 
 
 class TableWriteError(IllegalAction):
@@ -166,9 +169,8 @@ class Room:
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
         still free and no person moved) and nothing happened — for :data:`ABANDONED_AFTER`, or
-        only :data:`.quotas.UNJOINED_AFTER` when nobody but the host ever sat there. A game
+        only :data:`UNJOINED_AFTER` when nobody but the host ever sat there. A game
         that started is kept (it ends by the forfeit rule), a finished one archived."""
-        from .quotas import UNJOINED_AFTER
 
         if self.over or self.conns:
             return False
@@ -256,8 +258,7 @@ class Room:
 
 
 class Conn:
-    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.server = server
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         self.player = "guest"

@@ -463,7 +463,7 @@ class TableServer(ClusterNode):
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
+        conn = Conn(reader, writer)
         if len(self.conns) >= MAX_CONNECTIONS:
             conn.send({"event": "error", "error": "The table server is full."})
             writer.close()
