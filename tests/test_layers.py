@@ -22,6 +22,8 @@ per layer in ``LAYERS``; what is not listed is a break.
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 from dataclasses import dataclass
 from functools import cache
@@ -230,6 +232,7 @@ def chain(cycle: tuple[str, ...], type_checking: bool = False) -> str:
     return " → ".join(steps + [cycle[0]])
 
 
+@pytest.mark.slow
 def test_no_import_cycles():
     """Nothing that runs, at import time or later inside a function, closes a cycle."""
     cycles = [chain(c) for c in import_cycles()]

@@ -13,6 +13,7 @@ from dragon_tui.engine import Action, IllegalAction, Rng
 from dragon_tui.engine.wording import article
 from dragon_tui.games import GAMES
 from dragon_tui.session import Seat, Table
+from tests.protocol_checks import slow_for
 
 NAMES = ["Ana", "Bo", "Cyd", "Dee", "Eve"]
 ARTICLE = re.compile(r"(?<![\w'’-])([Aa]n?) ([\w'’]+)")
@@ -68,7 +69,7 @@ def texts_of_a_game(game_id: str, seed: int, max_moves: int = 2500):
         previous = legal
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", slow_for(sorted(GAMES), "carcassonne", "crowns", "throne"))
 def test_no_text_of_many_random_games_reads_wrong(game_id):
     seen: dict[str, str] = {}
     for seed in range(1, 9):

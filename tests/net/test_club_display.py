@@ -56,6 +56,7 @@ def test_limits_read_in_the_right_unit():
     assert span_text(1800) == "30 min" and span_text(3600) == "1 hour" and span_text(7 * 86400) == "7 days"
 
 
+@pytest.mark.slow
 @pytest.mark.pg
 def test_a_node_that_is_gone_is_not_counted_live(db_url):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])

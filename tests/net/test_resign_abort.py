@@ -29,6 +29,7 @@ def club(private_data_dir, db_url):
     t.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.net
 @pytest.mark.pg
 def test_a_resignation_ends_the_game_recorded_and_rated(club):
@@ -114,6 +115,7 @@ def test_no_abort_once_both_players_moved(private_data_dir):
         club.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.net
 @pytest.mark.ui
 async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa: F811

@@ -5,12 +5,14 @@ decision are shown from their first line; notifications stay off the list and th
 
 from __future__ import annotations
 
+import pytest
+
 from textual.widgets._toast import Toast, ToastRack
 
 from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, settle, workers_done
-from .hoard.tables import after_person_moves, hoard_table
+from .hoard.positions import after_person_moves, hoard_table
 
 
 async def bots_done(pilot) -> None:
@@ -24,6 +26,7 @@ def visible(log: GameLog, top: int) -> bool:
     return log.scroll_y <= top < log.scroll_y + log.scrollable_content_region.height
 
 
+@pytest.mark.slow
 async def test_tab_reaches_the_log_and_keys_scroll_it():
     table = after_person_moves(hoard_table(4, seed=9), 8)
     app = app_with(table)
@@ -83,6 +86,7 @@ async def test_after_a_resize_the_newest_line_shows():
         assert log.scroll_y == log.max_scroll_y
 
 
+@pytest.mark.slow
 async def test_at_80x24_the_bots_turns_show_from_their_first_line():
     table = after_person_moves(hoard_table(4, seed=9), 8)
     app = app_with(table)
@@ -119,6 +123,7 @@ async def test_notifications_stay_off_the_action_list_and_the_log():
             assert not toast.region.overlaps(app.screen.query_one(pane).region), pane
 
 
+@pytest.mark.slow
 async def test_each_bot_move_shows_in_the_log_as_it_is_played():
     """Issue 15, point 17: what each bot did appears when it is played, not all at once at
     the end of the bots' turns: the log takes each bot move's lines as that move is made."""
