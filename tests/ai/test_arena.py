@@ -65,7 +65,7 @@ def test_progress_line_tallies_wins(capsys):
 
 @pytest.mark.slow
 def test_hard_old_is_an_arena_level_with_the_earlier_caps_and_settings():
-    """hard-old is the hard level as it was before issue 16: its caps and its search
+    """hard-old is the hard level as it was before the engines were sped up: its caps and its search
     settings, so the arena shows what the new hard gained in all."""
     from dragon_tui.ai.agents import HARD_OLD_CAPS, LEVELS, level_config
 

@@ -1,6 +1,6 @@
 """Every text a person reads — action labels, log lines, the status line, refusals — reads
 as English: no "(s)", no raw "{p0}" seat token, "an" before a vowel sound and "a" before any
-other (issue 15, point 7). The texts come from many seeded random games of every game, with
+other. The texts come from many seeded random games of every game, with
 random rule options, so a sentence built by hand somewhere shows up here."""
 
 from __future__ import annotations

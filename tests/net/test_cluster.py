@@ -1,4 +1,4 @@
-"""Issue 18: several ``dragon-tui serve`` nodes on one PostgreSQL share the lobby and the tables.
+"""Several ``dragon-tui serve`` nodes on one PostgreSQL share the lobby and the tables.
 
 Every test starts real ``serve`` processes (SSH on a free loopback port, fresh Python sessions)
 on a fresh database of a throwaway PostgreSQL; players talk to each node's table server through

@@ -1,4 +1,4 @@
-"""Issue 13, the SSH side: each test plays the attack on loopback and shows it refused.
+"""The SSH server under attack: each test plays the attack on loopback and shows it refused.
 Everything is bounded in time; every app started is gone at the end."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, the table server: secret seeds, expiry and per-player limits, write-first moves on
+"""The table server under attack: secret seeds, expiry and per-player limits, write-first moves on
 a full disk, the private socket folder, and hostile socket lines. All on loopback Unix sockets."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, the browser side: each attack played on loopback with aiohttp's client and shown
+"""The browser side under attack: each attack played on loopback with aiohttp's client and shown
 refused. Bounded in time; no app is left running."""
 
 from __future__ import annotations

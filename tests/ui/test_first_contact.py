@@ -1,4 +1,4 @@
-"""Issue 15, "First contact": the app's flow as a new player meets it — replay, Continue and
+"""The app's flow as a new player meets it — replay, Continue and
 the autosaves, seeds, the load and save dialogs, the end of a game and rematches, the setup
 screen, the remembered theme and the too-small notice. Pilot tests: real keys on the app."""
 
@@ -551,7 +551,7 @@ async def test_esc_closes_the_carcassonne_replay():
 
 
 async def test_a_move_made_just_before_quitting_is_in_its_autosave():
-    """The autosave of a move waits for the move's frame (issue 14: the writer holds the GIL);
+    """The autosave of a move waits for the move's frame (the writer holds the GIL);
     quitting at once must still write it, not drop the waiting save."""
     app = app_with(autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,4 +1,4 @@
-"""Snapshots of issue 15's screens (plain def tests: snap_compare runs its own event loop):
+"""Snapshots of the screens a new player meets first (plain def tests: snap_compare runs its own event loop):
 the setup screen at both sizes and in monochrome, Continue with two unfinished games, the
 overwrite question, the finished game's board, the replay as it opens, the too-small notice."""
 

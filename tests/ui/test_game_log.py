@@ -1,5 +1,4 @@
-"""The game log can be read with the keyboard and keeps what happened in sight (issue 15,
-point 8): Tab reaches it, ↑/↓ Home/End scroll it when focused and PgUp/PgDn from anywhere;
+"""The game log can be read with the keyboard and keeps what happened in sight: Tab reaches it, ↑/↓ Home/End scroll it when focused and PgUp/PgDn from anywhere;
 after a resize the newest line shows; at 80×24 the bots' turns since the person's last
 decision are shown from their first line; notifications stay off the list and the log."""
 
@@ -125,7 +124,7 @@ async def test_notifications_stay_off_the_action_list_and_the_log():
 
 @pytest.mark.slow
 async def test_each_bot_move_shows_in_the_log_as_it_is_played():
-    """Issue 15, point 17: what each bot did appears when it is played, not all at once at
+    """What each bot did appears when it is played, not all at once at
     the end of the bots' turns: the log takes each bot move's lines as that move is made."""
     from dragon_tui.app import DragonApp
 

@@ -1,4 +1,4 @@
-"""The readings of the German sheet an audit questioned (issue 12), each from the sheet's words.
+"""The readings of the German sheet an audit questioned, each from the sheet's words.
 
 Quotes are from ``shared/seeds/batalla_de_coronas.de.txt``; the digital edition is the Board
 Game Arena implementation (Fearinn/batalladecoronas).

@@ -1,4 +1,4 @@
-"""The bookkeeping the duel keeps for speed (issue 16) says exactly what the position says.
+"""The bookkeeping the duel keeps for speed says exactly what the position says.
 
 - ``is_over`` is a plain attribute mirroring ``winner``: never in the JSON, restored when a
   save is read back.

@@ -1,4 +1,4 @@
-"""Dragon's Hoard at 80×24 after issue 15 (point 12): the hand keeps every treasure's cost,
+"""Dragon's Hoard at 80×24: the hand keeps every treasure's cost,
 and with "Ask for Battles: every affected player" a person without a Battle is still asked
 (the pause keeps Battles secret) but is told why, and one key answers."""
 

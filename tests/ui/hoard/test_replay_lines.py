@@ -1,5 +1,5 @@
 """The replay screen's move line reads each move as the person at the keyboard may: a bot's
-discard or payment by what everybody saw, never by the card's face (issue 12, item 3)."""
+discard or payment by what everybody saw, never by the card's face."""
 
 from textual.widgets import Static
 
