@@ -100,3 +100,18 @@ def play_random_game(
         replay.apply(action)
     assert replay.to_json() == state.to_json()
     return state, actions
+
+
+def seeds(count: int, quick: int = 1, start: int = 0) -> list:
+    """``range(start, start + count)`` for ``parametrize``: the first ``quick`` seeds in the quick loop
+    (``-m "not slow"``), the rest marked ``slow``. How many seeds a game's random tests need is
+    measured, not guessed: the seeds' union of covered rule branches (``coverage run --branch``
+    over ``dragon_tui/games/<game>``) no longer grows before ``count``."""
+    return [seed if seed < start + quick else pytest.param(seed, marks=pytest.mark.slow)
+            for seed in range(start, start + count)]
+
+
+def slow_for(values, *slow) -> list:
+    """``values`` for ``parametrize`` with those in ``slow`` marked ``slow`` (the games whose
+    run of a check takes a second or more: the others keep the check in the quick loop)."""
+    return [pytest.param(v, marks=pytest.mark.slow) if v in slow else v for v in values]

@@ -55,9 +55,22 @@ def test_unknown_game_is_a_message(monkeypatch, capsys):
     assert "No game 'chess'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("game", ["crowns"])
-def test_bench_prints_the_figures(game, capsys):
-    assert main(["bench", "--quick", "--games", game]) == 0
+@pytest.mark.slow
+def test_bench_prints_the_figures(capsys, monkeypatch):
+    """The real bench, every measurement taken, each cut to its smallest round (``--quick``
+    alone takes half a minute and more): one bot decision per level, one repeat of each
+    key and start-up figure, one new process, one SSH session. What the figures are is the
+    bench's own business (docs/performance.md); here, that each is measured and printed."""
+    from dragon_tui import bench, bench_ui
+    from dragon_tui.net import bench as net_bench
+
+    decision_times, measure, net_figures = bench._decision_times, bench_ui.measure, net_bench.net_figures
+    monkeypatch.setattr(bench, "_decision_times", lambda game, players, level, decisions: decision_times(
+        game, players, level, 1))
+    monkeypatch.setattr(bench_ui, "measure", lambda game_ids, repeats, **kw: measure(game_ids, 1, **kw))
+    monkeypatch.setattr(bench_ui, "COLD_ROUNDS", 1)
+    monkeypatch.setattr(net_bench, "net_figures", lambda: net_figures(sessions=1, moves=5))
+    assert main(["bench", "--quick", "--games", "crowns"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "actions/game" in out and "first paint" in out
     assert "tic-tac-toe" in out and "ratio" in out

@@ -22,12 +22,13 @@ per layer in ``LAYERS``; what is not listed is a break.
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "dragon_tui"
@@ -231,43 +232,19 @@ def chain(cycle: tuple[str, ...], type_checking: bool = False) -> str:
     return " → ".join(steps + [cycle[0]])
 
 
+@pytest.mark.slow
 def test_no_import_cycles():
     """Nothing that runs, at import time or later inside a function, closes a cycle."""
     cycles = [chain(c) for c in import_cycles()]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
-#: Cycles inside ``net/`` closed only through imports for type checking: the rooms and the quota
-#: rules name the table server's class (and the quota rules the rooms' ``Conn``) in their
-#: annotations while the server imports them, and the rooms read a quota module's constant.
-#: They wait for the split of ``net/`` into the headless table server and the app side of a
-#: remote session; when one goes, take it off this list.
-KNOWN_NET_CYCLES = {
-    ("dragon_tui.net.cluster", "dragon_tui.net.rooms", "dragon_tui.net.quotas", "dragon_tui.net.tables"),
-    ("dragon_tui.net.cluster", "dragon_tui.net.rooms", "dragon_tui.net.tables"),
-    ("dragon_tui.net.quotas", "dragon_tui.net.rooms"),
-    ("dragon_tui.net.quotas", "dragon_tui.net.rooms", "dragon_tui.net.tables"),
-    ("dragon_tui.net.quotas", "dragon_tui.net.tables"),
-    ("dragon_tui.net.quotas", "dragon_tui.net.tables", "dragon_tui.net.rooms"),
-    ("dragon_tui.net.rooms", "dragon_tui.net.tables"),
-}
-
-
 def test_no_import_cycles_even_through_type_checking_imports():
     """An import kept under ``if TYPE_CHECKING:`` never runs, but it still says a lower module
-    knows an upper one: outside the known ones in ``net/``, none closes a cycle either."""
-    cycles = import_cycles(type_checking=True)
-    new = [chain(c, type_checking=True) for c in cycles if c not in KNOWN_NET_CYCLES]
-    gone = sorted(KNOWN_NET_CYCLES - set(cycles))
-    assert not new, "import cycles (counting imports for type checking):\n" + "\n".join(new)
-    assert not gone, f"these net cycles are broken now, take them off KNOWN_NET_CYCLES: {gone}"
-
-
-@pytest.mark.xfail(strict=True, reason="net/ keeps the cycles in KNOWN_NET_CYCLES until its split")
-def test_net_has_no_import_cycles_even_through_type_checking_imports():
-    cycles = [chain(c, type_checking=True) for c in import_cycles(type_checking=True)
-              if c[0].startswith(f"{PACKAGE}.net")]
-    assert not cycles, "import cycles in net/:\n" + "\n".join(cycles)
+    knows an upper one: none closes a cycle either (a module that needs an upper one's shape
+    names what it uses in a ``Protocol``, as ``net/endings.py`` and ``net/quotas.py`` do)."""
+    cycles = [chain(c, type_checking=True) for c in import_cycles(type_checking=True)]
+    assert not cycles, "import cycles (counting imports for type checking):\n" + "\n".join(cycles)
 
 
 #: What a module of each headless layer may import inside the package: a prefix allows that

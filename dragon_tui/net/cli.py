@@ -75,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: dragon-tui.sqlite3 in the data folder)")
     p.add_argument("--per-player", type=int, default=4,
                    help="with a PostgreSQL cluster: games one player may have open across all nodes (default 4)")
+    p.add_argument("--backup", metavar="FILE", type=Path, default=None,
+                   help="write a backup of the club's database (--db, or the default SQLite) to FILE and exit; "
+                        "safe while the server runs")
+    p.add_argument("--restore", metavar="FILE", type=Path, default=None,
+                   help="put a backup made with --backup back as the club's database and exit "
+                        "(stop the server first)")
     p.add_argument("--grace", type=float, default=30.0,
                    help="seconds the running games get after SIGTERM before the node stops (default 30)")
     return p
@@ -190,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from .store import StoreError
 
+    if args.backup is not None or args.restore is not None:
+        return _backup_or_restore(parser, args)
     if not args.ssh and not args.web:
         parser.error("say what to serve: --ssh [HOST:]PORT and/or --web [HOST:]PORT")
     if args.authorized_keys is not None and args.web:
@@ -213,6 +221,27 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     except (OSError, ValueError, StoreError) as exc:
+        print(f"dragon-tui serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _backup_or_restore(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from ..session import storage
+    from .store import StoreError, default_url
+    from .store.backup import backup, restore
+
+    if args.backup is not None and args.restore is not None:
+        parser.error("--backup or --restore, not both")
+    url = args.db or default_url(storage.data_dir())
+    try:
+        if args.backup is not None:
+            backup(url, args.backup)
+            print(f"dragon-tui serve: backup written to {args.backup}")
+        else:
+            restore(url, args.restore)
+            print(f"dragon-tui serve: database restored from {args.restore}")
+    except (OSError, StoreError) as exc:
         print(f"dragon-tui serve: {exc}", file=sys.stderr)
         return 1
     return 0

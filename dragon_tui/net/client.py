@@ -197,6 +197,22 @@ def daily_board(path: str | Path, player: str, day: str | None = None) -> dict[s
     return ask(path, player, "daily_board", day=day)
 
 
+def past_games(path: str | Path, player: str, of: str | None = None, limit: int = 20,
+               before: float | None = None) -> list[dict[str, Any]]:
+    """A player's finished games (``of``, default the asker's own), newest first; ``before``
+    (a game's ``finished``) pages back."""
+    conn = Connection(path, player)
+    try:
+        return list(conn.request("games", player=of or player, limit=limit, before=before)["games"])
+    finally:
+        conn.close()
+
+
+def review_game(path: str | Path, player: str, room: str, k: int | None = None) -> dict[str, Any]:
+    """A finished game kept by the club: its moves and the position after ``k`` of them."""
+    return ask(path, player, "review", room=room, k=k)
+
+
 # ---------------------------------------------------------------------- the table
 class _States(Sequence):
     """``states[k]``: this seat's view after ``k`` moves, fetched from the server when asked."""
@@ -243,6 +259,8 @@ class RemoteTable(SeatNames):
         self.token: str | None = None
         self.seats: list[Seat] = []
         self.seat_info: list[dict[str, Any]] = []
+        self.ending: dict[str, Any] | None = None
+        self.abortable = False
         self.options: dict[str, Any] = {}
         self.seed = 0
         self.moves: list[Move] = []
@@ -350,6 +368,10 @@ class RemoteTable(SeatNames):
         ]
         self.options = dict(msg.get("options") or {})
         self.seed = int(msg["seed"]) if msg.get("seed") is not None else 0
+        #: how the game ended other than by its rules (forfeit, resign, abort), or who left it
+        self.ending = msg.get("ending") if isinstance(msg.get("ending"), dict) else None
+        #: the game may still be aborted (nobody rated): until two persons have moved
+        self.abortable = bool(msg.get("abortable"))
         moves = self.moves[: int(msg["from"])]
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"
@@ -453,6 +475,14 @@ class RemoteTable(SeatNames):
 
     def save(self, path: Path) -> None:
         raise OSError("a shared table is kept by the server, which saves it after every move")
+
+    def resign(self) -> dict[str, Any]:
+        """Give up this seat's game (recorded, rated as a loss)."""
+        return self._request("resign")
+
+    def abort(self) -> dict[str, Any]:
+        """Close the game before two persons have moved (nothing rated)."""
+        return self._request("abort")
 
     def leave(self) -> None:
         """Stand up; the seat stays yours and its token brings you back."""

@@ -137,7 +137,7 @@ class ClusterNode:
         for table_id in ids - set(self.rooms):
             await self._load_table(table_id)
         for room in list(self.rooms.values()):
-            if room.id not in ids and not room.table.state.is_over:
+            if room.id not in ids and not room.over:
                 await self._refresh(room)
             else:
                 await self._catch_up(room)
@@ -149,6 +149,7 @@ class ClusterNode:
             number = len(room.table.moves) + 1
             action = Action.from_json(move["action"])
             room.turn_since = room.active = float(move["played"])
+            room.moved(int(move["seat"]), move.get("timeout"), room.turn_since)
             if move.get("timeout"):
                 room.timeouts[number] = str(move["timeout"])
             room.table.apply(action, int(move["seat"]))  # tells the seats, like any move
@@ -187,6 +188,9 @@ class ClusterNode:
             if s.player and (room.owners[s.seat] or {}).get("token") != s.token_hash:
                 room.owners[s.seat] = {"player": s.player, "token": s.token_hash}
                 room.table.seats[s.seat].name = s.name
+            if s.kind == "bot" and not room.table.seats[s.seat].is_bot:  # forfeited on another node
+                room.table.seats[s.seat].kind, room.table.seats[s.seat].level = "bot", s.level
+        room.ending = rec.ending
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
         await self._catch_up(room)
         for conn in list(room.conns):

@@ -5,19 +5,19 @@ Names cost nothing in open mode (and a web visitor without a cookie gets a fresh
 quota by name alone can be multiplied by making names up. The table quotas therefore also count
 by the client's network address (an IPv6 /64 counts as one address) and, in keys mode, by SSH
 key — both come from the ticket, which the client cannot choose. A table nobody joined and no
-person played at goes after :data:`UNJOINED_AFTER` (see :meth:`.rooms.Room.expired`).
+person played at goes after :data:`.rooms.UNJOINED_AFTER` (see :meth:`.rooms.Room.expired`).
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import IllegalAction
 
 if TYPE_CHECKING:
-    from .rooms import Conn
-    from .tables import TableServer
+    from .identity import Tickets
+    from .rooms import Conn, Room
 
 #: Table-server connections one player (name and key) may have open at once. An app needs two
 #: or three (the lobby's short requests, the table it sits at); a player may run a few sessions.
@@ -26,14 +26,24 @@ MAX_CONNECTIONS_PER_PLAYER = 16
 MAX_ROOMS_PER_ADDRESS = 10
 #: Open tables hosted with one SSH key (keys mode), whichever of its names it uses.
 MAX_ROOMS_PER_KEY = 5
-#: A table that nobody but its host ever sat at, where no person has moved, is removed after
-#: this long without anything happening (and with nobody connected): such tables are offers
-#: nobody took, and they count against the server's cap on open tables.
-UNJOINED_AFTER = 6 * 3600.0
 #: A player's "last seen" is written at most this often (the lobby reconnects every few seconds).
 SEEN_EVERY = 300.0
 
 NOT_A_SESSION = "This connection did not come from a session of this server (no valid session ticket)."
+
+
+class TableServer(Protocol):
+    """What the hello and the quotas read of the table server (named here, so this module
+    need not know it)."""
+
+    tickets: Tickets | None
+    conns: set[Conn]
+    rooms: dict[str, Room]
+    _seen: dict[tuple[str, str | None], float]
+
+    def _spawn(self, coro: Any) -> Any: ...
+
+    async def _touch(self, player: str, key: str | None, now: float) -> None: ...
 
 
 def hello(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -66,7 +76,7 @@ def check_host_quota(server: TableServer, conn: Conn, per_host: int, daily: bool
     name = address = key = 0
     where = conn.identity.quota_address if conn.identity is not None else None
     for room in server.rooms.values():
-        if bool(room.daily) != daily or room.table.state.is_over:
+        if bool(room.daily) != daily or room.over:
             continue
         name += room.host == conn.player
         address += where is not None and room.host_address == where

@@ -21,14 +21,20 @@ from .store import NOT_ANSWERING, NotAnswering, SeatRecord, TableRecord
 
 if TYPE_CHECKING:
     from .identity import Identity
-    from .tables import TableServer
 
 ROOM_FORMAT = "dragon-tui-room"
 ROOM_VERSION = 1
-#: An open table where nothing happened for this long (and nobody is connected) is removed.
+#: An open table that never started — a seat still free and no person ever moved — where nothing
+#: happened for this long (and nobody is connected) is removed: an offer, not a game. A game
+#: that started is never removed; it ends by the forfeit rule (:mod:`.endings`).
 ABANDONED_AFTER = 7 * 24 * 3600.0
-#: A finished table stays listed (for its players to look back) this long after its last move.
+#: A finished table stays in the server's memory (listed, for its players to look back) this
+#: long after its last move; it is kept in the database for ever (the player's past games).
 FINISHED_KEPT = 24 * 3600.0
+#: A table that nobody but its host ever sat at, where no person has moved, is removed after
+#: this long without anything happening (and with nobody connected): such tables are offers
+#: nobody took, and they count against the server's cap on open tables.
+UNJOINED_AFTER = 6 * 3600.0
 
 
 class TableWriteError(IllegalAction):
@@ -112,6 +118,27 @@ class Room:
         self.host_key: str | None = None
         #: the result being recorded (rated, or put on the boards) once the game is over
         self.result_task: asyncio.Task | None = None
+        #: how the game ended other than by its rules, or which seats forfeited ({"how", "seats", "at"})
+        self.ending: dict[str, Any] | None = None
+        #: seat -> when its stand-in first played for it since the person last moved themselves
+        self.away_since: dict[int, float] = {}
+
+    @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or ended by a forfeit."""
+        return self.table.state.is_over or bool(self.ending and self.ending.get("ended"))
+
+    @property
+    def forfeited(self) -> list[int]:
+        return [int(s) for s in (self.ending or {}).get("seats", [])]
+
+    def moved(self, seat: int, timeout_level: str | None, when: float) -> None:
+        """Note who made a move for ``seat``: its stand-in (the person is away since the first
+        such move) or the person (back)."""
+        if timeout_level:
+            self.away_since.setdefault(seat, when)
+        else:
+            self.away_since.pop(seat, None)
 
     @classmethod
     def from_record(cls, rec: TableRecord) -> Room:
@@ -121,8 +148,10 @@ class Room:
         room = cls(rec.id, table, rec.host,
                    [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active)
+        room.ending = rec.ending
         for m in rec.moves:
             table.apply(Action.from_json(m.action), m.seat)
+            room.moved(m.seat, m.timeout_level, m.played)
             if m.timeout_level:
                 room.timeouts[m.number] = m.timeout_level
         return room
@@ -138,25 +167,51 @@ class Room:
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active)
 
     def expired(self, now: float) -> bool:
-        """Finished long enough ago, or abandoned: nobody connected and nothing happened — for
-        :data:`ABANDONED_AFTER`, or only :data:`.quotas.UNJOINED_AFTER` when nobody but the host
-        ever sat there and no person has moved (an offer nobody took; a game is kept)."""
-        from .quotas import UNJOINED_AFTER
+        """An offer nobody took, to be removed: open, nobody connected, never started (a seat
+        still free and no person moved) and nothing happened — for :data:`ABANDONED_AFTER`, or
+        only :data:`UNJOINED_AFTER` when nobody but the host ever sat there. A game
+        that started is kept (it ends by the forfeit rule), a finished one archived."""
 
-        if self.table.state.is_over:
-            return now - self.active > FINISHED_KEPT
-        if self.conns:
+        if self.over or self.conns:
             return False
-        return now - self.active > (UNJOINED_AFTER if self.unjoined() else ABANDONED_AFTER)
+        if self.unjoined():
+            return now - self.active > UNJOINED_AFTER
+        return not self.full() and not self.person_moved() and now - self.active > ABANDONED_AFTER
+
+    def archived(self, now: float) -> bool:
+        """Finished long enough ago to leave the server's memory (the database keeps it)."""
+        return self.over and not self.conns and now - self.active > FINISHED_KEPT
+
+    def person_moved(self) -> bool:
+        """A person made a move here (not a bot, not a stand-in when time ran out)."""
+        return bool(self.persons_moved())
+
+    def persons_moved(self) -> set[int]:
+        """The seats whose persons made moves of their own (a seat they gave up included)."""
+        seats = self.table.seats
+        return {m.seat for n, m in enumerate(self.table.moves, start=1) if 0 <= m.seat < len(seats)
+                and (not seats[m.seat].is_bot or m.seat in self.forfeited) and n not in self.timeouts}
+
+    def abortable(self) -> bool:
+        """The game may still be aborted (closed, nothing rated): until two persons have moved.
+        (Asked with every update: it stops at the second person's first move.)"""
+        if self.over:
+            return False
+        seats, seen = self.table.seats, set()
+        for n, m in enumerate(self.table.moves, start=1):
+            if (0 <= m.seat < len(seats) and (not seats[m.seat].is_bot or m.seat in self.forfeited)
+                    and n not in self.timeouts):
+                seen.add(m.seat)
+                if len(seen) >= 2:
+                    return False
+        return True
 
     def unjoined(self) -> bool:
         """Nobody but the host took a seat, and no person made a move (bots' moves, and moves a
         stand-in played when time ran out, are not a person's)."""
         if any(o is not None and o["player"] != self.host for o in self.owners):
             return False
-        seats = self.table.seats
-        return not any(not seats[m.seat].is_bot and n not in self.timeouts
-                       for n, m in enumerate(self.table.moves, start=1) if 0 <= m.seat < len(seats))
+        return not self.person_moved()
 
     def full(self) -> bool:
         """Every person's seat is taken."""
@@ -167,7 +222,7 @@ class Room:
         seat is taken (until then the table waits for its players: the clock starts when the
         last one sits down), never for a bot."""
         seat = self.table.state.current_player
-        if self.move_limit is None or seat is None or self.table.state.is_over:
+        if self.move_limit is None or seat is None or self.over:
             return None
         if self.table.seats[seat].is_bot or not self.full():
             return None
@@ -191,10 +246,10 @@ class Room:
             seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
                           "player": owner["player"] if owner else None, "connected": i in live})
         state = self.table.state
-        to_move = None if state.is_over else state.current_player
+        to_move = None if self.over else state.current_player
         mine = player is not None and any(s["player"] == player for s in seats)
         return {"id": self.id, "game": self.table.game.id, "title": self.table.game.title, "host": self.host,
-                "seats": seats, "moves": len(self.table.moves), "over": state.is_over,
+                "seats": seats, "moves": len(self.table.moves), "over": self.over, "ending": self.ending,
                 "phase": self.table.text(state.phase_label()),
                 "watchers": sum(1 for c in self.conns if c.seat is None),
                 "to_move": to_move, "mine": mine,
@@ -203,8 +258,7 @@ class Room:
 
 
 class Conn:
-    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.server = server
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         self.player = "guest"
@@ -235,10 +289,11 @@ class Conn:
                           "args": list(m.action.args), "text": m.action.describe(),
                           **({"timeout": room.timeouts[k + 1]} if k + 1 in room.timeouts else {})})
         self.sent = len(table.moves)
-        over = table.state.is_over
+        over = room.over
         self.send({
             "event": "update", "room": room.id, "game": table.game.id, "seat": self.seat,
             "seats": room.summary()["seats"], "options": table.options,
             "view": view_json(table.state, self.seat), "from": start, "moves": moves, "total": len(table.moves),
-            "over": over, "seed": table.seed if over else None,
+            "over": over, "seed": table.seed if over else None, "ending": room.ending,
+            "abortable": room.abortable(),
         })

@@ -23,10 +23,9 @@ after which a bot of the host's chosen level plays that move for the seat, and t
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
-Tables do not live for ever: one nobody played at or joined for :data:`ABANDONED_AFTER` (and
-with nobody connected) is removed — one that only its host ever sat at, where no person moved,
-after :data:`.quotas.UNJOINED_AFTER` — and a finished one :data:`FINISHED_KEPT` after its last
-move, from memory and from the database (ratings and boards keep their results). One player may
+Nothing a player would want is deleted (:mod:`.endings`): a finished game is archived with its
+moves (listed per player, replayable); a game whose absent player's time and grace ran out ends
+by forfeit, recorded and rated; only offers nobody took are removed. One player may
 host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAYER` seats of
 open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
 comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
@@ -53,10 +52,19 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``watch {room}`` — watch without a seat
 - ``act {action, seat?, at?}`` — play for your seat; ``at`` (moves seen) refuses stale actions
 - ``history {k}`` — your view of the position after ``k`` moves (replay)
+- ``games {player?, limit?, before?}`` — ``games``: a player's finished games, newest first
+  (id, game, finished, moves, seats, result: rank per seat, ending); ``before`` pages back
+- ``review {room, k?}`` — a finished game (kept for ever): its ``moves``, ``ending``, ``seed``
+  and the ``view`` after ``k`` moves as the asker's seat saw it
+- ``resign`` — give up your seat's game at any time: recorded and rated as a loss (two players:
+  the game ends; more: a bot plays your seat on and you are placed last)
+- ``abort`` — close the table before two persons have moved (a seated player or the host):
+  nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
-(a move a bot played because the seat's time ran out carries ``timeout: level``)
+(a move a bot played because the seat's time ran out carries ``timeout: level``; ``ending``
+says which seats forfeited, and whether that ended the game)
 after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
 newer connection of its owner.
 """
@@ -64,6 +72,7 @@ newer connection of its owner.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import datetime as _dt
@@ -83,8 +92,7 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES, get_game
 from ..session import Seat, Table, highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from .store.ratings import ranks_from_result
-from . import quotas
+from . import endings, quotas
 from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
 from .table_rules import MOVE_LIMIT_RANGE, span_text
@@ -133,6 +141,10 @@ class TableServer(ClusterNode):
         #: hosting and sitting down wait for the database between their checks and their write:
         #: one at a time, so the limits per player cannot be passed by asking on many connections
         self._seating = asyncio.Lock()
+        #: finished games replayed for ``review`` (a few, the most recently asked)
+        self._archive: collections.OrderedDict[str, Room] = collections.OrderedDict()
+        #: replaying an archived game is work on a thread: two at a time, whoever asks
+        self._replaying = asyncio.Semaphore(2)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -141,7 +153,7 @@ class TableServer(ClusterNode):
         self._executor = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="dragon-db")
         self.store = open_store(self.db_url, self.data)  # StoreError: a clear message for the caller
         if self.store.shared:
-            self.store.register_node(socket.gethostname(), os.getpid())
+            self.store.register_node(socket.gethostname(), os.getpid(), running=_running)
         self._import_room_files()
         self._load_rooms()
         self.sweep()  # tables that expired while the server was down
@@ -270,7 +282,7 @@ class TableServer(ClusterNode):
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
-            room.result_task = self._spawn(self._record_result(room))
+            room.result_task = self._spawn(endings.record_result(self, room, self._db))
 
     async def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None,
                     written=None) -> None:
@@ -279,6 +291,8 @@ class TableServer(ClusterNode):
         database did not take is not played: the table and every screen stay as they were.
         ``written()`` runs once the database has it, just before it is applied."""
         table = room.table
+        if room.over:  # ended by a forfeit: the position is not over by the rules
+            raise IllegalAction("That game is over.")
         move, nxt = table.prepare(action, seat)  # IllegalAction: nothing changes
         number = len(table.moves) + 1
         now = time.time()
@@ -296,6 +310,7 @@ class TableServer(ClusterNode):
         if len(table.moves) != number - 1:
             return  # a catch-up read it from the database while we waited: it is applied already
         room.turn_since = room.active = now
+        room.moved(move.seat, timeout_level, now)
         if written is not None:
             written()
         table.commit(move, nxt)
@@ -312,6 +327,7 @@ class TableServer(ClusterNode):
                 continue  # applied while we read
             try:
                 room.turn_since = room.active = m.played
+                room.moved(m.seat, m.timeout_level, m.played)
                 if m.timeout_level:
                     room.timeouts[m.number] = m.timeout_level
                 room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
@@ -320,59 +336,19 @@ class TableServer(ClusterNode):
                       flush=True)
                 return
 
-    async def _record_result(self, room: Room) -> None:
-        """Rate a finished multiplayer game, or put a solitaire's score on the boards (each
-        once per table: the database refuses a second time)."""
-        table = room.table
-        state = table.state
-        players = [(o or {}).get("player") if not s.is_bot else None for s, o in zip(table.seats, room.owners)]
-        try:
-            if table.game.max_players == 1:
-                if players[0] is not None:
-                    await self._db("record_score", room.id, table.game.id, table.seed, players[0],
-                                   state.scores()[0], len(table.moves), room.daily)
-            else:
-                await self._db("record_result", room.id, table.game.id, players,
-                               ranks_from_result(list(state.winners()), list(state.scores())))
-        except (StoreError, Conflict, IllegalAction) as exc:
-            print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
-
     # ------------------------------------------------------------------ expiry
     def sweep(self, now: float | None = None) -> list[str]:
-        """Remove finished and abandoned tables, from memory and from the database; their ids.
-        (Finished tables no longer in memory are removed from the database by age.)"""
-        now = time.time() if now is None else now
-        removed = []
-        for room in [room for room in self.rooms.values() if room.expired(now)]:
-            try:
-                self._store().delete_table(room.id)
-            except (StoreError, IllegalAction) as exc:
-                log.error("table %s: not removed (%s)", room.id, exc)
-                continue
-            removed.append(self._swept(room))
-        try:
-            removed += [t for t in self._store().delete_finished_before(now - FINISHED_KEPT) if t not in removed]
-        except (StoreError, IllegalAction) as exc:
-            log.error("finished tables not removed (%s)", exc)
-        return removed
+        """Remove the offers nobody took (their ids), let archived games leave memory and end
+        by forfeit the games whose absent player's time ran out (:mod:`.endings`); the database
+        called directly (at start, before serving)."""
+        async def direct(method: str, *args: Any, **kw: Any) -> Any:
+            return getattr(self._store(), method)(*args, **kw)
+
+        return endings.run_now(endings.sweep(self, time.time() if now is None else now, direct))
 
     async def _sweep(self, now: float | None = None) -> list[str]:
         """:meth:`sweep` with the database calls off the event loop (while serving)."""
-        now = time.time() if now is None else now
-        removed = []
-        for room in [room for room in self.rooms.values() if room.expired(now)]:
-            try:
-                await self._db("delete_table", room.id)
-            except (StoreError, IllegalAction) as exc:
-                log.error("table %s: not removed (%s)", room.id, exc)
-                continue
-            if self.rooms.get(room.id) is room:
-                removed.append(self._swept(room))
-        try:
-            removed += [t for t in await self._db("delete_finished_before", now - FINISHED_KEPT) if t not in removed]
-        except (StoreError, IllegalAction) as exc:
-            log.error("finished tables not removed (%s)", exc)
-        return removed
+        return await endings.sweep(self, time.time() if now is None else now, self._db)
 
     def _swept(self, room: Room) -> str:
         if room.bot_task is not None:
@@ -418,6 +394,13 @@ class TableServer(ClusterNode):
             return  # another node plays it
         controller = room.controller
         try:
+            seat = endings.forfeit_due(room, time.time()) if len(room.table.moves) == at else None
+            if seat is not None:  # away too long: the seat forfeits instead of another stand-in move
+                try:
+                    await endings.forfeit(self, room, seat, self._db)
+                except (StoreError, Conflict, IllegalAction) as exc:
+                    log.error("table %s: the forfeit was not written (%s)", room.id, exc)
+                return
             turn = controller.begin_stand_in(room.limit_level) if len(room.table.moves) == at else None
             if turn is None:
                 return
@@ -480,7 +463,7 @@ class TableServer(ClusterNode):
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
+        conn = Conn(reader, writer)
         if len(self.conns) >= MAX_CONNECTIONS:
             conn.send({"event": "error", "error": "The table server is full."})
             writer.close()
@@ -560,7 +543,7 @@ class TableServer(ClusterNode):
             raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
             rooms = [r.summary(conn.player) for r in self.rooms.values()
-                     if not r.table.state.is_over or any(o and o["player"] == conn.player for o in r.owners)]
+                     if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
             return {"rooms": sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"]))}
         if op == "host":
@@ -590,6 +573,14 @@ class TableServer(ClusterNode):
             if not 0 <= k < len(conn.room.table.states):
                 raise IllegalAction("No such position.")
             return {"view": view_json(conn.room.table.states[k], conn.seat)}
+        if op == "resign":
+            return self._seated_op(endings.resign, conn)
+        if op == "abort":
+            return self._seated_op(endings.abort, conn)
+        if op == "games":
+            return endings.games(self, conn, msg)
+        if op == "review":
+            return endings.review(self, conn, msg)
         if op == "leave":
             room = conn.room
             self._detach(conn)
@@ -598,6 +589,10 @@ class TableServer(ClusterNode):
                     other.update()
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
+
+    async def _seated_op(self, op, conn: Conn) -> dict[str, Any]:
+        async with self._seating:  # one ending at a time: a resignation and an abort do not cross
+            return await op(self, conn)
 
     def _store(self) -> Store:
         if self.store is None:
@@ -626,7 +621,7 @@ class TableServer(ClusterNode):
         existing = await self._db("daily_table_of", day.isoformat(), DAILY_GAME, conn.player)
         if existing is not None:
             room = self.rooms.get(existing)
-            if room is None or room.table.state.is_over:
+            if room is None or room.over:
                 raise IllegalAction("You have played today's deal: see how you stand on the daily board.")
             raise IllegalAction(f"Your deal of the day is table {existing}: go on with it from your tables.")
         return await self._host_now(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}],
@@ -638,7 +633,7 @@ class TableServer(ClusterNode):
 
     async def _host_now(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
         await self._sweep()
-        if sum(1 for r in self.rooms.values() if not r.table.state.is_over) >= MAX_ROOMS:
+        if sum(1 for r in self.rooms.values() if not r.over) >= MAX_ROOMS:
             raise IllegalAction("There are too many open tables; join one, or try later.")
         # the day's deal is one table a day of its own: it takes none of the host's five
         quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST, daily=daily is not None)
@@ -703,7 +698,7 @@ class TableServer(ClusterNode):
         return {"room": room.id, "seat": take, "token": token}
 
     def _check_seats_held(self, conn: Conn) -> None:
-        held = sum(1 for r in self.rooms.values() if not r.table.state.is_over
+        held = sum(1 for r in self.rooms.values() if not r.over
                    for o in r.owners if o and o["player"] == conn.player)
         if held >= MAX_SEATS_PER_PLAYER:
             raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
@@ -727,7 +722,7 @@ class TableServer(ClusterNode):
                 # without the token — which lives in their folder on the node they sat down at
                 return await self._retoken(conn, room, seat)
             raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
-        if room.table.state.is_over:
+        if room.over:
             raise IllegalAction("That game is over.")
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
@@ -767,6 +762,8 @@ class TableServer(ClusterNode):
             raise IllegalAction("You are not at a table.")
         if conn.seat is None:
             raise IllegalAction("You are watching this table: you have no seat to play.")
+        if conn.seat in room.forfeited:
+            raise IllegalAction("You have left this game: a bot plays your seat now.")
         if msg.get("seat") is not None and int(msg["seat"]) != conn.seat:
             raise IllegalAction(room.table.text(f"You play {{p{conn.seat}}}'s seat, not another."))
         table = room.table
@@ -777,6 +774,17 @@ class TableServer(ClusterNode):
         if room.result_task is not None:  # the last move: the boards have the result when the player hears
             await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
         return {"moves": len(table.moves)}
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this host (a node of this host that is gone is not live)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: it runs
+        return True
+    return True
 
 
 def _today() -> _dt.date:

@@ -128,6 +128,8 @@ class TableModel:
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._shown_person: int | None = None
         self._log: list[str] = []
+        #: the seat names the log lines were written with (a player sitting down renames a seat)
+        self._log_names: tuple[str, ...] = ()
         self._serial = 0
         self._seen_key: tuple | None = None
         self.snapshot = self._build()
@@ -217,6 +219,9 @@ class TableModel:
         """The lines since the last snapshot; after an undo, where the log is cut back to."""
         raw = list(state.log)
         old = self._log
+        names = tuple(self.table.names)
+        if names != self._log_names:  # someone sat down at a shared table: every line with their name
+            old, self._log_names = [], names
         same = 0
         limit = min(len(old), len(raw))
         while same < limit and (old[same] is raw[same] or old[same] == raw[same]):

@@ -1,3 +1,5 @@
+
+import pytest
 import threading
 
 from dragon_tui.ai import GreedyAgent, RandomAgent, make_agent
@@ -11,6 +13,7 @@ def duel(level_a, level_b, seed):
     return t.state.winners()
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_most_of_the_time():
     wins = sum(duel("greedy", "random", s) == [0] for s in range(20))
     wins += sum(duel("random", "greedy", s) == [1] for s in range(20, 40))

@@ -1,3 +1,5 @@
+import pytest
+
 from dragon_tui.arena import main, run_arena, wilson_interval
 
 
@@ -17,6 +19,7 @@ def test_tiny_two_player_arena_rotates_seats():
     assert "95% CI" in text and "greedy" in text and "random" in text
 
 
+@pytest.mark.slow
 def test_solitaire_arena_gives_distribution_per_level():
     report = run_arena("court", ["random", "easy"], 2, seed=2, processes=2)
     assert [e.games for e in report.entries] == [2, 2]
@@ -60,8 +63,9 @@ def test_progress_line_tallies_wins(capsys):
     assert "2/2 games · wins greedy " in err and ", random " in err
 
 
+@pytest.mark.slow
 def test_hard_old_is_an_arena_level_with_the_earlier_caps_and_settings():
-    """hard-old is the hard level as it was before issue 16: its caps and its search
+    """hard-old is the hard level as it was before the engines were sped up: its caps and its search
     settings, so the arena shows what the new hard gained in all."""
     from dragon_tui.ai.agents import HARD_OLD_CAPS, LEVELS, level_config
 
@@ -160,6 +164,7 @@ def test_a_record_of_another_run_or_a_damaged_one_is_refused_with_a_message(tmp_
     assert json.loads(now[2])["entries"] == json.loads(lines[2])["entries"]
 
 
+@pytest.mark.slow
 def test_kill_stops_a_background_run_and_reports_the_finished_games(tmp_path):
     """A run started in the background ignores Ctrl+C (the shell sets SIGINT to be ignored), so
     SIGTERM must stop it the same way: the finished games reported and kept in the record."""

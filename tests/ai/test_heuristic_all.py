@@ -4,9 +4,10 @@ import pytest
 
 from dragon_tui.engine import Rng
 from dragon_tui.games import GAMES
+from tests.protocol_checks import slow_for
 
 
-@pytest.mark.parametrize("game_id", [g for g, game in GAMES.items() if game.heuristic_all is not None])
+@pytest.mark.parametrize("game_id", slow_for([g for g, game in GAMES.items() if game.heuristic_all is not None], "throne"))
 @pytest.mark.parametrize("players", [2, 3])
 def test_heuristic_all_equals_the_heuristic_for_every_seat(game_id, players):
     game = GAMES[game_id]

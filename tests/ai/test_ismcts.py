@@ -187,6 +187,7 @@ def test_hint_does_not_play():
     assert state.to_json() == before
 
 
+@pytest.mark.slow
 def test_search_prefers_a_winning_move_in_crowns():
     """Sanity: with many iterations the search's top move is among the greedy-best ones
     often enough to beat random play (the arena measures the real strength)."""

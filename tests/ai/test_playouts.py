@@ -125,6 +125,7 @@ def test_only_one_player_games():
         PlayoutSearch(state, state.current_player, get_game("crowns").heuristic, 4, 2, Rng(1), 1.0)
 
 
+@pytest.mark.slow
 def test_the_hard_bot_finishes_a_court_game():
     """The level as the app builds it plays a whole game to the end with legal moves."""
     from dataclasses import replace

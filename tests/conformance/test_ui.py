@@ -31,6 +31,7 @@ def person_and_bots(game, seed: int = 7) -> Table:
     return Table(game.id, seats, seed)
 
 
+@pytest.mark.slow
 async def test_the_menu_opens_the_games_setup_and_the_setup_starts_it(game):
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -56,6 +57,7 @@ async def test_the_menu_opens_the_games_setup_and_the_setup_starts_it(game):
         assert len(app.screen.query(board)) == 1
 
 
+@pytest.mark.slow
 async def test_keys_play_the_game_and_undo_answers(game):
     table = person_and_bots(game)
     app = app_with(table)

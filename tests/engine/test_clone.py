@@ -11,6 +11,7 @@ import pytest
 from dragon_tui.engine import Rng
 from dragon_tui.engine.state import _ATOMS, _BASE_FIELDS
 from dragon_tui.games import GAMES
+from tests.protocol_checks import slow_for
 
 
 def _doc(state) -> str:
@@ -24,7 +25,7 @@ def _play(state, rng: Rng, steps: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", slow_for(sorted(GAMES), "carcassonne", "crowns", "throne"))
 def test_clones_are_equal_and_independent(game_id):
     game = GAMES[game_id]
     players = game.min_players if game.max_players == 1 else min(3, game.max_players)
@@ -57,7 +58,7 @@ def _atoms(value) -> bool:
     return type(value) is list and all(type(v) in _ATOMS for v in value)
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", slow_for(sorted(GAMES), "throne"))
 def test_declared_field_shapes_hold_all_game_long(game_id):
     """FLAT_FIELDS / NESTED_FIELDS let clone copy by slicing: a field that ever held deeper
     data would be shared between clones, so the declarations are checked on random games."""

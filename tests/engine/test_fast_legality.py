@@ -8,6 +8,7 @@ import pytest
 from dragon_tui.engine import Action, Rng
 from dragon_tui.engine.state import arg_types
 from dragon_tui.games import GAMES
+from tests.protocol_checks import slow_for
 
 
 def _near_misses(action: Action) -> list[Action]:
@@ -33,7 +34,7 @@ def _vouched_only_if_legal(state, action: Action, legal: list[Action]) -> None:
         assert arg_types(match[0].args) == arg_types(action.args), f"{action}: wrong types vouched for"
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", slow_for(sorted(GAMES), "carcassonne", "throne"))
 def test_fast_path_agrees_with_the_legal_list(game_id):
     game = GAMES[game_id]
     vouched = total = 0

@@ -10,6 +10,7 @@ import pytest
 
 from dragon_tui.engine import Rng
 from dragon_tui.games import GAMES
+from tests.protocol_checks import slow_for
 
 
 def _settings(game) -> list[dict]:
@@ -37,7 +38,7 @@ def _compare_game(game, players: int, seed: int, options: dict, max_steps: int) 
     return steps
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", slow_for(sorted(GAMES), "carcassonne", "throne"))
 def test_random_action_is_a_draw_from_the_legal_list(game_id):
     game = GAMES[game_id]
     counts = sorted({game.min_players, game.max_players})

@@ -1,13 +1,13 @@
-"""Saves written before the engines were sped up (issue 16) still load and replay to the same
+"""Saves written before the engines were sped up still load and replay to the same
 positions. The files in data/saves were written with tools/make_replay_saves.py by the engines
 as they were before the speed-up: main at 4cf908a, except the Court, Crowns and Princes files,
-written at 2bea09a (after issue 12's rule decisions for those games changed their default play,
+written at 2bea09a (after the rule decisions for those games changed their default play,
 still before the speed-up; the Crowns file again when the Treasurer stopped asking, rules
 revision 3); loading replays every move from the seed through ``apply`` (the
 fast legality path included) and compares the result with the position the file recorded.
 
 The log is compared without its words (``without_log``): it is text about the moves, and
-rewording it (issue 15) changes no position.
+rewording it changes no position.
 
 A deliberate rule change may make an old save stop replaying; then regenerate the files with
 that script from the commit before the change, and say so in the commit message.

@@ -1,4 +1,4 @@
-"""Finding 6 of issue 13: seeds of shared tables and hidden-card games are 128-bit secrets, and
+"""Seeds of shared tables and hidden-card games are 128-bit secrets, and
 the random stream they drive cannot be rebuilt from what a player sees. Small seeds keep the
 exact SplitMix64 sequence, so old saves and seeded tests replay as before."""
 
@@ -84,7 +84,7 @@ def test_brute_forcing_the_deal_from_a_seats_view():
     assert fresh_seed("crowns") < 2**32  # open games keep short, shareable seeds
 
 
-# The fast paths of the SplitMix64 stream (speed-up of issue 16) draw exactly the plain step.
+# The fast paths of the SplitMix64 stream (the engine's speed-up) draw exactly the plain step.
 def reference_next64(state: int) -> tuple[int, int]:
     state = (state + 0x9E3779B97F4A7C15) & _MASK
     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -140,7 +140,7 @@ def test_keyed_randint_and_shuffle_draw_from_the_keyed_stream():
 
 
 def test_batched_draws_match_the_plain_step_through_copies_and_reseeding():
-    """choice reads its draws from batches worked out ahead (issue 16): every mix of next64,
+    """choice reads its draws from batches worked out ahead: every mix of next64,
     randint, choice, shuffle, copies and ``state ^= x`` gives exactly the plain step's numbers
     and states."""
     import random

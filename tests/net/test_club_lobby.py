@@ -3,6 +3,8 @@ time limit, the boards screen, today's deal."""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import random
 
@@ -14,6 +16,7 @@ TWO = [{"kind": "remote"}, {"kind": "remote"}]
 
 
 
+@pytest.mark.slow
 async def test_your_tables_come_first_with_your_turn_marked(tables):
     from dragon_tui.net.play import ServedApp
     from dragon_tui.ui.screens.lobby import LobbyScreen
@@ -45,6 +48,7 @@ async def test_your_tables_come_first_with_your_turn_marked(tables):
         t.close()
 
 
+@pytest.mark.slow
 async def test_host_a_correspondence_table_with_a_time_limit(tables):
     from textual.widgets import Select
 
@@ -66,6 +70,7 @@ async def test_host_a_correspondence_table_with_a_time_limit(tables):
         assert room.move_limit == 86400.0 and room.limit_level == "random"
 
 
+@pytest.mark.slow
 async def test_the_boards_show_ratings_and_todays_deal(tables):
     from textual.widgets import DataTable
 

@@ -1,4 +1,4 @@
-"""Issue 18: several ``dragon-tui serve`` nodes on one PostgreSQL share the lobby and the tables.
+"""Several ``dragon-tui serve`` nodes on one PostgreSQL share the lobby and the tables.
 
 Every test starts real ``serve`` processes (SSH on a free loopback port, fresh Python sessions)
 on a fresh database of a throwaway PostgreSQL; players talk to each node's table server through
@@ -121,6 +121,7 @@ def _watch_when_listed(path: str, player: str, room: str) -> RemoteTable:
             time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_nodes_report_who_they_are_and_share_a_game(cluster):
     one, two = cluster("one"), cluster("two")
     assert one.node and two.node and one.node != two.node
@@ -141,6 +142,7 @@ def test_nodes_report_who_they_are_and_share_a_game(cluster):
     ben.close()
 
 
+@pytest.mark.slow
 def test_the_same_move_raced_from_two_nodes_is_played_once(cluster):
     one, two = cluster("one"), cluster("two")
     ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
@@ -191,6 +193,7 @@ def test_the_same_move_raced_from_two_nodes_is_played_once(cluster):
         t.close()
 
 
+@pytest.mark.slow
 def test_a_killed_node_loses_nothing_and_the_game_finishes_on_another(cluster):
     one, two = cluster("one"), cluster("two")
     ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
@@ -211,6 +214,7 @@ def test_a_killed_node_loses_nothing_and_the_game_finishes_on_another(cluster):
     ben.close()
 
 
+@pytest.mark.slow
 def test_bot_moves_are_played_by_one_node_only(cluster):
     one, two = cluster("one"), cluster("two")
     seats = [{"kind": "remote"}, {"kind": "bot", "level": "random"}]
@@ -235,6 +239,7 @@ def test_bot_moves_are_played_by_one_node_only(cluster):
     ana.close()
 
 
+@pytest.mark.slow
 def test_the_nodes_recover_when_postgresql_restarts(cluster):
     one, two = cluster("one"), cluster("two")
     ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
@@ -269,6 +274,7 @@ def test_the_nodes_recover_when_postgresql_restarts(cluster):
     ben.close()
 
 
+@pytest.mark.slow
 def test_sigterm_drains_and_a_club_wide_limit_per_player(cluster):
     import asyncio
 
@@ -303,6 +309,7 @@ def test_sigterm_drains_and_a_club_wide_limit_per_player(cluster):
     assert any("Draining" in line for line in one.lines)
 
 
+@pytest.mark.slow
 def test_with_keys_a_player_finds_their_seat_on_another_node_without_its_token(cluster, monkeypatch, tmp_path):
     """A seat's token lives in the player's folder on the node where they sat down; in keys mode
     the name is bound to the key, so on another node the key is enough. In open mode it is not."""

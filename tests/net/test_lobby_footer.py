@@ -56,6 +56,7 @@ async def test_every_lobby_key_is_in_the_footer_at_100_columns(tables):
         assert right <= 100 and all(k.region.width >= len(k.description) + 2 for k in keys)
 
 
+@pytest.mark.slow
 async def test_f9_opens_the_table_like_ctrl_n(tables):
     from dragon_tui.ui.screens.game import GameScreen
 

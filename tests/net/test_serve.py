@@ -74,6 +74,7 @@ async def test_serve_runs_ssh_and_tables_together(private_data_dir):
     assert not (private_data_dir / "tables.sock").exists()
 
 
+@pytest.mark.slow
 def test_bench_figures_smoke():
     from dragon_tui.net.bench import net_figures
 

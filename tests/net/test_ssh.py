@@ -36,6 +36,7 @@ async def test_menu_renders_resizes_and_quits(server):
     assert await wait_until(lambda: not server.children, 10)
 
 
+@pytest.mark.slow
 async def test_host_key_is_created_once(server, private_data_dir):
     key_file = private_data_dir / "ssh_host_ed25519_key"
     first = key_file.read_bytes()
@@ -65,6 +66,7 @@ async def test_only_the_app_runs(server):
     conn.close()
 
 
+@pytest.mark.slow
 async def test_twenty_sessions_leave_no_process_behind(server, private_data_dir):
     conns = await asyncio.gather(*(connect(server.port, f"p{i}") for i in range(20)))
     screens = await asyncio.gather(*(open_screen(c, (80, 24)) for c in conns))
@@ -80,6 +82,7 @@ async def test_twenty_sessions_leave_no_process_behind(server, private_data_dir)
     assert await wait_until(lambda: not app_processes(private_data_dir), 10), app_processes(private_data_dir)
 
 
+@pytest.mark.slow
 async def test_limits(private_data_dir):
     srv = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=1, per_address=2, idle_timeout=1.5)))
     await srv.start()
@@ -102,6 +105,7 @@ async def test_limits(private_data_dir):
         await srv.close()
 
 
+@pytest.mark.slow
 async def test_authorized_keys_mode(private_data_dir, tmp_path):
     friend = asyncssh.generate_private_key("ssh-ed25519")
     stranger = asyncssh.generate_private_key("ssh-ed25519")

@@ -1,7 +1,9 @@
-"""Issue 13, the SSH side: each test plays the attack on loopback and shows it refused.
+"""The SSH server under attack: each test plays the attack on loopback and shows it refused.
 Everything is bounded in time; every app started is gone at the end."""
 
 from __future__ import annotations
+
+import pytest
 
 import asyncio
 import os
@@ -52,6 +54,7 @@ async def stderr_of(process, timeout=10.0) -> str:
 
 
 # ---------------------------------------------------------------- finding 1
+@pytest.mark.slow
 async def test_sessions_are_counted_per_channel_atomically_and_channels_per_connection_capped(private_data_dir):
     """One connection opening many pty channels at once got one app each (30 apps, 1.2 GB).
     Now: at most per_connection channels, and sessions count against per_address and
@@ -104,6 +107,7 @@ async def test_window_sizes_are_clamped(private_data_dir):
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_huge_window_does_not_blow_up_the_real_app(private_data_dir):
     server = await started(SSHOptions("127.0.0.1", 0))
     try:
@@ -124,6 +128,7 @@ async def test_a_huge_window_does_not_blow_up_the_real_app(private_data_dir):
 
 
 # ---------------------------------------------------------------- finding 4
+@pytest.mark.slow
 async def test_failed_session_starts_leak_no_descriptors(private_data_dir):
     """A TERM with a NUL, a window over 65535 and an app that cannot start: 70 attempts leave
     the server with the descriptors it had (each used to leak a pty pair)."""
@@ -164,6 +169,7 @@ SERVER_SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 async def test_apps_die_with_a_killed_server_even_under_nohup(private_data_dir, tmp_path):
     env = dict(os.environ, DRAGON_TUI_HOME=str(private_data_dir))
     proc = subprocess.Popen([sys.executable, "-c", SERVER_SCRIPT], env=env, stdout=subprocess.PIPE,
@@ -232,6 +238,7 @@ async def test_keys_mode_binds_the_player_name_to_the_key(private_data_dir, tmp_
 
 
 # ---------------------------------------------------------------- finding 18
+@pytest.mark.slow
 async def test_a_resize_storm_is_coalesced(private_data_dir):
     server = await started(SSHOptions("127.0.0.1", 0, child_command=PROBE))
     try:
@@ -252,6 +259,7 @@ async def test_a_resize_storm_is_coalesced(private_data_dir):
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_real_app_survives_a_resize_storm(private_data_dir):
     server = await started(SSHOptions("127.0.0.1", 0))
     try:
@@ -288,6 +296,7 @@ async def test_a_connection_without_a_session_is_closed_and_frees_its_slot(priva
 
 
 # ---------------------------------------------------------------- finding 2
+@pytest.mark.slow
 async def test_a_remote_player_cannot_type_a_path_into_load(private_data_dir):
     """Typing /dev/zero (or another player's folder) into Load read it on the server. A remote
     player now picks from their own saves only: there is no box to type a path into."""
@@ -315,6 +324,7 @@ async def test_a_remote_player_cannot_type_a_path_into_load(private_data_dir):
 
 
 # ---------------------------------------------------------------- finding 13
+@pytest.mark.slow
 async def test_the_command_palette_offers_no_screenshot_over_ssh(private_data_dir):
     server = await started(SSHOptions("127.0.0.1", 0))
     try:
@@ -335,6 +345,7 @@ async def test_the_command_palette_offers_no_screenshot_over_ssh(private_data_di
 
 
 # ---------------------------------------------------------------- finding 19
+@pytest.mark.slow
 async def test_a_crash_shows_a_short_message_and_the_traceback_goes_to_the_server_log(private_data_dir):
     crashing = [sys.executable, str(Path(__file__).with_name("crashing_app.py"))]
     server = await started(SSHOptions("127.0.0.1", 0, child_command=crashing))

@@ -32,6 +32,7 @@ def key_for_first(state) -> str:
     return keys[0] or next(d for d in "123456789" if d not in keys)
 
 
+@pytest.mark.slow
 async def test_join_and_play_with_keys_then_come_back(served):
     ssh, tables = served
     ana = await asyncio.to_thread(RemoteTable.host, tables.path, "ana", "crowns",
@@ -81,6 +82,7 @@ async def test_join_and_play_with_keys_then_come_back(served):
     ana.close()
 
 
+@pytest.mark.slow
 async def test_a_players_key_is_recorded_with_the_player(private_data_dir, tmp_path):
     """With an authorized keys file, the key a player came with is kept (its fingerprint) in the
     server's database, under the player's name."""

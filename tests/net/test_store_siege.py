@@ -43,6 +43,7 @@ def store(db_url):
 
 
 # ---------------------------------------------------------------------- the deadline of every call
+@pytest.mark.slow
 def test_a_call_past_its_deadline_is_broken_off_and_the_next_one_works(store):
     from dragon_tui.net.store import NotAnswering
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net import quotas
+from dragon_tui.net import quotas, rooms
 from dragon_tui.net import tables as module
 from dragon_tui.net.client import Connection, RemoteTable, TablesError, list_rooms
 from dragon_tui.net.identity import Tickets, quota_address
@@ -301,12 +301,12 @@ def test_a_table_nobody_joined_goes_within_hours_and_games_are_kept(tables):
     time.sleep(0.2)
     now = time.time()
     assert tables.call(lambda: server.sweep(now + 3600)) == []
-    gone = set(tables.call(lambda: server.sweep(now + quotas.UNJOINED_AFTER + 60)))
+    gone = set(tables.call(lambda: server.sweep(now + rooms.UNJOINED_AFTER + 60)))
     expected = {offer.room, bots_only.room} | ({solo.room} if mover != 0 else set())
     assert gone == expected
-    assert joined.room in server.rooms  # someone joined: kept for the days an abandoned table gets
+    assert joined.room in server.rooms  # someone joined: a game, never removed (it ends by forfeit)
     later = set(tables.call(lambda: server.sweep(now + module.ABANDONED_AFTER + 60)))
-    assert later == {joined.room} | ({solo.room} if mover == 0 else set())
+    assert later == set() and joined.room in server.rooms
 
 
 # ---------------------------------------------------------------- seeds and clocks

@@ -36,6 +36,7 @@ async def server(monkeypatch):
     await srv.close()
 
 
+@pytest.mark.slow
 async def test_sessions_are_forked_processes_of_their_own(server, private_data_dir):
     worker = server.warm.process.pid
     assert b"s3cret" not in _environ(worker)
@@ -68,6 +69,7 @@ async def test_sessions_are_forked_processes_of_their_own(server, private_data_d
     assert server.warm.process.returncode is None  # the worker stays for the next players
 
 
+@pytest.mark.slow
 async def test_when_the_worker_dies_sessions_start_cold(server):
     conn = await connect(server.port, "ana")
     screen = await open_screen(conn)

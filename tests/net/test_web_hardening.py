@@ -1,4 +1,4 @@
-"""Issue 13, the browser side: each attack played on loopback with aiohttp's client and shown
+"""The browser side under attack: each attack played on loopback with aiohttp's client and shown
 refused. Bounded in time; no app is left running."""
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ async def until_painted(ws, needle=b"five dragon games", timeout=30.0) -> bytes:
 
 
 # ---------------------------------------------------------------- finding 5 (and 10's environment)
+@pytest.mark.slow
 async def test_web_guests_get_a_secret_cookie_identity_not_a_pid(web, private_data_dir):
     identities = []
     for _ in range(2):  # two browsers: two cookie jars (which, like a browser's, keep an IP host's cookies)
@@ -102,6 +103,7 @@ def test_web_with_authorized_keys_is_refused(tmp_path, capsys):
 
 
 # ---------------------------------------------------------------- finding 3 (web)
+@pytest.mark.slow
 async def test_web_sizes_are_clamped_and_a_gone_client_ends_its_app(web, private_data_dir):
     async with aiohttp.ClientSession() as browser:
         ws = await browser.ws_connect(web.url + "/ws?width=1000000000&height=1000000000")
@@ -122,6 +124,7 @@ async def test_web_sizes_are_clamped_and_a_gone_client_ends_its_app(web, private
     assert await wait_until(lambda: not app_processes(private_data_dir) and web.sessions == 0, 15)
 
 
+@pytest.mark.slow
 async def test_sessions_per_address_are_capped(web, private_data_dir):
     async with aiohttp.ClientSession() as browser:
         sockets = [await browser.ws_connect(web.url + "/ws") for _ in range(3)]
@@ -160,6 +163,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 async def test_browser_apps_die_with_a_killed_server_even_under_nohup(private_data_dir):
     import os
     import signal

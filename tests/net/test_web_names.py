@@ -119,6 +119,7 @@ def test_which_hosts_name_the_server():
 
 
 # ---------------------------------------------------------------- behind a reverse proxy
+@pytest.mark.slow
 @pytest.mark.net
 async def test_behind_a_trusted_proxy_each_visitor_has_their_own_limit(start_web):
     proxy = TrustedProxies(parse_proxies(["127.0.0.1"]))

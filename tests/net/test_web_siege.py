@@ -195,6 +195,7 @@ async def test_slowloris_is_refused_and_a_player_is_served_meanwhile(serve, priv
     assert await wait_until(lambda: not app_processes(private_data_dir), 10)
 
 
+@pytest.mark.slow
 @pytest.mark.net
 async def test_silent_and_half_request_connections_are_closed_at_the_deadline(serve):
     server = serve("--http-timeout", "1", soft=LIMIT)
@@ -216,6 +217,7 @@ async def test_silent_and_half_request_connections_are_closed_at_the_deadline(se
     assert all(0.5 < t < 3.0 for t in took), took  # all were still open after 200 s before
 
 
+@pytest.mark.slow
 @pytest.mark.net
 def test_too_many_games_for_the_limit_are_warned_about(serve):
     crowded = serve("--max-sessions", "32", soft=LIMIT)

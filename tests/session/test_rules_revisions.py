@@ -1,5 +1,5 @@
 """A save made under an earlier reading of a game's rules says so instead of calling the file
-damaged. The files in data/rules1 were written by main at 987a92c, before issue 12's rule
+damaged. The files in data/rules1 were written by main at 987a92c, before the rule
 decisions changed the default play of the Court, Crowns and Princes (rules revision 2)."""
 
 from __future__ import annotations

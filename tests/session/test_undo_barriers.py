@@ -1,6 +1,6 @@
 """Undo never crosses another seat's hidden decision, and nobody undoes another person's move.
 
-Issue 12: "play the Thief on a bot that holds a Battle: the bot answers, both cards are
+The case that made the rule: "play the Thief on a bot that holds a Battle: the bot answers, both cards are
 discarded, and `u` takes it all back — the person now knows the bot holds a Battle and can
 play Thief + Wizard instead." In a game where seats hold secrets every decision by another
 seat is an undo barrier; in hot seat nobody takes back another person's decision.

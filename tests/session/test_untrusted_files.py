@@ -1,4 +1,4 @@
-"""Findings 2, 16 and 17 of issue 13 at the file level: reads of save files are bounded and
+"""Save files from anywhere, at the file level: reads of save files are bounded and
 never follow a device or FIFO; damaged or hostile saves give a SaveFileError; a write that
 fails raises SaveWriteError and keeps the last good file."""
 

@@ -1,4 +1,4 @@
-"""Replay and logs show only what the viewer may see (issue 12, item 3).
+"""Replay and logs show only what the viewer may see.
 
 "Replay so far" used to print each move's label as written for the deciding seat, e.g.
 "Move 7: bot — Discard the yellow Damsel", "bot — Spend the red Lair as red sheep" (payment

@@ -8,8 +8,8 @@ from dragon_tui.screenshots import settle  # noqa: F401  (the tests import it fr
 from dragon_tui.session import Seat, Table
 
 
-def duel_table(seed: int = 7, bot: bool = True) -> Table:
-    second = Seat("Bot", "bot", "greedy") if bot else Seat("Ben")
+def duel_table(seed: int = 7, bot: bool = True, level: str = "greedy") -> Table:
+    second = Seat("Bot", "bot", level) if bot else Seat("Ben")
     return Table("crowns", [Seat("Ana"), second], seed)
 
 

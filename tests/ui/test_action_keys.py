@@ -1,4 +1,4 @@
-"""Every row of a long action list has its own key (issue 15, point 9): 1–9, then a–z, then
+"""Every row of a long action list has its own key: 1–9, then a–z, then
 A–Z, skipping the keys the game screen binds; pressing a row's key plays that row."""
 
 from __future__ import annotations

@@ -63,6 +63,7 @@ async def test_f4_changes_the_theme():
         assert app.theme != "dragon-dark"
 
 
+@pytest.mark.slow
 async def test_f9_starts_the_game_from_the_setup_screen():
     from dragon_tui.ui.screens.game import GameScreen
 

@@ -10,7 +10,7 @@ from textual.selection import Selection
 from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, settle
-from .hoard.tables import after_person_moves, hoard_table
+from .hoard.positions import after_person_moves, hoard_table
 
 pytestmark = pytest.mark.ui
 

@@ -15,8 +15,8 @@ from .apps import app_with, settle
 
 
 def _positions():
-    from .carcassonne.apps import advance, after_turns, carc_table, person_to
-    from .throne.apps import advanced, throne_table
+    from .carcassonne.positions import advance, after_turns, carc_table, person_to
+    from .throne.positions import advanced, throne_table
 
     return {
         "throne start": lambda: throne_table(2, 3),
@@ -38,43 +38,53 @@ def _segments(strips):
     return [(list(strip), strip.cell_length) for strip in strips]
 
 
+#: Each position is drawn at these sizes and themes in turn, in one app: the comparison holds
+#: for whatever the panels were last given, so the app need not be started again for each.
+LOOKS = [((120, 40), "dragon-dark"), ((80, 24), "dragon-dark"), ((120, 40), "dragon-mono"), ((120, 40), LIGHT.name)]
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("position", list(_positions()))
-@pytest.mark.parametrize("size,theme", [((120, 40), "dragon-dark"), ((80, 24), "dragon-dark"),
-                                        ((120, 40), "dragon-mono"), ((120, 40), LIGHT)])
-async def test_the_panels_draw_the_very_strips_textual_draws(position, size, theme):
+async def test_the_panels_draw_the_very_strips_textual_draws(position):
     """Segment for segment (text, style and the offset text selection reads) and cell length,
     at the panel's width and at narrower ones — where Princes' lines are cut with an ellipsis
-    and Carcassonne's would wrap (left to Textual) — and their height is Textual's."""
+    and Carcassonne's would wrap (left to Textual) — and their height is Textual's; at two
+    sizes and in the three themes."""
     from textual.content import Content
     from textual.visual import Visual
 
     from dragon_tui.ui.widgets.fast_strips import text_height, text_strips
 
-    app = app_with(_positions()[position](), theme=theme if isinstance(theme, str) else theme.name)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        drawn = 0
-        for panel in _strip_panels(app):
-            width, height = panel.size
-            if not width or not panel.display:
-                continue  # hidden on a small terminal
-            text, visual = panel._text, panel.visual  # the text, and Textual's Content for it
-            assert visual.plain == text.plain and visual.spans == Content.from_rich_text(text, app.console).spans
-            for cut in (width, 40, 21, 1):
-                mine = text_strips(text, cut, height, panel.visual_style, panel.styles, app)
-                theirs = Visual.to_strips(panel, visual, cut, height, panel.visual_style)
-                wraps = panel.styles.text_wrap != "nowrap" and any(
-                    cell_len(line) > cut for line in visual.plain.split("\n")[:height])
-                assert (mine is None) == wraps, (panel.id, cut)
-                if mine is not None:
-                    assert _segments(mine) == _segments(theirs), (panel.id, cut)
-                    drawn += 1
-                lines = text_height(text, panel.styles, cut)
-                assert lines is None if wraps else lines == visual.get_height(panel.styles, cut)
-            # What the panel shows on screen is what it drew.
-            theirs = Visual.to_strips(panel, visual, width, height, panel.visual_style)
-            assert _segments(panel.render_line(y) for y in range(len(theirs))) == _segments(theirs)
-        assert drawn >= 3
+    app = app_with(_positions()[position]())
+    async with app.run_test(size=LOOKS[0][0]) as pilot:
+        for size, theme in LOOKS:
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            app.theme = theme
+            await settle(pilot)
+            assert app.size == size
+            drawn = 0
+            for panel in _strip_panels(app):
+                width, height = panel.size
+                if not width or not panel.display:
+                    continue  # hidden on a small terminal
+                text, visual = panel._text, panel.visual  # the text, and Textual's Content for it
+                assert visual.plain == text.plain and visual.spans == Content.from_rich_text(text, app.console).spans
+                for cut in (width, 40, 21, 1):
+                    mine = text_strips(text, cut, height, panel.visual_style, panel.styles, app)
+                    theirs = Visual.to_strips(panel, visual, cut, height, panel.visual_style)
+                    wraps = panel.styles.text_wrap != "nowrap" and any(
+                        cell_len(line) > cut for line in visual.plain.split("\n")[:height])
+                    assert (mine is None) == wraps, (size, theme, panel.id, cut)
+                    if mine is not None:
+                        assert _segments(mine) == _segments(theirs), (size, theme, panel.id, cut)
+                        drawn += 1
+                    lines = text_height(text, panel.styles, cut)
+                    assert lines is None if wraps else lines == visual.get_height(panel.styles, cut)
+                # What the panel shows on screen is what it drew.
+                theirs = Visual.to_strips(panel, visual, width, height, panel.visual_style)
+                assert _segments(panel.render_line(y) for y in range(len(theirs))) == _segments(theirs)
+            assert drawn >= 3, (size, theme)
 
 
 @pytest.mark.parametrize("game", ["throne", "carcassonne"])

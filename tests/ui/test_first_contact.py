@@ -1,4 +1,4 @@
-"""Issue 15, "First contact": the app's flow as a new player meets it — replay, Continue and
+"""The app's flow as a new player meets it — replay, Continue and
 the autosaves, seeds, the load and save dialogs, the end of a game and rematches, the setup
 screen, the remembered theme and the too-small notice. Pilot tests: real keys on the app."""
 
@@ -80,6 +80,7 @@ async def test_replay_opens_on_the_final_position_with_the_board_drawn():
         assert board.view.to_json() == table.state.view(None).to_json()
 
 
+@pytest.mark.slow
 async def test_replay_from_the_summary_is_not_blank_either():
     table = finished_duel()
     app = app_with(table)
@@ -98,6 +99,7 @@ async def test_replay_from_the_summary_is_not_blank_either():
 
 
 # ------------------------------------------------------------------ 3. autosaves and Continue
+@pytest.mark.slow
 async def test_every_unfinished_game_keeps_its_autosave_and_continue_lists_them_newest_first():
     app = app_with(autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,6 +157,7 @@ async def test_the_single_autosave_of_earlier_versions_is_offered_and_moved_in()
         assert app.screen.table.state.to_json() == old.state.to_json()
 
 
+@pytest.mark.slow
 async def test_leaving_a_game_that_is_not_saved_asks_first():
     table = few_moves(duel_table(seed=5), 2)
     app = app_with(table)  # autosave off: leaving loses the game
@@ -185,6 +188,7 @@ async def test_quitting_an_unsaved_game_asks_first():
         assert isinstance(app.screen, GameScreen) and app.is_running
 
 
+@pytest.mark.slow
 async def test_a_new_game_past_the_most_kept_asks_before_abandoning_the_oldest(monkeypatch):
     monkeypatch.setattr(storage, "MAX_AUTOSAVES", 2)
     for age, seed in ((900, 5), (300, 6)):
@@ -209,6 +213,7 @@ async def test_a_new_game_past_the_most_kept_asks_before_abandoning_the_oldest(m
         assert "crowns-5.json" not in names and "crowns-6.json" in names and len(names) == 2
 
 
+@pytest.mark.slow
 async def test_the_list_of_unfinished_games_continues_one_and_abandons_one_after_asking():
     for age, seed in ((900, 5), (600, 6), (300, 7)):
         path = storage.autosaves_dir() / f"crowns-{seed}.json"
@@ -245,6 +250,7 @@ async def test_a_remote_players_autosaves_stay_in_their_own_folder(tmp_path, mon
 
 
 # ------------------------------------------------------------------ 4. seeds
+@pytest.mark.slow
 async def test_new_games_from_the_menu_get_fresh_seeds_that_are_shown_and_typeable():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -264,6 +270,7 @@ async def test_new_games_from_the_menu_get_fresh_seeds_that_are_shown_and_typeab
         assert app.screen.table.seed == 1234
 
 
+@pytest.mark.slow
 async def test_a_hidden_card_game_draws_a_secret_seed_unless_one_is_typed():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -276,6 +283,7 @@ async def test_a_hidden_card_game_draws_a_secret_seed_unless_one_is_typed():
 
 
 # ------------------------------------------------------------------ 5. load and save dialogs
+@pytest.mark.slow
 async def test_enter_in_load_opens_the_newest_save_at_once():
     older, newer = few_moves(duel_table(seed=5), 1), few_moves(duel_table(seed=6), 3)
     older.save(storage.named_save_path("older"))
@@ -292,6 +300,7 @@ async def test_enter_in_load_opens_the_newest_save_at_once():
         assert app.screen.table.state.to_json() == newer.state.to_json()
 
 
+@pytest.mark.slow
 async def test_saving_over_an_existing_name_asks_first():
     other = few_moves(duel_table(seed=6), 1)
     other.save(storage.named_save_path("mine"))
@@ -316,6 +325,7 @@ async def test_saving_over_an_existing_name_asks_first():
 
 
 # ------------------------------------------------------------------ 6 and 13. the end of a game
+@pytest.mark.slow
 async def test_after_see_board_the_summarys_keys_work_and_undo_is_not_offered():
     table = finished_duel()
     app = app_with(table)
@@ -348,6 +358,7 @@ async def test_after_see_board_the_summarys_keys_work_and_undo_is_not_offered():
         assert len(app.screen_stack) == 2  # the menu, the new game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,same", [("d", True), ("n", False)])
 async def test_rematch_offers_the_same_deal_and_a_new_deal(key, same):
     table = finished_duel()
@@ -364,6 +375,7 @@ async def test_rematch_offers_the_same_deal_and_a_new_deal(key, same):
         assert (new.states[0].to_json() == table.states[0].to_json()) is same  # the same deal, or not
 
 
+@pytest.mark.slow
 async def test_the_court_rematch_can_retry_the_same_deal():
     table = Table("court", [Seat("Ana", "bot", "greedy")], 20261201)
     TurnController(table).play_bots()
@@ -380,6 +392,7 @@ async def test_the_court_rematch_can_retry_the_same_deal():
 
 
 # ------------------------------------------------------------------ 14. the setup screen
+@pytest.mark.slow
 async def test_setup_starts_on_the_first_field_and_enter_there_does_not_start():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -391,6 +404,7 @@ async def test_setup_starts_on_the_first_field_and_enter_there_does_not_start():
         assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_setup_shows_the_focused_fields_explanation():
     app = app_with()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -398,13 +412,23 @@ async def test_setup_shows_the_focused_fields_explanation():
         help_text = lambda: str(setup.query_one("#field-help").render())  # noqa: E731
         assert "How many seats" in help_text()
         setup.query_one("#opt-mob_battle").focus()
-        await pilot.pause()
+        await shown(pilot, help_text, "Angry Mob")
         assert "Angry Mob" in help_text() and "negative action" in help_text()
         await pilot.press("tab")
-        await pilot.pause()
+        await shown(pilot, help_text, "Ask for Battles")
         assert "Ask for Battles" in help_text()
 
 
+async def shown(pilot, text, words: str) -> None:
+    """Wait (bounded) for ``words`` in ``text()``: the focus reaches the screen's handler a
+    message or two after the pause that follows it when the machine is busy."""
+    for _ in range(20):
+        if words in text():
+            return
+        await pilot.pause()
+
+
+@pytest.mark.slow
 async def test_setup_hides_options_that_do_not_apply_to_the_player_count():
     app = app_with()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -426,6 +450,7 @@ async def test_setup_hides_options_that_do_not_apply_to_the_player_count():
         assert not goal.display
 
 
+@pytest.mark.slow
 async def test_question_mark_on_setup_opens_the_games_help():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -483,8 +508,9 @@ async def test_the_too_small_notice_fits_a_40_by_10_terminal():
         assert "40×10" in str(app.screen.query_one("#too-small-box").render())
 
 
+@pytest.mark.slow
 async def test_on_carcassonnes_finished_board_r_and_n_are_the_summarys_not_the_grids():
-    from .carcassonne.apps import advance, carc_table
+    from .carcassonne.positions import advance, carc_table
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     assert table.state.is_over
@@ -525,7 +551,7 @@ async def test_esc_closes_the_carcassonne_replay():
 
 
 async def test_a_move_made_just_before_quitting_is_in_its_autosave():
-    """The autosave of a move waits for the move's frame (issue 14: the writer holds the GIL);
+    """The autosave of a move waits for the move's frame (the writer holds the GIL);
     quitting at once must still write it, not drop the waiting save."""
     app = app_with(autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:

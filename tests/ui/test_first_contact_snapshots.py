@@ -1,6 +1,8 @@
-"""Snapshots of issue 15's screens (plain def tests: snap_compare runs its own event loop):
+"""Snapshots of the screens a new player meets first (plain def tests: snap_compare runs its own event loop):
 the setup screen at both sizes and in monochrome, Continue with two unfinished games, the
 overwrite question, the finished game's board, the replay as it opens, the too-small notice."""
+
+import pytest
 
 import os
 import time
@@ -33,23 +35,28 @@ def setup_of(game_id: str, tabs: int = 0):
     return show
 
 
+@pytest.mark.slow
 def test_setup_throne_120x40(snap_compare):
     assert snap_compare(app_with(), terminal_size=(120, 40), run_before=setup_of("throne"))
 
 
+@pytest.mark.slow
 def test_setup_carcassonne_option_focused_80x24(snap_compare):
     # players, two seats (name and kind each), the seed, then the first two options
     assert snap_compare(app_with(), terminal_size=(80, 24), run_before=setup_of("carcassonne", tabs=7))
 
 
+@pytest.mark.slow
 def test_setup_hoard_option_focused_120x40(snap_compare):
     assert snap_compare(app_with(), terminal_size=(120, 40), run_before=setup_of("hoard", tabs=8))
 
 
+@pytest.mark.slow
 def test_setup_focus_in_monochrome_80x24(snap_compare):
     assert snap_compare(app_with(theme="dragon-mono"), terminal_size=(80, 24), run_before=setup_of("crowns", tabs=5))
 
 
+@pytest.mark.slow
 def test_setup_focus_in_light_theme_80x24(snap_compare):
     assert snap_compare(app_with(theme="dragon-light"), terminal_size=(80, 24), run_before=setup_of("court", tabs=2))
 
@@ -81,6 +88,7 @@ def test_saving_over_a_name_asks_80x24(snap_compare):
     assert snap_compare(app_with(few_moves(duel_table(seed=5), 3)), terminal_size=(80, 24), run_before=save_over)
 
 
+@pytest.mark.slow
 def test_finished_games_board_offers_the_summarys_keys_80x24(snap_compare):
     assert snap_compare(app_with(finished_duel()), terminal_size=(80, 24), run_before=settle, press=["b"])
 

@@ -1,16 +1,17 @@
-"""The game log can be read with the keyboard and keeps what happened in sight (issue 15,
-point 8): Tab reaches it, ↑/↓ Home/End scroll it when focused and PgUp/PgDn from anywhere;
+"""The game log can be read with the keyboard and keeps what happened in sight: Tab reaches it, ↑/↓ Home/End scroll it when focused and PgUp/PgDn from anywhere;
 after a resize the newest line shows; at 80×24 the bots' turns since the person's last
 decision are shown from their first line; notifications stay off the list and the log."""
 
 from __future__ import annotations
+
+import pytest
 
 from textual.widgets._toast import Toast, ToastRack
 
 from dragon_tui.ui.widgets.game_log import GameLog
 
 from .apps import app_with, settle, workers_done
-from .hoard.tables import after_person_moves, hoard_table
+from .hoard.positions import after_person_moves, hoard_table
 
 
 async def bots_done(pilot) -> None:
@@ -24,6 +25,7 @@ def visible(log: GameLog, top: int) -> bool:
     return log.scroll_y <= top < log.scroll_y + log.scrollable_content_region.height
 
 
+@pytest.mark.slow
 async def test_tab_reaches_the_log_and_keys_scroll_it():
     table = after_person_moves(hoard_table(4, seed=9), 8)
     app = app_with(table)
@@ -83,6 +85,7 @@ async def test_after_a_resize_the_newest_line_shows():
         assert log.scroll_y == log.max_scroll_y
 
 
+@pytest.mark.slow
 async def test_at_80x24_the_bots_turns_show_from_their_first_line():
     table = after_person_moves(hoard_table(4, seed=9), 8)
     app = app_with(table)
@@ -119,8 +122,9 @@ async def test_notifications_stay_off_the_action_list_and_the_log():
             assert not toast.region.overlaps(app.screen.query_one(pane).region), pane
 
 
+@pytest.mark.slow
 async def test_each_bot_move_shows_in_the_log_as_it_is_played():
-    """Issue 15, point 17: what each bot did appears when it is played, not all at once at
+    """What each bot did appears when it is played, not all at once at
     the end of the bots' turns: the log takes each bot move's lines as that move is made."""
     from dragon_tui.app import DragonApp
 

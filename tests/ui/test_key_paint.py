@@ -1,4 +1,4 @@
-"""A key is answered in one frame (issue 14).
+"""A key is answered in one frame (the ``perf`` tier: a figure of the bench, counted exactly).
 
 Each frame after the first waits for Textual's screen update timer (~17 ms), so a move that
 drew two or three frames was answered that much later. These positions are the ones of
@@ -18,6 +18,8 @@ import pytest
 from dragon_tui import bench_ui
 from dragon_tui.app import DragonApp
 from dragon_tui.games import GAMES
+
+pytestmark = pytest.mark.perf
 
 CASES = [
     ("crowns", 0.8, (120, 40)),  # the "since your last turn" box goes: the log grows
@@ -52,7 +54,7 @@ async def test_the_action_list_says_what_is_out_of_sight_instead_of_a_scroll_bar
     from dragon_tui.ui.widgets.action_list import ActionList
 
     from .apps import app_with
-    from .throne.test_throne_snapshots import deploying
+    from .throne.test_snapshots import deploying
 
     app = app_with(deploying())  # a Dragon's deploy: twelve guilds to choose from
     async with app.run_test(size=(80, 24)) as pilot:

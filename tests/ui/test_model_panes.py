@@ -77,6 +77,7 @@ async def test_a_bot_that_raises_gives_a_notice_and_the_game_goes_on():
         assert table.state.is_over or table.state.current_player == 0
 
 
+@pytest.mark.slow
 async def test_continue_with_hidden_hands_opens_on_the_pass_screen():
     table = Table("hoard", [Seat("Ana"), Seat("Ben")], 4)
     for _ in range(5):

@@ -1,6 +1,6 @@
-"""Issue 13 in the app: what a remote (SSH or web) player may do differs from a local one —
-no path box in Load (finding 2), no Screenshot command (13); and a failing autosave is a
-notice, not a crash (16). The same attacks over a real SSH connection are in
+"""What a remote (SSH or web) player may do differs from a local one —
+no path box in Load, no Screenshot command; and a failing autosave is a
+notice, not a crash. The same attacks over a real SSH connection are in
 tests/net/test_ssh_hardening.py."""
 
 from __future__ import annotations

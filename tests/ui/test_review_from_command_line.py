@@ -45,6 +45,7 @@ async def test_a_command_line_review_drops_stop_when_done_and_esc_exits(monkeypa
         assert not any(type(s).__name__ == "MenuScreen" for s in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_stop_is_offered_while_the_review_runs_and_esc_goes_back_when_pushed():
     app = DragonApp(bot_delay=0, autosave=False, theme="dragon-dark")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -27,6 +27,7 @@ async def until_done(pilot, screen):
     assert screen.review is not None
 
 
+@pytest.mark.slow
 async def test_enter_opens_the_replay_at_the_decision():
     app = app_with()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -41,6 +42,7 @@ async def test_enter_opens_the_replay_at_the_decision():
         assert app.screen is screen
 
 
+@pytest.mark.slow
 async def test_x_stops_the_review_and_keeps_what_is_done():
     app = app_with()
     # Slow enough that x comes long before the end however fast the search gets (no early
@@ -61,6 +63,7 @@ async def test_x_stops_the_review_and_keeps_what_is_done():
         assert "Stopped at" in str(screen.query_one("#review-state").render())
 
 
+@pytest.mark.slow
 async def test_s_reviews_the_other_seat_and_g_sorts_by_gap():
     app = app_with()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -2,6 +2,8 @@
 last turn", at 120×40 and 80×24 (plain def tests: snap_compare runs its own event loop).
 Short games and a small search keep them quick and the same on every run."""
 
+import pytest
+
 from dragon_tui.ai import make_agent
 from dragon_tui.ai.ismcts import SearchConfig
 from dragon_tui.session import Seat, Table, TurnController
@@ -36,31 +38,38 @@ def review_of(table, keys=()):
     return run
 
 
+@pytest.mark.slow
 def test_review_decisions_at_120x40(snap_compare):
     assert snap_compare(app_with(), terminal_size=(120, 40), run_before=review_of(duel()))
 
 
+@pytest.mark.slow
 def test_review_decisions_at_80x24(snap_compare):
     assert snap_compare(app_with(), terminal_size=(80, 24), run_before=review_of(duel()))
 
 
+@pytest.mark.slow
 def test_score_charts_at_120x40(snap_compare):
     assert snap_compare(app_with(), terminal_size=(120, 40), run_before=review_of(duel(), ["c"]))
 
 
+@pytest.mark.slow
 def test_score_charts_at_80x24_in_monochrome(snap_compare):
     assert snap_compare(app_with(theme="dragon-mono"), terminal_size=(80, 24),
                         run_before=review_of(duel(), ["c"]))
 
 
+@pytest.mark.slow
 def test_win_chance_chart_at_120x40(snap_compare):
     assert snap_compare(app_with(), terminal_size=(120, 40), run_before=review_of(duel(), ["w"]))
 
 
+@pytest.mark.slow
 def test_win_chance_chart_at_80x24(snap_compare):
     assert snap_compare(app_with(), terminal_size=(80, 24), run_before=review_of(duel(), ["w"]))
 
 
+@pytest.mark.slow
 def test_solitaire_expected_points_at_80x24(snap_compare):
     table = Table("court", [Seat("Ana")], 5)
     agent = make_agent("random", table.game, 1)

@@ -49,6 +49,7 @@ def menu_ids(app) -> list[str]:
 
 
 # ------------------------------------------------------------------ an unusable data folder
+@pytest.mark.slow
 @pytest.mark.parametrize("where", list(UNUSABLE))
 async def test_an_unusable_data_folder_opens_the_menu_with_one_notice(where, tmp_path, monkeypatch):
     home = UNUSABLE[where](tmp_path)
@@ -142,6 +143,7 @@ async def test_the_newest_notice_replaces_the_one_before():
 
 
 # ------------------------------------------------------------------ one entry per game
+@pytest.mark.slow
 async def test_loading_one_save_again_and_again_continues_one_entry(tmp_path):
     save = tmp_path / "mine.json"
     few_moves(duel_table(seed=5), 3).save(save)
@@ -183,6 +185,7 @@ async def test_a_person_playing_on_from_a_save_keeps_that_game_apart(tmp_path):
         played_on.to_json()["moves"]
 
 
+@pytest.mark.slow
 async def test_leaving_a_game_before_its_first_move_leaves_no_entry():
     app = app_with(autosave=True)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -235,6 +238,7 @@ async def test_the_setup_screen_names_seats_by_the_same_rule_and_follows_their_k
         assert [s.name for s in setup.build_table().seats] == ["Zoë", "Ben"]  # a typed name stays
 
 
+@pytest.mark.slow
 async def test_escape_from_a_games_setup_keeps_the_menus_highlight_on_that_game():
     storage.write_json(storage.autosaves_dir() / "waiting.json", few_moves(duel_table(seed=5), 2).to_json())
     app = app_with(autosave=True)

@@ -1,12 +1,16 @@
-"""Start-up to the first paint (issue 14): what the app must *not* do before its first frame.
+"""Start-up to the first paint: what the app must *not* do before its first frame.
 
-Timings are for ``python -m dragon_tui.bench_ui``; these tests pin the causes, which can be
+Timings are for ``dragon-tui bench`` (``python -m dragon_tui.bench_ui``, figures in
+docs/performance.md); these ``perf`` tests pin the costs a player would notice and that can be
 asserted exactly: what is imported, which stylesheets are parsed and with which theme, which
-screens are composed, and that no class change restyles a screen after its widgets mounted.
+screens are composed, what is read from the disk, and that no class change restyles a screen
+after its widgets mounted. How the code keeps each cost small (named tuples, one widget class,
+precomputed tables) is its own business: the bench's start-up figure is the guard for that.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -26,6 +30,8 @@ from dragon_tui.ui.themes import LIGHT
 
 from .apps import app_with, duel_table, settle
 
+pytestmark = pytest.mark.perf
+
 #: Loaded only when a screen needs them: the bots' search, the shared-table code, the charts,
 #: the game screen and its boards.
 NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext", "dragon_tui.session.controller",
@@ -33,10 +39,12 @@ NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext",
                 "dragon_tui.ui.screens.review")
 
 
-def modules_at_first_frame(game_id: str) -> set[str]:
+@functools.cache
+def modules_at_first_frame(game_id: str) -> frozenset[str]:
     """The modules a new process has loaded once ``game_id``, started at once with hard bots
-    (none of which decides before the frame), has drawn its game screen."""
-    return modules_after(modules_code(game_id))
+    (none of which decides before the frame), has drawn its game screen (one process per game
+    and test worker: the tests that read this only read it)."""
+    return frozenset(modules_after(modules_code(game_id)))
 
 
 def modules_code(game_id: str) -> str:
@@ -113,6 +121,7 @@ def stylesheet_files(app) -> set[str]:
     return {path for path, variable in app.stylesheet.source if not variable}
 
 
+@pytest.mark.slow
 async def test_the_menu_parses_its_own_rules_only():
     """The setup screen's, the dialogs', the game screen's and the review's rules wait for
     their screens."""
@@ -190,6 +199,7 @@ async def test_a_pushed_screen_has_its_breakpoint_classes_before_it_composes(siz
         assert restyled == []
 
 
+@pytest.mark.slow
 async def test_the_menu_reads_the_unfinished_games_once_as_it_opens_and_again_when_shown_again(monkeypatch):
     """Textual resumes a screen as it is first pushed, right after mounting it: nothing to read again."""
     from dragon_tui.ui.screens import menu
@@ -251,23 +261,13 @@ def test_the_command_line_checks_bot_levels_without_loading_the_bots():
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
     """The bots' search loads when a bot first has to decide, not with the game screen."""
     modules = modules_at_first_frame(game_id)
     assert "dragon_tui.ui.screens.game" in modules
     assert not loaded(modules, "dragon_tui.ai.agents") and not loaded(modules, "dragon_tui.ai.ismcts")
-
-
-def test_a_new_game_gets_its_seed_and_autosave_name_without_loading_hashlib():
-    """``secrets`` loads hashlib, hmac and OpenSSL (milliseconds): the seeds and the autosave's
-    name come from ``os.urandom`` directly, and the keyed stream's BLAKE2b from ``_blake2``."""
-    modules = modules_after("from dragon_tui.app import DragonApp\nfrom dragon_tui.session import storage\n"
-                            "from dragon_tui.session.table import fresh_seed\n"
-                            "from dragon_tui.engine.rng import KeyedRng\n"
-                            "fresh_seed('crowns'), fresh_seed('throne'), storage.new_autosave_path('crowns')\n"
-                            "KeyedRng(fresh_seed('throne')).random()")
-    assert not {"secrets", "hashlib", "_hashlib", "hmac"} & modules
 
 
 @pytest.mark.parametrize("size,roomy", [((120, 40), True), ((80, 24), False)])
@@ -380,6 +380,7 @@ async def test_the_app_resumes_the_collector_once_its_first_screen_is_drawn(coll
         assert gc.isenabled()
 
 
+@pytest.mark.slow
 def test_a_game_started_at_once_loads_neither_the_menu_nor_the_dialogs():
     """The menu opens when the game is left; the dialogs when one is needed (the 80×24 notice
     too: a big enough window never loads it); importlib.resources when a help page opens."""
@@ -408,22 +409,7 @@ async def test_the_seat_to_play_is_marked_as_its_panel_is_composed(monkeypatch, 
         assert not restyled
 
 
-async def test_the_status_line_shows_the_game_title_from_100_columns_on():
-    """One widget for the whole line: the title comes and goes with the room, as the two
-    widgets' stylesheet rule did."""
-    app = app_with(Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        status = app.screen.query_one("#status")
-        assert "Batalla de Coronas · " not in str(status.render())
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        assert str(status.render()).startswith("Batalla de Coronas · ")
-        await pilot.resize_terminal(80, 24)
-        await settle(pilot)
-        assert "Batalla de Coronas · " not in str(status.render())
-
-
+@pytest.mark.slow
 def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     """``bench_ui``'s probe wraps the app as the command line imports it. Finding the import
     through a subclass of ``importlib.abc.MetaPathFinder`` imported importlib.abc and, with it,
@@ -442,107 +428,10 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     assert done.stderr == ""
 
 
-def dataclasses_defined(code: str, prelude: str = "") -> tuple[list[str], int]:
-    """Run ``prelude``, then ``code``, in a new Python process: the dataclasses of dragon_tui
-    defined while ``code`` ran (``module.QualName``, in order), and how many signatures
-    ``inspect`` built meanwhile (a dataclass without a docstring builds one for it)."""
-    spy = (
-        "import dataclasses, inspect, json\n"
-        f"{prelude}\n"
-        "made, signed = [], []\n"
-        "real_process, real_signature = dataclasses._process_class, inspect.signature\n"
-        "def process(cls, *args, **kwargs):\n"
-        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
-        "    return real_process(cls, *args, **kwargs)\n"
-        "def signature(*args, **kwargs):\n"
-        "    signed.append(args)\n"
-        "    return real_signature(*args, **kwargs)\n"
-        "dataclasses._process_class, inspect.signature = process, signature\n"
-        f"{code}\n"
-        "print(json.dumps([[name for name in made if name.startswith('dragon_tui')], len(signed)]))\n")
-    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
-    made, signed = json.loads(done.stdout.splitlines()[-1])
-    return made, signed
-
-
-#: Imported before the spy by the tests of one game's modules: what every game screen shares.
-SHARED_SCREEN = "import dragon_tui.app, dragon_tui.ui.screens.game"
-
-
-def test_a_game_started_at_once_defines_only_its_mutable_records_as_dataclasses():
-    """A dataclass writes and compiles its methods as it is defined (about 0.6 ms each): the
-    immutable value classes made before the first frame are named tuples. What is left are the
-    records that change after they are made: a seat (renamed at a shared table) and a bot's turn."""
-    made, _ = dataclasses_defined(modules_code("crowns"))
-    assert sorted(made) == ["dragon_tui.session.controller.BotTurn",
-                            "dragon_tui.session.table.Seat"]
-
-
-async def test_the_princes_panels_are_painted_once_before_the_first_frame_but_the_score_track(monkeypatch):
-    """The board paints its panels as it mounts, at a guessed width of 80; the first layout
-    then gives each its width. Only the score track draws to its width, so only it is painted
-    again (the guild board's second paint cost about a millisecond)."""
-    import importlib
-
-    painted = []
-    for module, name in (("throne_guilds", "GuildGrid"), ("throne_players", "PlayersPanel"),
-                         ("throne_hand", "HandPanel"), ("throne_houses", "ClanHouses"),
-                         ("throne_track", "ScoreTrack")):
-        cls = getattr(importlib.import_module(f"dragon_tui.ui.widgets.{module}"), name)
-        real = cls.paint
-        monkeypatch.setattr(cls, "paint", lambda self, scene, width, real=real, name=name:
-                            painted.append((name, width)) or real(self, scene, width))
-    app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 7))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        track = app.screen.query_one("#throne-track")
-        assert sorted(painted) == sorted([("GuildGrid", 80), ("PlayersPanel", 80), ("HandPanel", 80),
-                                          ("ClanHouses", 80), ("ScoreTrack", 80),
-                                          ("ScoreTrack", track.content_size.width)])
-        assert track.content_size.width != 80
-
-
-def test_the_princes_modules_create_one_dataclass_and_build_no_signature_for_it():
-    """A dataclass compiles its methods as it is defined, and one without a docstring also
-    builds its signature with inspect for one: Card (a named tuple) and Scene (a plain class)
-    are no longer dataclasses; PendingStep, left one for the rules' speed, has a docstring."""
-    made, signed = dataclasses_defined("import dragon_tui.games.throne, dragon_tui.ui.boards.throne",
-                                       prelude=SHARED_SCREEN)
-    assert made == ["dragon_tui.games.throne.pending.PendingStep"] and signed == 0
-
-
-def test_carcassonne_loads_its_tile_tables_and_makes_no_dataclass_at_import():
-    """Carcassonne's tile tables load as literal data (``tile_tables.py``) and its records are
-    slotted classes: importing the game and its board makes no dataclass (each compiled its
-    methods, about 5 million instructions)."""
-    made, _ = dataclasses_defined("import dragon_tui.games.carcassonne, dragon_tui.ui.boards.carcassonne",
-                                  prelude=SHARED_SCREEN)
-    assert [name for name in made if "carcassonne" in name] == []
-    from dragon_tui.games.carcassonne import tiles
-
-    assert tiles._build_tables.__module__ == "dragon_tui.games.carcassonne.tile_tables"
-
-
 # ---------------------------------------------------------------- Carcassonne's first frame
 
 def carcassonne_app(theme: str = "dragon-dark"):
     return app_with(Table("carcassonne", [Seat("Ana"), Seat("Bot", "bot", "random")], 3), theme=theme)
-
-
-def test_carcassonne_builds_its_tile_types_from_the_tables_not_by_parsing_the_tile_lines():
-    """``tile_tables.py`` holds the tile types too: importing the game calls none of the
-    functions that compute them (parsing TILE_LINES cost about 5 million instructions)."""
-    spy = (
-        "import sys\ncalled = set()\n"
-        "def profile(frame, event, arg):\n"
-        "    if event == 'call' and frame.f_code.co_filename.endswith('carcassonne/tiles.py'):\n"
-        "        called.add(frame.f_code.co_name)\n"
-        "sys.setprofile(profile)\nimport dragon_tui.games.carcassonne\nsys.setprofile(None)\n"
-        "print(' '.join(sorted(called)))\n")
-    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
-    called = set(done.stdout.split())
-    assert "<module>" in called  # the spy saw the module run
-    assert not called & {"compute_tiles", "_parse", "compute_set_edge", "compute_rot", "compute_canon"}
 
 
 def test_carcassonne_loads_the_remaining_tiles_window_only_when_t_opens_it():
@@ -551,6 +440,7 @@ def test_carcassonne_loads_the_remaining_tiles_window_only_when_t_opens_it():
     assert "dragon_tui.ui.widgets.carcassonne_remaining" not in modules_at_first_frame("carcassonne")
 
 
+@pytest.mark.slow
 async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_opens_it():
     from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 
@@ -590,75 +480,3 @@ async def test_carcassonne_makes_its_ink_once_per_theme(monkeypatch):
         legend = app.screen.query_one("#carc-legend")._shown
         assert legend.plain[0] == "▒" and legend.spans[0].start == 0
         assert legend.spans[0].style == carcassonne_ink.ink_for(app.current_theme.variables).art["city"]
-
-# ---------------------------------------------------------------- Princes of the Dragon Throne
-# (Its panels' strips, drawn as Textual draws them: ``test_fast_strips.py``.)
-
-def test_the_princes_board_defines_two_widget_classes_its_panels_one():
-    """Every Textual widget class costs about 1.8 million instructions to create as its module
-    loads: the board and its five panels are two (``Board``, ``ThronePanel``); what each panel
-    draws is a plain ``Painter``."""
-    code = (
-        f"{SHARED_SCREEN}\n"
-        "from textual.widget import Widget\n"
-        "def every(cls):\n"
-        "    for sub in cls.__subclasses__():\n"
-        "        yield sub\n"
-        "        yield from every(sub)\n"
-        "before = set(every(Widget))\n"
-        "import dragon_tui.ui.boards.throne\n"
-        "print(sorted(f'{c.__module__}.{c.__qualname__}' for c in set(every(Widget)) - before))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
-    assert done.stdout.splitlines()[-1] == str(["dragon_tui.ui.boards.throne.Board",
-                                                 "dragon_tui.ui.widgets.throne_style.ThronePanel"])
-
-
-def test_the_princes_rules_load_their_cards_and_texts_from_the_card_table_computing_none():
-    """``card_table.py`` holds the cards, their texts and the tables made from them (the rules'
-    and the legal moves') as literal data: importing the rules calls none of the functions
-    that compute them (about 4 million instructions at every start)."""
-    spy = (
-        "import sys\ncalled = set()\n"
-        "def profile(frame, event, arg):\n"
-        "    if event == 'call' and frame.f_code.co_filename.endswith(('throne/data.py', 'throne/moves.py')):\n"
-        "        called.add(frame.f_code.co_name)\n"
-        "sys.setprofile(profile)\nimport dragon_tui.games.throne\nsys.setprofile(None)\n"
-        "print(' '.join(sorted(called)))\n")
-    done = subprocess.run([sys.executable, "-c", spy], capture_output=True, text=True, timeout=120, check=True)
-    called = set(done.stdout.split())
-    assert "<module>" in called  # the spy saw the module run
-    assert not called & {"compute_cards", "compute_text", "compute_card_facts", "compute_row_or_column",
-                         "compute_guilds_of_clan", "guild_clans", "compute_recruit_prices", "compute_feeds"}
-
-
-async def test_the_princes_board_lays_its_five_panels_out_itself_with_no_row_containers():
-    """The board's own grid places the five panels (two row containers cost about 22 million
-    instructions before the first frame): they are the board's children, the guilds over the
-    whole width, the players beside the hand and the houses beside the track; in the compact
-    view ``v`` shows the guilds, then players & hand, then houses & track, one above the other."""
-    from dragon_tui.ui.boards.throne import Board
-
-    for size, compact in (((120, 40), False), ((80, 24), True)):
-        app = app_with(Table("throne", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            board = app.screen.query_one(Board)
-            assert [child.id for child in board.children] == [
-                "throne-guilds", "throne-players", "throne-hand", "throne-houses", "throne-track"]
-            region = {child.id: child.region for child in board.children}
-            if not compact:
-                assert region["throne-guilds"].width == board.content_region.width
-                for left, right in (("throne-players", "throne-hand"), ("throne-houses", "throne-track")):
-                    assert region[left].y == region[right].y and region[left].right == region[right].x
-                    assert region[left].right + region[right].width == board.content_region.right
-                assert region["throne-houses"].y >= region["throne-players"].bottom
-                continue
-            shown = []
-            for _ in range(3):
-                visible = [child for child in board.children if child.display]
-                shown.append([child.id for child in visible])
-                assert all(child.region.width == board.content_region.width for child in visible)
-                await pilot.press("v")
-                await settle(pilot)
-            assert shown == [["throne-guilds"], ["throne-players", "throne-hand"],
-                             ["throne-houses", "throne-track"]]

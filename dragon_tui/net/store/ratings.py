@@ -20,6 +20,11 @@ walking away from a lost game saves nothing. The people who played are rated amo
 themselves, the absent seats left out of their update (beating or losing to a stand-in bot
 says as little about them as a game against any bot); with fewer than two of them, their
 ratings stay as they were.
+
+A seat that forfeited or resigned (:mod:`..endings`) is placed last (:func:`forfeits_last`)
+and counts for the others as a player they beat, stand-in or not: leaving a game lost is a
+loss. It may itself lose rating but never gain (a newcomer's first loss can raise the
+conservative rating as sigma shrinks: not by giving up).
 """
 
 from __future__ import annotations
@@ -73,18 +78,38 @@ def absent(moves_made: int, stand_in_moves: int) -> bool:
     return moves_made > 0 and 2 * stand_in_moves > moves_made
 
 
-def update_with_absent(before: list[Rating], ranks: list[int], absent: list[bool]) -> list[Rating]:
-    """New ratings when some seats were absent (see the module's rule). A rating left as it
-    was is returned as the same object."""
-    if not any(absent):
+def update_with_absent(before: list[Rating], ranks: list[int], absent: list[bool],
+                       forfeited: list[int] | tuple[int, ...] = ()) -> list[Rating]:
+    """New ratings when some seats were absent (see the module's rule), or forfeited: a
+    forfeited seat is placed last and counts for the others as a player they beat (a game lost
+    on time is a loss, as in any correspondence club), while it may itself lose but never gain.
+    A rating left as it was is returned as the same object."""
+    if not any(absent) and not forfeited:
         return update(before, ranks)
     after = list(before)
     whole = update(before, ranks)
     for i, gone in enumerate(absent):
         if gone and whole[i].ordinal < before[i].ordinal:
             after[i] = whole[i]  # a loss counts; a win by the stand-in does not
-    present = [i for i, gone in enumerate(absent) if not gone]
-    if len(present) >= 2:
-        for i, r in zip(present, update([before[i] for i in present], [ranks[i] for i in present])):
-            after[i] = r
+    counted = [i for i, gone in enumerate(absent) if not gone or i in forfeited]
+    if len(counted) >= 2:
+        for i, r in zip(counted, update([before[i] for i in counted], [ranks[i] for i in counted])):
+            if i not in forfeited or r.ordinal < before[i].ordinal:
+                after[i] = r
+            else:
+                after[i] = before[i]
     return after
+
+
+def forfeits_last(ranks: list[int], forfeited: list[int] | tuple[int, ...]) -> list[int]:
+    """Ranks with the forfeited seats placed last (sharing that place), the others keeping
+    their order among themselves."""
+    if not forfeited:
+        return list(ranks)
+    stay = [i for i in range(len(ranks)) if i not in forfeited]
+    out = [0] * len(ranks)
+    for i in stay:
+        out[i] = 1 + sum(1 for j in stay if ranks[j] < ranks[i])
+    for i in forfeited:
+        out[i] = len(stay) + 1
+    return out

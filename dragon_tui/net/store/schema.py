@@ -144,6 +144,14 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "UPDATE seats SET stand_in_moves = (SELECT COUNT(*) FROM moves m WHERE m.table_id = seats.table_id"
         " AND m.seat = seats.seat AND m.timeout_level IS NOT NULL)",
     ]),
+    (5, [
+        # Finished games are kept (archived) with their moves. ``ending`` says how a game ended
+        # other than by its rules (JSON: {"how": "forfeit", "seats": [...], "at": t}), or which
+        # seats forfeited in a game that went on; ``result`` is the final rank per seat (JSON
+        # list, 1 = best) once the game is over.
+        "ALTER TABLE game_tables ADD COLUMN ending TEXT",
+        "ALTER TABLE game_tables ADD COLUMN result TEXT",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -16,6 +16,7 @@ import socket
 import time
 import zlib
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from . import ratings
@@ -74,6 +75,11 @@ class TableRecord:
     daily: str | None = None
     over: bool = False
     active: float | None = None
+    #: how the game ended other than by its rules, or which seats forfeited (see schema 5)
+    ending: dict[str, Any] | None = None
+    #: when it finished, and the final rank per seat (archived games)
+    finished: float | None = None
+    result: list[int] | None = None
 
 
 def _key32(text: str) -> int:
@@ -103,9 +109,19 @@ class Store:
             tx.execute(f"SELECT pg_notify('{CHANNEL}', ?)", (payload,))
 
     # ------------------------------------------------------------------ nodes
-    def register_node(self, host: str, pid: int, now: float | None = None) -> None:
+    def register_node(self, host: str, pid: int, now: float | None = None,
+                      running: Callable[[int], bool] | None = None) -> None:
+        """This node joins. Nodes of the same host whose process is no longer ``running`` died
+        without leaving (kill -9, a crash): their rows and sessions go now, rather than counting
+        as live until their heartbeat is old."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
+            if running is not None:
+                for node_id, node_pid in tx.all("SELECT id, pid FROM nodes WHERE host = ? AND id <> ?",
+                                                (host, self.node)):
+                    if not running(int(node_pid)):
+                        tx.execute("DELETE FROM live_sessions WHERE node = ?", (node_id,))
+                        tx.execute("DELETE FROM nodes WHERE id = ?", (node_id,))
             tx.execute("INSERT INTO nodes (id, host, pid, started, seen) VALUES (?, ?, ?, ?, ?)"
                        " ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, draining = 0",
                        (self.node, host, pid, now, now))
@@ -232,16 +248,54 @@ class Store:
             tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
             self._notify(tx, "d", table_id)
 
-    def delete_finished_before(self, when: float) -> list[str]:
-        """Remove the tables that finished before ``when``; their ids."""
+    def end_table(self, table_id: str, moves: int, ending: dict[str, Any], now: float | None = None) -> None:
+        """End an open table at its move ``moves`` other than by its rules (a forfeit): it is
+        kept, finished; :class:`Conflict` if it moved on or ended meanwhile."""
+        now = time.time() if now is None else now
         with self.db.transaction() as tx:
-            ids = [r[0] for r in tx.all("SELECT id FROM game_tables WHERE is_over = 1 AND finished < ?", (when,))]
-            for table_id in ids:
-                tx.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
-                tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-                tx.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
-                self._notify(tx, "d", table_id)
-        return ids
+            if not tx.execute("UPDATE game_tables SET is_over = 1, finished = ?, active = ?, ending = ?"
+                              " WHERE id = ? AND moves = ? AND is_over = 0",
+                              (now, now, json.dumps(ending, sort_keys=True), table_id, moves)):
+                raise Conflict(f"Table {table_id} moved on or ended.")
+            self._notify(tx, "e", table_id)
+
+    def hand_to_bot(self, table_id: str, seat: int, level: str, ending: dict[str, Any]) -> None:
+        """A forfeited seat of a game that goes on: a bot of ``level`` plays it from now on (the
+        seat stays its player's, for the result)."""
+        with self.db.transaction() as tx:
+            if not tx.execute("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?"
+                              " AND kind = 'remote'", (level, table_id, seat)):
+                raise Conflict("That seat is not a person's.")
+            tx.execute("UPDATE game_tables SET ending = ? WHERE id = ? AND is_over = 0",
+                       (json.dumps(ending, sort_keys=True), table_id))
+            self._notify(tx, "s", table_id)
+
+    def set_result(self, table_id: str, ranks: list[int]) -> None:
+        """The final rank per seat of a finished table (for the player's list of past games)."""
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE game_tables SET result = ? WHERE id = ? AND is_over = 1",
+                       (json.dumps([int(r) for r in ranks]), table_id))
+
+    def games_of(self, player: str, limit: int = DEFAULT_BOARD, before: float | None = None) -> list[dict[str, Any]]:
+        """A player's finished games, newest first (``before``: only those finished earlier,
+        to page back): id, game, when it finished, moves, the seats with their players, the
+        final ranks and how it ended."""
+        where = "g.is_over = 1 AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = g.id AND s.player = ?)"
+        params: list[Any] = [player]
+        if before is not None:
+            where += " AND g.finished < ?"
+            params.append(before)
+        games = []
+        with self.db.transaction() as tx:
+            rows = tx.all(f"SELECT g.id, g.game, g.finished, g.moves, g.ending, g.result, g.daily FROM game_tables g"
+                          f" WHERE {where} ORDER BY g.finished DESC, g.id LIMIT ?", (*params, limit))
+            for table_id, game, finished, moves, ending, result, daily in rows:
+                seats = [{"name": n, "kind": k, "player": p} for n, k, p in tx.all(
+                    "SELECT name, kind, player FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+                games.append({"id": table_id, "game": game, "finished": finished, "moves": moves, "seats": seats,
+                              "ending": json.loads(ending) if ending else None,
+                              "result": json.loads(result) if result else None, "daily": daily})
+        return games
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
                     timeout_level: str | None = None, now: float | None = None) -> None:
@@ -282,7 +336,7 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
@@ -293,16 +347,18 @@ class Store:
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
                     " ORDER BY number", (r[0],))]
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
-                                           r[6], r[7], r[8], r[9], bool(r[10]), r[11]))
+                                           r[6], r[7], r[8], r[9], bool(r[10]), r[11],
+                                           json.loads(r[12]) if r[12] else None, r[13],
+                                           json.loads(r[14]) if r[14] else None))
         return records
 
     # ------------------------------------------------------------------ results
     def record_result(self, table_id: str, game: str, players: list[str | None], ranks: list[int],
-                      now: float | None = None) -> dict[str, ratings.Rating] | None:
+                      now: float | None = None, forfeited: list[int] | tuple[int, ...] = ()) -> dict[str, ratings.Rating] | None:
         """Rate a finished multiplayer table once (a second call changes nothing and returns
         None). ``players`` per seat; a game with a bot (None) or one person at two seats is
-        not rated. A seat whose moves were mostly its stand-in's is rated by
-        :func:`ratings.update_with_absent` (it may lose, never gain). Returns the new ratings
+        not rated. A seat whose moves were mostly its stand-in's, or that forfeited
+        (``forfeited``), is rated by :func:`ratings.update_with_absent` (it may lose, never gain). Returns the new ratings
         by player (only those that changed)."""
         if len(players) < 2 or any(p is None for p in players) or len(set(players)) != len(players):
             return None
@@ -317,7 +373,7 @@ class Store:
             for p in players:
                 row = tx.one("SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?", (p, game))
                 before.append(ratings.Rating(row[0], row[1], row[2]) if row else ratings.initial())
-            after = ratings.update_with_absent(before, ranks, absent)
+            after = ratings.update_with_absent(before, ranks, absent, tuple(forfeited))
             changed = [(p, r) for p, r, b in zip(players, after, before) if r is not b]
             for p, r in changed:
                 tx.execute("INSERT INTO ratings (player, game, mu, sigma, games, updated) VALUES (?, ?, ?, ?, ?, ?)"

@@ -113,7 +113,11 @@ class Board(BoardBase):
         yield DiceBar(id="dice")
 
     def paint(self, view: State) -> None:
+        names = self.table.names
         for panel in self.query(CouncilPanel):
+            if panel.player_name != names[panel.seat]:  # a shared table's seat takes its player's name
+                panel.player_name = names[panel.seat]
+                panel.border_title = f"{panel.player_name} — {panel.label}"
             panel.show(view)
         self.query_one(DiceBar).show(view)
 

@@ -273,4 +273,5 @@ class Board(BoardBase):
         self.query_one(PayLine).show(v, pal, names)
         self.query_one(HandPanel).show(v, pal, names, self.viewer(v), list(self.offered), roomy)
         for panel in self.query(PlayerPanel):
+            panel.player_name = names[panel.seat]  # a shared table's seat takes its player's name
             panel.show(v, pal, roomy)

@@ -108,6 +108,9 @@ class GameScreen(StyledAtMount, Screen):
         Binding("ctrl+s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Menu"),
+        # a shared table only (hidden elsewhere): not a letter, so no choice loses its key
+        Binding("ctrl+g", "resign", "Resign", key_display="^g"),
+        Binding("ctrl+x", "abort", "Abort", key_display="^x"),
         Binding("space", "hurry", "Hurry bot", show=False),
         Binding("f3", "hint", "Hint", show=False),
         # PgUp/PgDn read the log wherever the focus is (Tab into the log for ↑/↓, Home/End).
@@ -227,6 +230,12 @@ class GameScreen(StyledAtMount, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A finished game offers no Undo or Redo; its summary's keys work instead."""
         over = self.snapshot is not None and self.snapshot.is_over
+        if action == "resign":
+            table = self.table
+            return (getattr(table, "is_remote", False) and getattr(table, "seat", None) is not None
+                    and not over and not getattr(table, "ending", None))
+        if action == "abort":  # a shared table until two persons have moved
+            return bool(getattr(self.table, "abortable", False)) and not over
         if action in self.PLAYING_ONLY:
             return not over
         if action in self.OVER_ONLY:
@@ -240,6 +249,13 @@ class GameScreen(StyledAtMount, Screen):
             return
         for notice in snap.notices:
             self.notify(notice, severity="error", timeout=8)
+        ending = getattr(self.table, "ending", None)  # a shared table that ended by resign, forfeit, abort
+        if ending and ending != getattr(self, "_ending_told", None):
+            from ...net.table_rules import ending_text
+
+            self._ending_told = ending
+            self.notify(ending_text(ending, list(self.table.names)), timeout=12)
+            self.refresh_bindings()
         if snap.pass_to is not None:
             if not self._pass_open:
                 self._pass_open = True
@@ -411,6 +427,33 @@ class GameScreen(StyledAtMount, Screen):
 
     def action_rematch(self, same_deal: bool) -> None:
         self.app.rematch(self.table, same_deal)
+
+    def action_resign(self) -> None:
+        """Give up a shared table's game, after a confirmation: it counts as a loss."""
+        self._ask_then("Resign this game? It counts as a loss and cannot be taken back.", "Resign", "resign",
+                       "You resigned: the game is recorded as lost.")
+
+    def action_abort(self) -> None:
+        """Close a shared table before two persons have moved, after a confirmation: nothing is rated."""
+        self._ask_then("Abort this game? The table is closed and nothing is rated.", "Abort", "abort",
+                       "The game is aborted: nothing is rated.")
+
+    def _ask_then(self, question: str, yes: str, request: str, done: str) -> None:
+        from ...net.client import TablesError
+        from .dialogs import ConfirmScreen
+
+        def answered(sure: bool | None) -> None:
+            if not sure:
+                return
+            try:
+                getattr(self.table, request)()
+            except (IllegalAction, TablesError) as exc:  # refused, or the table server is gone
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.notify(done, timeout=8)
+            self.refresh_bindings()
+
+        self.app.push_screen(ConfirmScreen(question, yes=yes, no="Play on"), answered)
 
     def action_leave(self) -> None:
         """Back to the menu; the player is asked first when that loses the game (no autosave)."""

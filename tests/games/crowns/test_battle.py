@@ -4,7 +4,7 @@ import pytest
 
 from dragon_tui.engine import Action, IllegalAction
 
-from .conftest import act, kinds
+from .helpers import act, duel, kinds
 
 
 def at_battle(duel, rolls, **options):
@@ -14,7 +14,7 @@ def at_battle(duel, rolls, **options):
     return s
 
 
-def test_tie_does_nothing(duel):
+def test_tie_does_nothing():
     s = at_battle(duel, [4, 4])
     before = (s.swords[:], s.shields[:], s.gems_won[:])
     act(s, "attack")
@@ -22,7 +22,7 @@ def test_tie_does_nothing(duel):
     assert s.active == 1 and s.phase == "roll"
 
 
-def test_defender_win_costs_the_attacker_the_difference_in_sword_steps(duel):
+def test_defender_win_costs_the_attacker_the_difference_in_sword_steps():
     s = at_battle(duel, [2, 3])
     s.swords[0] = 3
     act(s, "attack")
@@ -31,7 +31,7 @@ def test_defender_win_costs_the_attacker_the_difference_in_sword_steps(duel):
     assert s.swords[0] == 2 and s.active == 1
 
 
-def test_defender_win_never_drives_swords_below_zero(duel):
+def test_defender_win_never_drives_swords_below_zero():
     s = at_battle(duel, [1, 6])
     s.swords[0] = 2
     act(s, "attack")
@@ -39,7 +39,7 @@ def test_defender_win_never_drives_swords_below_zero(duel):
     assert s.swords[0] == 0
 
 
-def test_attacker_win_trades_up_to_the_difference(duel):
+def test_attacker_win_trades_up_to_the_difference():
     s = at_battle(duel, [5, 2])
     s.swords[0], s.shields[1] = 4, 4
     act(s, "attack")
@@ -51,7 +51,7 @@ def test_attacker_win_trades_up_to_the_difference(duel):
     assert (s.swords[0], s.shields[1]) == (2, 2) and s.gems_won[0] == 0
 
 
-def test_breach_is_capped_by_swords_and_shields(duel):
+def test_breach_is_capped_by_swords_and_shields():
     s = at_battle(duel, [6, 1])
     s.swords[0], s.shields[1] = 2, 1
     act(s, "attack")
@@ -59,7 +59,7 @@ def test_breach_is_capped_by_swords_and_shields(duel):
     assert max(a.args[0] for a in s.legal_actions() if a.kind == "breach") == 1
 
 
-def test_breaking_the_last_shield_takes_a_gem_the_crown_and_gives_the_cross(duel):
+def test_breaking_the_last_shield_takes_a_gem_the_crown_and_gives_the_cross():
     s = at_battle(duel, [6, 3])
     s.swords[0], s.shields[1] = 3, 2
     act(s, "attack")
@@ -69,7 +69,7 @@ def test_breaking_the_last_shield_takes_a_gem_the_crown_and_gives_the_cross(duel
     assert s.crown_holder == 0 and s.cross_holder == 1
 
 
-def test_win_against_a_castle_without_shields_takes_a_gem_at_once(duel):
+def test_win_against_a_castle_without_shields_takes_a_gem_at_once():
     s = at_battle(duel, [3, 2])
     s.shields[1] = 0
     act(s, "attack")
@@ -77,7 +77,7 @@ def test_win_against_a_castle_without_shields_takes_a_gem_at_once(duel):
     assert s.gems_won[0] == 1 and s.swords[0] == 2
 
 
-def test_rerolls_cost_one_then_two_then_three(duel):
+def test_rerolls_cost_one_then_two_then_three():
     s = at_battle(duel, [1, 5, 2, 3, 4])
     s.gold[0] = 7
     act(s, "attack")  # 1 v 5
@@ -92,7 +92,7 @@ def test_rerolls_cost_one_then_two_then_three(duel):
         s.apply(Action("reroll"))
 
 
-def test_reroll_can_turn_the_battle_and_the_other_side_may_answer(duel):
+def test_reroll_can_turn_the_battle_and_the_other_side_may_answer():
     s = at_battle(duel, [2, 4, 6, 5])
     s.gold = [3, 3]
     act(s, "attack")  # 2 v 4: attacker loses
@@ -103,14 +103,14 @@ def test_reroll_can_turn_the_battle_and_the_other_side_may_answer(duel):
     assert s.current_player == 1
 
 
-def test_reroll_prices_start_again_each_battle(duel):
+def test_reroll_prices_start_again_each_battle():
     s = at_battle(duel, [1, 5])
     s.gold[0] = 7
     act(s, "attack")
     assert "1 gold" in [a for a in s.legal_actions() if a.kind == "reroll"][0].describe()
 
 
-def test_church_harms_per_sheet(duel):
+def test_church_harms_per_sheet():
     s = duel(rolls=[2, 1, 2, 1])
     s.chairs[0][1] = "priestess"
     s.gold[1], s.shields[1], s.swords[1] = 5, 2, 2
@@ -130,7 +130,7 @@ def test_church_harms_per_sheet(duel):
     assert s.gold[1] == -1
 
 
-def test_church_harms_of_the_digital_edition(duel):
+def test_church_harms_of_the_digital_edition():
     s = duel(rolls=[2, 1], church="digital", gold_harm="minus_one")
     s.chairs[0][1] = "priestess"
     s.dragon[1], s.gold[1] = 3, 4
@@ -148,7 +148,7 @@ def test_church_harms_of_the_digital_edition(duel):
     assert s2.gold[1] == 3
 
 
-def test_sword_harm_and_cross_in_any_own_phase(duel):
+def test_sword_harm_and_cross_in_any_own_phase():
     s = duel()
     s.cross_holder = 0
     act(s, "cross")
@@ -157,7 +157,7 @@ def test_sword_harm_and_cross_in_any_own_phase(duel):
     assert s.swords[1] == 1 and s.phase == "roll"
 
 
-def test_crown_is_cashed_for_three_gold_in_own_turn_and_in_a_dispute(duel):
+def test_crown_is_cashed_for_three_gold_in_own_turn_and_in_a_dispute():
     s = duel()
     s.crown_holder = 1
     assert "crown" not in kinds(s)
@@ -170,7 +170,7 @@ def test_crown_is_cashed_for_three_gold_in_own_turn_and_in_a_dispute(duel):
     assert "crown" in kinds(d)
 
 
-def test_dragon_field_burns_up_to_four_shields_and_returns(duel):
+def test_dragon_field_burns_up_to_four_shields_and_returns():
     s = duel()
     s.phase, s.gold[0], s.dragon[0], s.shields[1] = "arm", 7, 4, 5
     act(s, "buy_dragon")  # 6 gold for the field
@@ -180,7 +180,7 @@ def test_dragon_field_burns_up_to_four_shields_and_returns(duel):
     assert s.shields[1] == 1 and s.gems_won[0] == 0 and s.phase == "arm"
 
 
-def test_dragon_leaving_no_shield_takes_a_gem_and_by_default_the_tokens(duel):
+def test_dragon_leaving_no_shield_takes_a_gem_and_by_default_the_tokens():
     s = duel(rolls=[6, 1])
     s.chairs[0][5] = "summoner"
     s.dragon[0], s.shields[1] = 4, 3
@@ -192,7 +192,7 @@ def test_dragon_leaving_no_shield_takes_a_gem_and_by_default_the_tokens(duel):
     assert s.crown_holder == 0 and s.cross_holder == 1
 
 
-def test_captured_gems_lock_the_winners_treasury(duel):
+def test_captured_gems_lock_the_winners_treasury():
     s = at_battle(duel, [6, 1])
     s.gold[0], s.shields[1] = 7, 0
     act(s, "attack")
@@ -200,7 +200,7 @@ def test_captured_gems_lock_the_winners_treasury(duel):
     assert s.max_gold(0) == 6 and s.gold[0] == 6 and s.max_gold(1) == 7
 
 
-def test_captured_gems_lock_the_losers_treasury_in_that_variant(duel):
+def test_captured_gems_lock_the_losers_treasury_in_that_variant():
     s = at_battle(duel, [6, 1], gem_lock="loser")
     s.gold[1], s.shields[1] = 7, 0
     act(s, "attack")
@@ -208,7 +208,7 @@ def test_captured_gems_lock_the_losers_treasury_in_that_variant(duel):
     assert s.max_gold(1) == 6 and s.gold[1] == 6 and s.max_gold(0) == 7
 
 
-def test_second_gem_locks_six_as_well(duel):
+def test_second_gem_locks_six_as_well():
     s = at_battle(duel, [6, 1])
     s.gems_won[0], s.gems_held[1], s.shields[1] = 1, 2, 0
     act(s, "attack")
@@ -216,7 +216,7 @@ def test_second_gem_locks_six_as_well(duel):
     assert s.max_gold(0) == 5
 
 
-def test_third_gem_wins_the_throne(duel):
+def test_third_gem_wins_the_throne():
     s = at_battle(duel, [6, 1])
     s.gems_won[0], s.gems_held[1], s.shields[1] = 2, 1, 0
     act(s, "attack")

@@ -1,4 +1,4 @@
-"""The readings of the German sheet an audit questioned (issue 12), each from the sheet's words.
+"""The readings of the German sheet an audit questioned, each from the sheet's words.
 
 Quotes are from ``shared/seeds/batalla_de_coronas.de.txt``; the digital edition is the Board
 Game Arena implementation (Fearinn/batalladecoronas).
@@ -9,7 +9,7 @@ import pytest
 from dragon_tui.engine import Action, IllegalAction
 from dragon_tui.games.crowns import GAME, data
 
-from .conftest import act, kinds
+from .helpers import act, duel, kinds
 
 
 # ------------------------------------------------------------------ activations are optional
@@ -23,7 +23,7 @@ from .conftest import act, kinds
         ("head", 6, "head", "Das Oberhaupt kann einen anderen Berater auf einem Stuhl aktivieren"),
     ],
 )
-def test_every_activation_that_says_kann_may_be_declined(duel, advisor, chair, phase, quote):
+def test_every_activation_that_says_kann_may_be_declined(advisor, chair, phase, quote):
     # "kann": the advisor may act; the player may also let it rest.
     s = duel(rolls=[chair, 1 if chair != 1 else 2])
     if advisor == "head":
@@ -42,7 +42,7 @@ def test_every_activation_that_says_kann_may_be_declined(duel, advisor, chair, p
     assert s.log[-1] == f"{{p0}} lets the {data.ADVISOR_BY_ID[advisor].name} rest."
 
 
-def test_using_an_advisor_is_the_other_choice(duel):
+def test_using_an_advisor_is_the_other_choice():
     s = duel(rolls=[5, 2])
     s.chairs[0][4] = "summoner"
     act(s, "roll")
@@ -52,7 +52,7 @@ def test_using_an_advisor_is_the_other_choice(duel):
     assert s.dragon[0] == 1 and s.phase == "arm"
 
 
-def test_a_newly_seated_advisor_and_the_heads_pick_may_be_declined_too(duel):
+def test_a_newly_seated_advisor_and_the_heads_pick_may_be_declined_too():
     s = duel(rolls=[4, 4])
     act(s, "roll")
     act(s, "seat", "summoner")
@@ -68,7 +68,7 @@ def test_a_newly_seated_advisor_and_the_heads_pick_may_be_declined_too(duel):
     assert h.dragon[0] == 0 and h.phase == "arm"
 
 
-def test_an_advisor_with_nothing_to_do_asks_nothing(duel):
+def test_an_advisor_with_nothing_to_do_asks_nothing():
     s = duel(rolls=[3, 1])
     s.chairs[0][2] = "smith"
     s.smith_token[0] = True  # the digital edition: "cannot if you already hold it"
@@ -78,7 +78,7 @@ def test_an_advisor_with_nothing_to_do_asks_nothing(duel):
 
 
 # --------------------------------------------------------------------------- the dragon
-def test_the_dragon_burns_up_to_four_shields_as_its_player_chooses(duel):
+def test_the_dragon_burns_up_to_four_shields_as_its_player_chooses():
     # "Erreicht der Drachenstein schließlich das Drachenfeld, kann dein Drache angreifen und bis
     # zu vier gegnerische Schilde zerstören."
     s = duel()
@@ -90,7 +90,7 @@ def test_the_dragon_burns_up_to_four_shields_as_its_player_chooses(duel):
     assert s.shields[1] == 3 and s.dragon[0] == 0 and s.gems_won[0] == 0 and s.phase == "arm"
 
 
-def test_the_dragon_never_offers_more_than_the_rival_has_and_may_spare_them(duel):
+def test_the_dragon_never_offers_more_than_the_rival_has_and_may_spare_them():
     s = duel()
     s.phase, s.gold[0], s.dragon[0], s.shields[1] = "arm", 6, 4, 2
     act(s, "buy_dragon")
@@ -103,14 +103,14 @@ def test_the_dragon_never_offers_more_than_the_rival_has_and_may_spare_them(duel
         s.apply(Action("burn", (1,)))  # the choice is over
 
 
-def test_the_dragon_takes_a_gem_from_a_castle_without_shields_at_once(duel):
+def test_the_dragon_takes_a_gem_from_a_castle_without_shields_at_once():
     s = duel()
     s.phase, s.gold[0], s.dragon[0], s.shields[1] = "arm", 6, 4, 0
     act(s, "buy_dragon")
     assert s.gems_won[0] == 1 and s.phase == "arm" and s.dragon[0] == 0
 
 
-def test_the_last_dragon_step_costs_six_gold(duel):
+def test_the_last_dragon_step_costs_six_gold():
     # "Den Drachenstein auf das nächste Banner/Drachenfeld ziehen für den dort angegebenen
     # Goldpreis": the printed prices are 2, 3, 4, 5 and, for the dragon field, 6.
     assert data.DRAGON_PRICES[-1] == 6 and len(data.DRAGON_PRICES) == data.DRAGON_FIELD
@@ -126,7 +126,7 @@ def test_the_last_dragon_step_costs_six_gold(duel):
     assert s.gold[0] == 0
 
 
-def test_a_gem_burnt_by_the_dragon_moves_the_crown_and_cross_by_default(duel):
+def test_a_gem_burnt_by_the_dragon_moves_the_crown_and_cross_by_default():
     # The sheet: when a castle's defence "auf null Schilde" sinks, the loser gives up a gem,
     # "Er erhält das Kreuz. Der Angreifer erhält die Kronenmünze" — all three together; the
     # digital edition's dragonRage takes its gem through the same claimGem (crown and cross).
@@ -138,7 +138,7 @@ def test_a_gem_burnt_by_the_dragon_moves_the_crown_and_cross_by_default(duel):
     assert s.gems_won[0] == 1 and s.crown_holder == 0 and s.cross_holder == 1
 
 
-def test_option_keeps_the_tokens_to_battles(duel):
+def test_option_keeps_the_tokens_to_battles():
     s = duel(dragon_tokens=False)
     s.phase, s.gold[0], s.dragon[0], s.shields[1] = "arm", 6, 4, 3
     act(s, "buy_dragon")
@@ -147,7 +147,7 @@ def test_option_keeps_the_tokens_to_battles(duel):
 
 
 # ---------------------------------------------------------------------------- the council
-def test_five_councillors_and_the_head_fill_six_chairs(duel):
+def test_five_councillors_and_the_head_fill_six_chairs():
     # "Mit 5 Ratsherren ..." and the note: "Der Rat wird paritätisch besetzt. 2 Herren/3 Damen
     # oder 3 Herren/2 Damen. Das Oberhaupt ist divers und gleicht das Verhältnis aus." — five
     # councillors plus the Head: six advisors, six chairs. No five-chair variant.

@@ -3,10 +3,10 @@
 
 from dragon_tui.games.crowns import GAME
 
-from .conftest import act, kinds
+from .helpers import act, duel, kinds
 
 
-def test_the_treasurer_brings_his_gold_at_once_without_a_question(duel):
+def test_the_treasurer_brings_his_gold_at_once_without_a_question():
     s = duel(rolls=[4, 1])
     s.chairs[0][3] = "treasurer"
     act(s, "roll")
@@ -16,7 +16,7 @@ def test_the_treasurer_brings_his_gold_at_once_without_a_question(duel):
     assert s.log[-1] == "{p0}'s Treasurer brings 3 gold (4)."
 
 
-def test_a_treasurer_at_the_cap_brings_nothing_and_says_so(duel):
+def test_a_treasurer_at_the_cap_brings_nothing_and_says_so():
     s = duel(rolls=[4, 6])
     s.chairs[0][3] = "treasurer"
     s.gold[0] = 1
@@ -27,7 +27,7 @@ def test_a_treasurer_at_the_cap_brings_nothing_and_says_so(duel):
                           "{p0}'s Treasurer brings nothing: gold is at its cap of 7."]
 
 
-def test_a_treasurer_near_the_cap_brings_what_fits(duel):
+def test_a_treasurer_near_the_cap_brings_what_fits():
     s = duel(rolls=[4, 5])
     s.chairs[0][3] = "treasurer"
     act(s, "roll")
@@ -36,7 +36,7 @@ def test_a_treasurer_near_the_cap_brings_what_fits(duel):
     assert s.log[-1] == "{p0}'s Treasurer brings 2 gold (7, the cap); the rest is lost."
 
 
-def test_the_head_calling_the_treasurer_gets_the_gold_at_once(duel):
+def test_the_head_calling_the_treasurer_gets_the_gold_at_once():
     s = duel(rolls=[2, 1])
     s.chairs[0][1], s.chairs[0][3] = "head", "treasurer"
     act(s, "roll")

@@ -1,4 +1,4 @@
-"""The bookkeeping the duel keeps for speed (issue 16) says exactly what the position says.
+"""The bookkeeping the duel keeps for speed says exactly what the position says.
 
 - ``is_over`` is a plain attribute mirroring ``winner``: never in the JSON, restored when a
   save is read back.
@@ -14,6 +14,7 @@ import pytest
 
 from dragon_tui.engine import Action, IllegalAction, Rng
 from dragon_tui.games import get_game
+from tests.protocol_checks import seeds
 
 GAME = get_game("crowns")
 
@@ -54,7 +55,7 @@ def test_a_damaged_save_cannot_claim_the_game_is_over():
     assert back.is_over is False and back.legal_actions()
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8, quick=0))
 def test_dice_through_choice_roll_what_randint_rolls(seed):
     """The same game twice: once with its own generator (dice from choice's batches), once
     with a copy of it (a copy rolls with randint). Every position is the same."""
@@ -73,7 +74,7 @@ def test_dice_through_choice_roll_what_randint_rolls(seed):
     assert plain.is_over and own.winner == plain.winner
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6, quick=0))
 def test_clones_equal_a_deep_copy_and_roll_their_own_dice(seed):
     """A clone is the position read back from its JSON (a deep copy), rolls with randint,
     and plays on exactly as the original does."""

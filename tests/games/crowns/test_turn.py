@@ -4,10 +4,10 @@ import pytest
 
 from dragon_tui.engine import Action, IllegalAction
 
-from .conftest import act, kinds
+from .helpers import act, duel, kinds
 
 
-def test_one_die_picks_the_chair_the_other_is_gold(duel):
+def test_one_die_picks_the_chair_the_other_is_gold():
     s = duel(rolls=[2, 5])
     act(s, "roll")
     assert s.phase == "choose_die"
@@ -18,7 +18,7 @@ def test_one_die_picks_the_chair_the_other_is_gold(duel):
     assert s.chairs[0][4] == "smith"
 
 
-def test_doubles_serve_as_chair_and_gold_without_a_choice(duel):
+def test_doubles_serve_as_chair_and_gold_without_a_choice():
     s = duel(rolls=[4, 4])
     act(s, "roll")
     assert s.gold[0] == 4
@@ -28,7 +28,7 @@ def test_doubles_serve_as_chair_and_gold_without_a_choice(duel):
     assert s.gold[0] == 7  # 4 + Treasurer's 3, acting at once
 
 
-def test_newly_seated_advisor_only_sits_when_the_option_says_so(duel):
+def test_newly_seated_advisor_only_sits_when_the_option_says_so():
     s = duel(rolls=[4, 4], activate_on_seating=False)
     act(s, "roll")
     act(s, "seat", "treasurer")
@@ -36,7 +36,7 @@ def test_newly_seated_advisor_only_sits_when_the_option_says_so(duel):
     assert s.phase == "arm"
 
 
-def test_seated_advisor_is_activated_by_its_chair(duel):
+def test_seated_advisor_is_activated_by_its_chair():
     s = duel(rolls=[3, 1])
     s.chairs[0][2] = "treasurer"
     act(s, "roll")
@@ -44,7 +44,7 @@ def test_seated_advisor_is_activated_by_its_chair(duel):
     assert s.gold[0] == 1 + 3
 
 
-def test_only_unseated_advisors_can_take_an_empty_chair(duel):
+def test_only_unseated_advisors_can_take_an_empty_chair():
     s = duel(rolls=[1, 6])
     s.chairs[0][1] = "smith"
     act(s, "roll")
@@ -56,7 +56,7 @@ def test_only_unseated_advisors_can_take_an_empty_chair(duel):
 
 
 @pytest.mark.parametrize("choice", ["shield", "sword"])
-def test_commander_adds_a_shield_or_a_sword(duel, choice):
+def test_commander_adds_a_shield_or_a_sword(choice):
     s = duel(rolls=[1, 2])
     s.chairs[0][0] = "commander"
     act(s, "roll")
@@ -65,7 +65,7 @@ def test_commander_adds_a_shield_or_a_sword(duel, choice):
     assert (s.shields[0], s.swords[0]) == ((3, 2) if choice == "shield" else (2, 3))
 
 
-def test_commander_offers_only_tracks_below_the_top(duel):
+def test_commander_offers_only_tracks_below_the_top():
     s = duel(rolls=[1, 2])
     s.chairs[0][0] = "commander"
     s.shields[0] = 5
@@ -74,7 +74,7 @@ def test_commander_offers_only_tracks_below_the_top(duel):
     assert [a.args for a in s.legal_actions() if a.kind == "commander"] == [("sword",)]
 
 
-def test_smith_token_doubles_one_purchase_for_one_price(duel):
+def test_smith_token_doubles_one_purchase_for_one_price():
     s = duel(rolls=[5, 6])
     s.chairs[0][4] = "smith"
     act(s, "roll")
@@ -86,7 +86,7 @@ def test_smith_token_doubles_one_purchase_for_one_price(duel):
     assert ("buy_sword", (2,)) not in {(a.kind, a.args) for a in s.legal_actions()}
 
 
-def test_smith_doubling_is_not_offered_without_room_for_two(duel):
+def test_smith_doubling_is_not_offered_without_room_for_two():
     s = duel(rolls=[5, 6])
     s.chairs[0][4] = "smith"
     s.shields[0] = 4
@@ -97,7 +97,7 @@ def test_smith_doubling_is_not_offered_without_room_for_two(duel):
     assert ("buy_shield", (1,)) in offered and ("buy_shield", (2,)) not in offered
 
 
-def test_treasurer_gold_stops_at_the_top_of_the_treasury(duel):
+def test_treasurer_gold_stops_at_the_top_of_the_treasury():
     s = duel(rolls=[4, 6])
     s.chairs[0][3] = "treasurer"
     s.gold[0] = 2
@@ -106,7 +106,7 @@ def test_treasurer_gold_stops_at_the_top_of_the_treasury(duel):
     assert s.gold[0] == 7
 
 
-def test_summoner_moves_the_dragon_one_banner_for_free(duel):
+def test_summoner_moves_the_dragon_one_banner_for_free():
     s = duel(rolls=[6, 1])
     s.chairs[0][5] = "summoner"
     act(s, "roll")
@@ -115,7 +115,7 @@ def test_summoner_moves_the_dragon_one_banner_for_free(duel):
     assert s.dragon[0] == 1 and s.gold[0] == 1
 
 
-def test_head_activates_another_seated_advisor(duel):
+def test_head_activates_another_seated_advisor():
     s = duel(rolls=[2, 1])
     s.chairs[0][1] = "head"
     s.chairs[0][3] = "treasurer"
@@ -128,7 +128,7 @@ def test_head_activates_another_seated_advisor(duel):
     assert s.gold[0] == 4
 
 
-def test_head_with_nobody_else_seated_does_nothing(duel):
+def test_head_with_nobody_else_seated_does_nothing():
     s = duel(rolls=[2, 1])
     s.chairs[0][1] = "head"
     act(s, "roll")
@@ -136,7 +136,7 @@ def test_head_with_nobody_else_seated_does_nothing(duel):
     assert s.phase == "arm" and s.gold[0] == 1
 
 
-def test_first_full_council_earns_one_bonus_activation(duel):
+def test_first_full_council_earns_one_bonus_activation():
     s = duel(rolls=[6, 6])
     s.chairs[0][:5] = ["commander", "priestess", "smith", "treasurer", "head"]
     act(s, "roll")
@@ -148,7 +148,7 @@ def test_first_full_council_earns_one_bonus_activation(duel):
     assert s.gold[0] == 7 and s.bonus_taken
 
 
-def test_arming_prices_and_dragon_banners(duel):
+def test_arming_prices_and_dragon_banners():
     s = duel(rolls=[1, 1])
     s.phase, s.gold[0] = "arm", 7
     act(s, "buy_dragon")
@@ -160,7 +160,7 @@ def test_arming_prices_and_dragon_banners(duel):
         s.apply(Action("buy_dragon"))
 
 
-def test_buying_a_step_costs_three_and_stops_at_five(duel):
+def test_buying_a_step_costs_three_and_stops_at_five():
     s = duel()
     s.phase, s.gold[0], s.shields[0] = "arm", 7, 4
     act(s, "buy_shield", 1)
@@ -170,7 +170,7 @@ def test_buying_a_step_costs_three_and_stops_at_five(duel):
         s.apply(Action("buy_shield", (1,)))
 
 
-def test_no_battle_on_the_starting_players_first_turn(duel):
+def test_no_battle_on_the_starting_players_first_turn():
     s = duel(rolls=[1, 2])
     s.chairs[0][0] = "treasurer"
     act(s, "roll")
@@ -181,7 +181,7 @@ def test_no_battle_on_the_starting_players_first_turn(duel):
     assert s.active == 1 and s.phase == "roll"
 
 
-def test_illegal_action_names_the_reason_and_changes_nothing(duel):
+def test_illegal_action_names_the_reason_and_changes_nothing():
     s = duel(rolls=[1, 2])
     before = s.to_json()
     with pytest.raises(IllegalAction) as info:

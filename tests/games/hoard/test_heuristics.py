@@ -1,5 +1,7 @@
 """The greedy bot's heuristic: sensible single decisions, and it beats random play."""
 
+import pytest
+
 from dragon_tui.ai import GreedyAgent, RandomAgent
 from dragon_tui.games.hoard import GAME, evaluate
 from dragon_tui.games.hoard.data import CARDS
@@ -46,6 +48,7 @@ def test_evaluate_rates_a_finished_win_above_everything():
     assert evaluate(st, 0) > 500 > evaluate(st, 1)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random():
     wins = 0
     for seed in range(6):

@@ -1,4 +1,4 @@
-"""Determinization keeps what the seat knows (issue 12, item 1).
+"""Determinization keeps what the seat knows.
 
 Discard piles are open (rule decision 17), recruits and favors go to the open discard pile,
 and every card drawn from a prospect deck is turned face up. So every player's hand + deck

@@ -1,4 +1,4 @@
-"""Tile edges show in every theme: neighbouring tiles are drawn differently (issue 15)."""
+"""Tile edges show in every theme: neighbouring tiles are drawn differently."""
 
 import pytest
 from rich.color import Color

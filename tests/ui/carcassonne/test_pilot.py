@@ -1,10 +1,13 @@
 """Pilot tests: Carcassonne played with real key presses on the running app."""
 
+import pytest
+
 from dragon_tui.games.carcassonne.tiles import CANON
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 
-from .apps import app_with, carc_table, settle
+from ..apps import app_with, settle
+from .positions import carc_table
 
 
 def keys_to(cursor, target):
@@ -102,6 +105,7 @@ async def test_meeple_spot_by_number_key():
         assert table.state.meeples_left(0) == 6
 
 
+@pytest.mark.slow
 async def test_whole_two_player_game_against_a_bot_with_keys_only():
     table = carc_table(seed=5, bot=True, level="random")
     app = app_with(table)
@@ -146,7 +150,7 @@ async def test_click_a_position_then_click_again_to_place():
 
 
 async def test_replay_steps_with_arrows_and_follows_the_last_tile():
-    from .apps import advance, after_turns
+    from .positions import advance, after_turns
 
     table = advance(carc_table(seed=3), after_turns(12), seed=4)
     app = app_with(table)
@@ -200,6 +204,7 @@ async def test_rulers_name_the_columns_and_rows_and_follow_the_cursor():
         app = app_with(carc_table(seed=3, bot=False))
 
 
+@pytest.mark.slow
 async def test_f3_moves_the_cursor_to_the_hinted_place():
     from dragon_tui.ui.widgets.action_list import ActionList
 
@@ -222,10 +227,11 @@ async def test_f3_moves_the_cursor_to_the_hinted_place():
         assert table.moves[-1].action == hinted
 
 
+@pytest.mark.slow
 async def test_the_final_board_opens_with_the_whole_map_in_sight():
     from dragon_tui.games.carcassonne.board import xy
 
-    from .apps import advance
+    from .positions import advance
 
     from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES
 
@@ -270,7 +276,7 @@ def test_meeple_letters_are_distinct_for_bots_named_alike():
 async def test_five_seats_named_bot_show_their_colour_letters_on_the_board():
     from dragon_tui.session import Seat, Table
 
-    from .apps import advance
+    from .positions import advance
 
     seats = [Seat("Ana")] + [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)]
     table = advance(Table("carcassonne", seats, 8), lambda s: s.turn >= 20 and s.current_player == 0

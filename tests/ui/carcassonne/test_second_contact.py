@@ -8,7 +8,8 @@ from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
 from dragon_tui.ui.widgets.carcassonne_remaining import RemainingTiles
 from dragon_tui.ui.boards.carcassonne import TextPanel
 
-from .apps import advance, app_with, carc_table, settle
+from ..apps import app_with, settle
+from .positions import advance, carc_table
 
 pytestmark = pytest.mark.ui
 

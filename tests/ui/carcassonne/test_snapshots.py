@@ -1,7 +1,8 @@
 """Snapshots of the Carcassonne screen at 80×24 and 120×40 (plain def tests: snap_compare
 runs its own event loop). Positions come from fixed seeds and seeded random play."""
 
-from .apps import advance, after_turns, app_with, carc_table, person_to, settle
+from ..apps import app_with, settle
+from .positions import advance, after_turns, carc_table, person_to
 
 
 def mid_game():

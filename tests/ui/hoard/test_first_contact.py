@@ -1,15 +1,17 @@
-"""Dragon's Hoard at 80×24 after issue 15 (point 12): the hand keeps every treasure's cost,
+"""Dragon's Hoard at 80×24: the hand keeps every treasure's cost,
 and with "Ask for Battles: every affected player" a person without a Battle is still asked
 (the pause keeps Battles secret) but is told why, and one key answers."""
 
 from __future__ import annotations
+
+import pytest
 
 from dragon_tui.games.hoard import data
 from dragon_tui.session import Seat, Table
 from dragon_tui.ui.boards.hoard import Board, HandPanel, TurnLine
 
 from ..apps import app_with, settle
-from .tables import NAMES, after_person_moves, hoard_table, play_until
+from .positions import NAMES, after_person_moves, hoard_table, play_until
 
 SMALL = (80, 24)
 
@@ -39,6 +41,7 @@ async def test_the_hand_shows_every_treasure_cost_at_80x24():
             assert f" {card.vp} {cost}" in hand, (card.name, hand)
 
 
+@pytest.mark.slow
 async def test_a_prompt_with_only_let_it_happen_says_why_and_one_key_answers():
     table = asked_without_a_battle()
     app = app_with(table)

@@ -1,6 +1,8 @@
 """Dragon's Hoard with real key presses: a whole game against a bot, paying with number
 keys, and the hot-seat pass screen that keeps each person's hand from the others."""
 
+import pytest
+
 from dragon_tui.ui.boards.hoard import Board, Palette, PayLine
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.game import GameScreen
@@ -8,7 +10,7 @@ from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.themes import DARK
 
 from ..apps import app_with, settle, workers_done
-from .tables import hoard_table, play_until
+from .positions import hoard_table, play_until
 
 
 async def bots_done(pilot) -> None:
@@ -28,6 +30,7 @@ def board_text(app, board=None) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow
 async def test_whole_game_against_bots_with_keys_only():
     table = hoard_table(4, seed=9)  # Ana against three bots: a short game when Enter takes the first choice
     app = app_with(table)
@@ -88,6 +91,7 @@ def _costly(card: int) -> bool:
     return CARDS[card].kind != "lair"
 
 
+@pytest.mark.slow
 async def test_hot_seat_passes_the_keyboard_and_never_shows_the_other_hand():
     table = hoard_table(2, seed=4, hotseat=True)
     app = app_with(table)
@@ -137,6 +141,7 @@ def _secret_faces(hidden_hand: list[int], view) -> set[str]:
     return {_face(c) for c in hidden_hand} - visible
 
 
+@pytest.mark.slow
 async def test_board_switches_layout_with_the_terminal_and_follows_the_theme():
     table = hoard_table(4, seed=5)
     app = app_with(table)
@@ -158,6 +163,7 @@ async def test_board_switches_layout_with_the_terminal_and_follows_the_theme():
         assert not board.has_class("-roomy")
 
 
+@pytest.mark.slow
 async def test_replay_mid_game_shows_no_faces():
     table = play_until(hoard_table(2, seed=3), lambda s: s.round >= 3 and s.current_player == 0)
     app = app_with(table)

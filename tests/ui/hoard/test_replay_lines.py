@@ -1,5 +1,5 @@
 """The replay screen's move line reads each move as the person at the keyboard may: a bot's
-discard or payment by what everybody saw, never by the card's face (issue 12, item 3)."""
+discard or payment by what everybody saw, never by the card's face."""
 
 from textual.widgets import Static
 
@@ -7,7 +7,7 @@ from dragon_tui.games.hoard.data import CARDS, kind
 from dragon_tui.session.table import HIDDEN_MOVE
 
 from ..apps import app_with, settle
-from .tables import hoard_table, play_until
+from .positions import hoard_table, play_until
 
 
 async def test_replay_lines_never_name_a_bots_discarded_or_spent_card():

@@ -1,9 +1,11 @@
 """Dragon's Hoard screens as pictures (plain def tests: snap_compare runs its own loop)."""
 
+import pytest
+
 from dragon_tui.ui.screens.dialogs import PassScreen
 
 from ..apps import app_with, settle
-from .tables import after_person_moves, hoard_table, play_until
+from .positions import after_person_moves, hoard_table, play_until
 
 SMALL, LARGE = (80, 24), (120, 40)
 
@@ -95,11 +97,13 @@ def test_after_the_pass_screen_ben_sees_his_hand_80x24(snap_compare):
     assert snap_compare(app_with(hoard_table(2, hotseat=True)), terminal_size=SMALL, run_before=pass_on)
 
 
+@pytest.mark.slow
 def test_game_over_80x24(snap_compare):
     table = play_until(hoard_table(4, seed=3), lambda s: False)
     assert snap_compare(app_with(table), terminal_size=SMALL, run_before=settle)
 
 
+@pytest.mark.slow
 def test_board_after_game_over_120x40(snap_compare):
     table = play_until(hoard_table(2, seed=3), lambda s: False)
 

@@ -10,7 +10,7 @@ from dragon_tui.ui.widgets.throne_guilds import GuildGrid
 from dragon_tui.ui.widgets.throne_style import ThronePanel
 
 from ..apps import app_with, settle
-from .apps import advanced, throne_table
+from .positions import advanced, throne_table
 
 pytestmark = pytest.mark.ui
 
@@ -78,6 +78,7 @@ async def test_the_guild_footer_leaves_out_whole_parts_at_80x24():
         assert longest > grid.size.width, "a line that must leave something out was seen"
 
 
+@pytest.mark.slow
 async def test_the_log_keeps_the_line_being_read_through_resizes_and_views():
     table = advanced(throne_table(seed=3), 150)
     app = app_with(table)

@@ -1,10 +1,12 @@
 """Snapshots of the Princes of the Dragon Throne screen (plain def tests: snap_compare runs
 its own event loop). Fixed seeds; the greedy bot plays every seat to reach mid-game."""
 
+import pytest
+
 from functools import cache
 
 from ..apps import app_with, settle
-from .apps import advanced, finished, throne_table
+from .positions import advanced, finished, throne_table
 
 
 @cache
@@ -26,14 +28,17 @@ def test_start_4p_120x40(snap_compare):
     assert snap_compare(app_with(throne_table(4, seed=5)), terminal_size=(120, 40), run_before=settle)
 
 
+@pytest.mark.slow
 def test_mid_2p_120x40(snap_compare):
     assert snap_compare(app_with(mid()), terminal_size=(120, 40), run_before=settle)
 
 
+@pytest.mark.slow
 def test_mid_4p_120x40(snap_compare):
     assert snap_compare(app_with(mid(4, 5, 200)), terminal_size=(120, 40), run_before=settle)
 
 
+@pytest.mark.slow
 def test_mid_2p_monochrome(snap_compare):
     assert snap_compare(app_with(mid(), theme="dragon-mono"), terminal_size=(120, 40), run_before=settle)
 
@@ -70,17 +75,19 @@ def over():
     return Table.from_json(_over())
 
 
+@pytest.mark.slow
 def test_game_over_2p(snap_compare):
     assert snap_compare(app_with(over()), terminal_size=(120, 40), run_before=settle)
 
 
+@pytest.mark.slow
 def test_game_over_board_2p(snap_compare):
     assert snap_compare(app_with(over()), terminal_size=(120, 40), run_before=settle, press=["b"])
 
 
 @cache
 def _parliament():
-    from .test_throne_pilot import until
+    from .test_pilot import until
 
     return until(throne_table(2, seed=3), lambda s: s.phase == "parliament").to_json()
 
@@ -91,6 +98,7 @@ def parliament():
     return Table.from_json(_parliament())
 
 
+@pytest.mark.slow
 def test_parliament_2p_120x40(snap_compare):
     assert snap_compare(app_with(parliament()), terminal_size=(120, 40), run_before=settle)
 
@@ -99,13 +107,14 @@ def test_parliament_2p_80x24_shows_the_houses(snap_compare):
     assert snap_compare(app_with(parliament()), terminal_size=(80, 24), run_before=settle)
 
 
+@pytest.mark.slow
 def test_mid_3p_light_theme_120x40(snap_compare):
     assert snap_compare(app_with(mid(3, 4, 250), theme="dragon-light"), terminal_size=(120, 40), run_before=settle)
 
 
 @cache
 def _deploying():
-    from .test_throne_pilot import until
+    from .test_pilot import until
 
     return until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to").to_json()
 

@@ -1,64 +1,20 @@
-"""Pilot tests: real key presses on the running app."""
+"""Pilot tests of the app around the games (menu, setup, saves, help, themes, replay): real key
+presses on the running app, with a Batalla de Coronas duel on the table."""
+
+import pytest
 
 import json
 
-from dragon_tui.app import DragonApp
-from dragon_tui.session import Table
+from dragon_tui.session import Seat, Table
 from dragon_tui.session import storage
 from dragon_tui.ui.screens.game import GameScreen
-from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.screens.menu import MenuScreen
 from dragon_tui.ui.screens.setup import SetupScreen
 
-from .apps import app_with, duel_table, settle, workers_done
+from .apps import app_with, duel_table, settle
 
 
-async def test_whole_duel_person_against_bot_with_keys_only():
-    table = duel_table(seed=32)  # a short game when Enter always takes the first choice
-    app = app_with(table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        presses = 0
-        while not table.state.is_over:
-            assert table.state.current_player == 0  # the bot has always finished
-            await pilot.press("enter")
-            await settle(pilot)
-            presses += 1
-            assert presses < 3000
-        assert isinstance(app.screen, GameOverScreen)
-        assert table.state.winners()
-        assert any(m.seat == 0 for m in table.moves) and any(m.seat == 1 for m in table.moves)
-
-
-async def test_number_keys_pick_dice_and_letters_seat_advisors():
-    table = duel_table(seed=7, bot=False)
-    app = app_with(table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        state = table.state
-        assert state.phase == "choose_die"  # seed 7 rolls 4 and 1
-        die = state.dice[1]
-        await pilot.press(str(die))
-        assert table.state.chair_die == 1 and table.state.phase == "seat"
-        await pilot.press("t")
-        assert table.state.chairs[0][die - 1] == "treasurer"
-
-
-async def test_undo_key_takes_back_a_choice_and_refuses_past_the_roll():
-    table = duel_table(seed=7, bot=False)
-    app = app_with(table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        await pilot.press("1")
-        assert table.state.phase == "seat"
-        await pilot.press("u")
-        assert table.state.phase == "choose_die"
-        await pilot.press("u")
-        await pilot.pause()
-        assert table.state.phase == "choose_die"  # the roll stands
-        assert any("revealed" in n.message for n in app._notifications)
-
-
+@pytest.mark.slow
 async def test_menu_to_setup_to_game():
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,6 +27,7 @@ async def test_menu_to_setup_to_game():
         assert app.screen.table.seats[1].is_bot
 
 
+@pytest.mark.slow
 async def test_save_quit_continue_restores_the_exact_state():
     table = duel_table(seed=5)
     app = app_with(table, autosave=True)
@@ -129,6 +86,7 @@ async def test_too_small_notice_recovers_on_resize():
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_help_opens_with_question_mark_and_closes_with_escape():
     app = app_with(duel_table())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -168,40 +126,17 @@ async def test_replay_steps_back_and_forth():
         assert replay.position == end
 
 
-async def test_hint_highlights_a_legal_action_without_playing_it():
-    table = duel_table(seed=7, bot=False)
-    app = app_with(table)
+async def test_the_status_line_shows_the_game_title_from_100_columns_on():
+    """One widget for the whole line: the title comes and goes with the room, as the two
+    widgets' stylesheet rule did."""
+    app = app_with(Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "random")], 3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")
-        moves = len(table.moves)
-        await pilot.press("f3")
-        await workers_done(pilot)
-        await pilot.pause()
-        assert len(table.moves) == moves  # nothing was played
-        hints = [n.message for n in app._notifications if n.message.startswith("Hint: ")]
-        assert hints
-        actions = app.screen.query_one("#actions")
-        chosen = actions.actions[actions.highlighted]
-        assert hints[-1] == "Hint: " + table.text(chosen.describe())
-
-
-async def test_search_bot_shows_progress_and_can_be_hurried():
-    from dragon_tui.session import Seat, Table
-
-    table = Table("crowns", [Seat("Ana"), Seat("Bot", "bot", "hard")], 7)
-    app = DragonApp(table=table, bot_delay=60, autosave=False)  # the bot waits until hurried
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")
-        while table.state.current_player == 0:
-            await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert screen.thinking
-        assert "thinking" in str(screen.query_one("#status").render())
-        # Forced moves (rolling the dice) were played at once; the real decision waits.
-        bot_moves = sum(1 for m in table.moves if m.seat == 1)
-        assert len(table.state.legal_actions()) > 1
-        await pilot.press("space")  # hurry: think now, and stop at the best move so far
-        await workers_done(pilot)
-        await pilot.pause()
-        assert sum(1 for m in table.moves if m.seat == 1) > bot_moves
+        await settle(pilot)
+        status = app.screen.query_one("#status")
+        assert "Batalla de Coronas · " not in str(status.render())
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert str(status.render()).startswith("Batalla de Coronas · ")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Batalla de Coronas · " not in str(status.render())

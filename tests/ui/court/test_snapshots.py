@@ -1,6 +1,8 @@
 """Snapshots of the Court of Xiang Chi screen at 80×24 and 120×40: start, mid-game, the end."""
 
-from tests.ui.apps import app_with, settle
+import pytest
+
+from ..apps import app_with, settle
 
 from .positions import court_table, finished, played
 
@@ -63,6 +65,7 @@ def test_full_court_replacing_80x24(snap_compare):
     assert snap_compare(app_with(table), terminal_size=SMALL, run_before=settle)
 
 
+@pytest.mark.slow
 def test_replay_80x24(snap_compare):
     """The same board in the replay viewer, a few moves back from the end."""
     table = finished(court_table())

@@ -6,8 +6,6 @@ import random
 
 from dragon_tui.session import Seat, Table
 
-from ..apps import app_with, settle  # noqa: F401  (re-exported for the tests)
-
 
 def carc_table(seed: int = 3, bot: bool = True, level: str = "random", players: int = 2) -> Table:
     seats = [Seat("Ana")]

@@ -5,7 +5,7 @@ from dragon_tui.ui.widgets.throne_guilds import GuildGrid
 from dragon_tui.ui.widgets.throne_style import Palette, Scene
 from dragon_tui.ui.widgets.throne_track import ScoreTrack
 
-from .apps import throne_table
+from .positions import throne_table
 
 MONO = {"board-ink": "mono", "throne-guard": "",
         **{f"throne-player-{n}": "" for n in range(1, 5)}, **{f"throne-clan-{n}": "" for n in range(1, 7)}}

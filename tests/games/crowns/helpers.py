@@ -1,7 +1,10 @@
-import pytest
+"""Shared helpers for the Batalla de Coronas tests: loaded dice and hand-played turns."""
 
 from dragon_tui.engine import Rng
 from dragon_tui.games import get_game
+
+
+GAME = get_game("crowns")
 
 
 class LoadedDice(Rng):
@@ -16,19 +19,11 @@ class LoadedDice(Rng):
         return self.rolls.pop(0)
 
 
-@pytest.fixture
-def game():
-    return get_game("crowns")
-
-
-@pytest.fixture
-def duel(game):
-    def make(rolls=(), **options):
-        state = game.new_state(2, 1, **options)
-        state.rng = LoadedDice(rolls)
-        return state
-
-    return make
+def duel(rolls=(), **options):
+    """A two-player game at its start whose dice roll ``rolls`` in order."""
+    state = GAME.new_state(2, 1, **options)
+    state.rng = LoadedDice(rolls)
+    return state
 
 
 def act(state, kind, *args):

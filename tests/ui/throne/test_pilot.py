@@ -1,13 +1,15 @@
 """Pilot tests for Princes of the Dragon Throne: real key presses on the running app."""
 
-from dragon_tui.session import TurnController
+import pytest
+
+from dragon_tui.session import Table, TurnController
 from dragon_tui.ui.boards.throne import Board
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList
 from dragon_tui.ui.widgets.throne_guilds import by_guild, guild_of
 
 from ..apps import app_with, settle
-from .apps import throne_table
+from .positions import throne_table
 
 OPENING = 30
 
@@ -73,6 +75,7 @@ async def press_for(pilot, action):
     return "list"
 
 
+@pytest.mark.slow
 async def test_keys_go_where_the_decision_is_list_then_board():
     """docs/playing.md, Keys: ↑/↓/Enter pick from the list; when the decision is a place on the board
     the arrows move the board's cursor and Enter takes the choice under it."""
@@ -111,6 +114,7 @@ async def test_keys_go_where_the_decision_is_list_then_board():
         assert any(m.action == type(deploy)("deploy_to", (target,)) and m.seat == 0 for m in table.moves)
 
 
+@pytest.mark.slow
 async def test_the_cursor_stops_at_the_edges_and_stays_on_a_choice():
     table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
     app = app_with(table)
@@ -151,6 +155,7 @@ async def test_enter_on_a_guild_without_a_choice_says_why():
         assert any(n.message == reason for n in app._notifications)
 
 
+@pytest.mark.slow
 async def test_f3_moves_the_cursor_to_the_hinted_guild():
     table = until(throne_table(2, seed=3), lambda s: s.phase == "deploy_to")
     app = app_with(table)
@@ -212,6 +217,7 @@ async def play_with_keys(pilot, table, limit):
     return ways
 
 
+@pytest.mark.slow
 async def test_opening_turns_against_the_bot_with_keys_only():
     """A whole game takes ~200 decisions of the person and ~90 s under the pilot, too slow for
     the suite: the opening is played here, the last turns to game over in the next test."""
@@ -232,21 +238,40 @@ async def test_opening_turns_against_the_bot_with_keys_only():
     assert table.state.turn >= 8
 
 
-def houses_nearly_full(s):
-    return sum(len(h) for h in s.houses) >= 28
+def last_decisions(table, left: int):
+    """``table`` at the person's ``left``-th decision before the end of the game the greedy bot
+    plays for every seat (as ``until`` plays it): played to the end on a copy, then the moves
+    up to there applied to ``table`` (thinking each move once)."""
+    scratch = Table.from_json(table.to_json())
+    controller = TurnController(scratch)
+    moves, decisions = [], []
+    while not scratch.state.is_over:
+        seat = scratch.state.current_player
+        if seat == 0:
+            decisions.append(len(moves))
+        moves.append((controller.think(seat), seat))
+        scratch.apply(*moves[-1])
+    for action, seat in moves[:decisions[-left]]:
+        table.apply(action, seat)
+    return table
 
 
+@pytest.mark.slow
 async def test_last_turns_to_game_over_against_the_bot_with_keys_only():
-    table = until(throne_table(2, seed=2), houses_nearly_full)
+    """The end of the game with keys only: the person's last decisions (the bots' moves in the
+    app may differ from the copy's, so the game is given room to run longer), then game over.
+    Each decision under the pilot costs a second or more, so the game is entered near its end."""
+    table = last_decisions(throne_table(2, seed=2), 6)
     app = app_with(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await play_with_keys(pilot, table, 80)
+        await play_with_keys(pilot, table, 40)
         assert table.state.is_over
         assert isinstance(app.screen, GameOverScreen)
     assert table.state.winners()
 
 
+@pytest.mark.slow
 async def test_hot_seat_shows_only_the_deciding_players_hand():
     from dragon_tui.ui.screens.dialogs import PassScreen
 
@@ -277,6 +302,7 @@ async def test_hot_seat_shows_only_the_deciding_players_hand():
         assert all(c == -1 for c in board.view.hand[first])
 
 
+@pytest.mark.slow
 async def test_resizing_switches_layouts_and_themes_repaint():
     app = app_with(throne_table(2, seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -304,6 +330,7 @@ def holds_soldier_favor(s):
                                      for a in s.legal_actions())
 
 
+@pytest.mark.slow
 async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_has_the_keys():
     table = until(throne_table(2, seed=4), holds_soldier_favor)
     app = app_with(table)
@@ -335,10 +362,11 @@ async def test_two_choices_in_one_guild_are_picked_in_the_list_then_the_board_ha
         assert table.state.guards[target] == kg + 1
 
 
+@pytest.mark.slow
 async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
     from dragon_tui.ui.screens.replay import ReplayScreen
 
-    from .test_throne_snapshots import over
+    from .test_snapshots import over
 
     table = over()
     app = app_with(table)
@@ -361,3 +389,20 @@ async def test_replay_after_the_game_keeps_the_arrows_for_stepping():
         await pilot.press("home")
         await pilot.pause()
         assert replay.position == 0
+
+
+async def test_the_five_panels_are_laid_out_guilds_over_the_width_then_side_by_side():
+    """At 120×40 the guilds span the board's width, the players sit beside the hand and the
+    houses beside the track, below them (the compact view at 80×24: ``test_v_switches_the_views_at_80x24``)."""
+    app = app_with(throne_table(2, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        region = {name: board.query_one(f"#throne-{name}").region
+                  for name in ("guilds", "players", "hand", "houses", "track")}
+        assert region["guilds"].width == board.content_region.width
+        for left, right in (("players", "hand"), ("houses", "track")):
+            assert region[left].y == region[right].y and region[left].right == region[right].x
+            assert region[left].right + region[right].width == board.content_region.right
+        assert region["players"].y >= region["guilds"].bottom
+        assert region["houses"].y >= region["players"].bottom

@@ -1,10 +1,12 @@
 """Pilot tests of the Court screen: real keys (and a click) on the running app."""
 
+import pytest
+
 from dragon_tui.ui.boards.court import Board, CourtLedger, CourtLosses, RoyalCourt, SocietyRow
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList
-from tests.ui.apps import app_with, settle
+from ..apps import app_with, settle
 
 from .positions import court_table, played, policy
 
@@ -13,6 +15,7 @@ def board_text(app) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query_one(Board).query("*") if hasattr(w, "lines"))
 
 
+@pytest.mark.slow
 async def test_whole_game_with_the_offered_keys_only():
     """Every decision by the key the action list shows for it, from the first pick to the score."""
     table = court_table(seed=3)
@@ -38,6 +41,7 @@ async def test_whole_game_with_the_offered_keys_only():
         assert "Game over" in str(app.screen.query_one(CourtLedger).render())
 
 
+@pytest.mark.slow
 async def test_enter_alone_plays_a_game_to_the_end():
     """Enter takes the highlighted (first) choice every time; seed 10 ends in 12 presses."""
     table = court_table(seed=10)

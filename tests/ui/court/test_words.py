@@ -1,4 +1,4 @@
-"""The Court in its own words (issue 15, point 13): scores say "CP", as the rulebook and the
+"""The Court in its own words: scores say "CP", as the rulebook and the
 board do; short card names never turn one card into another's name."""
 
 from __future__ import annotations
