@@ -186,11 +186,13 @@ DEFAULT_MAX_MOVES = 10_000
 
 
 def _record_header(game_id: str, seats: list[str], games: int, seed: int, time_scale: float,
-                   max_moves: int = DEFAULT_MAX_MOVES) -> dict:
+                   max_moves: int = DEFAULT_MAX_MOVES, cpu_clock: bool = False) -> dict:
     header = {"arena": 1, "game": game_id, "seats": list(seats), "games": games, "seed": seed,
               "time_scale": time_scale}
     if max_moves != DEFAULT_MAX_MOVES:  # records from before the cap keep their header
         header["max_moves"] = max_moves
+    if cpu_clock:
+        header["cpu_clock"] = True
     return header
 
 
@@ -312,15 +314,15 @@ class _RecordWriter:
 class _TimedAgent:
     """A seat's bot, timed: every decision it is asked for adds to ``times``."""
 
-    def __init__(self, agent, record: list[float]) -> None:
-        self.agent, self.record = agent, record
+    def __init__(self, agent, record: list[float], clock=time.perf_counter) -> None:
+        self.agent, self.record, self.clock = agent, record, clock
 
     def choose(self, state, seat, budget=1.0, cancel=None):
-        t0 = time.perf_counter()
+        t0 = self.clock()
         try:
             return self.agent.choose(state, seat, budget, cancel)
         finally:
-            dt = time.perf_counter() - t0
+            dt = self.clock() - t0
             self.record[0] += 1
             self.record[1] += dt
             self.record[2] = max(self.record[2], dt)
@@ -334,7 +336,9 @@ def _play(task: tuple[str, list[str], list[int], int, int, float, int]) -> GameR
     fails plays the legal fallback. The arena only brings its own bots (seeded per game and
     entry, their clocks scaled by ``time_scale``) and times their decisions. A game still
     running after ``max_moves`` moves is stopped there, unfinished (see the module's docstring)."""
-    game_id, levels, entries, game_seed, agent_seed, time_scale, max_moves = task
+    game_id, levels, entries, game_seed, agent_seed, time_scale, max_moves, *more = task
+    cpu_clock = bool(more and more[0])
+    clock = time.process_time if cpu_clock else time.perf_counter
     game = get_game(game_id)
     times: dict[int, list[float]] = {e: [0, 0.0, 0.0] for e in entries}
 
@@ -342,8 +346,10 @@ def _play(task: tuple[str, list[str], list[int], int, int, float, int]) -> GameR
         agent = make_agent(levels[entries[seat]], game, agent_seed * 101 + entries[seat])
         config = getattr(agent, "config", None)
         if config is not None and time_scale != 1.0:
-            agent.config = replace(config, time_limit=config.time_limit * time_scale)
-        return _TimedAgent(agent, times[entries[seat]])
+            agent.config = config = replace(config, time_limit=config.time_limit * time_scale)
+        if config is not None and cpu_clock:
+            agent.config = replace(config, clock=time.process_time)
+        return _TimedAgent(agent, times[entries[seat]], clock)
 
     seats = [Seat(f"{levels[e]} {i + 1}", "bot", levels[e]) for i, e in enumerate(entries)]
     table = Table(game_id, seats, game_seed)
@@ -409,12 +415,14 @@ def _stop_on_sigterm():
 
 def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
               processes: int | None = None, progress=None, time_scale: float = 1.0,
-              record: str | None = None, max_moves: int = DEFAULT_MAX_MOVES) -> ArenaReport:
+              record: str | None = None, max_moves: int = DEFAULT_MAX_MOVES, cpu_clock: bool = False) -> ArenaReport:
     """Play ``games`` bot-only games (per level for the solitaire) and collect the figures.
 
     ``time_scale`` multiplies the search levels' wall-clock safety limit: on a busy machine a
     value above 1 lets every decision reach its iteration cap, so the figures measure the
-    levels as they play on an idle machine (and stay reproducible for the seed).
+    levels as they play on an idle machine (and stay reproducible for the seed). ``cpu_clock``
+    counts the limits (and the decision times) in each worker's CPU seconds instead: the
+    limits then cut what they would cut on an idle machine, however busy this one is.
     ``record`` names a file that keeps every finished game; the games it already holds are
     not played again (see the module's docstring)."""
     game = get_game(game_id)
@@ -426,11 +434,11 @@ def run_arena(game_id: str, seats: list[str], games: int, seed: int = 0,
         raise ValueError(f"{game.title} is for {span(game.min_players, game.max_players, 'player')}, not {len(seats)}.")
     if max_moves < 1:
         raise ValueError("--max-moves must be at least 1.")
-    tasks = list(_tasks(game_id, seats, games, seed, solitaire, time_scale, max_moves))
+    tasks = [t + (cpu_clock,) for t in _tasks(game_id, seats, games, seed, solitaire, time_scale, max_moves)]
     records: list[GameRecord] = []
     writer = None
     if record is not None:
-        header = _record_header(game_id, seats, games, seed, time_scale, max_moves)
+        header = _record_header(game_id, seats, games, seed, time_scale, max_moves, cpu_clock)
         held_records, keep = read_record(record, header)
         held = {(r.seed, tuple(r.entries)): r for r in held_records}
         wanted = {(t[3], tuple(t[2])) for t in tasks}
@@ -498,7 +506,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=list(GAMES), help="game id")
     parser.add_argument("--seats", default="hard,greedy",
                         help=f"comma-separated levels, one per player ({', '.join(LEVELS)}; and for the arena "
-                        "only hard-old: hard with the iteration caps it had before the engines were sped up)")
+                        "only hard-old: hard with the iteration caps it had before the engines were sped up, and "
+                        "hard-2.7: hard with the 2.7 s clock limit it had before the 1.7 s decision budget)")
     parser.add_argument("--games", type=int, default=20,
                         help="games to play, seats rotated between games (per level for the solitaire; default: 20)")
     parser.add_argument("--seed", type=int, default=0,
@@ -508,6 +517,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--time-scale", type=float, default=1.0,
                         help="multiply the levels' time limits (above 1 on a busy machine: iteration caps decide)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="count the levels' time limits and the decision times in CPU seconds of each worker, "
+                        "so that on a busy machine the limits cut what they would on an idle one")
     parser.add_argument("--record", metavar="FILE",
                         help="keep every finished game in FILE (JSON lines); run again with the same file and "
                         "settings to play only the games still missing")
@@ -530,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with _stop_on_sigterm():
             report = run_arena(args.game, seats, args.games, args.seed, args.processes, show, args.time_scale,
-                               args.record, args.max_moves)
+                               args.record, args.max_moves, args.cpu_clock)
     except (ValueError, OSError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

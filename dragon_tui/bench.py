@@ -163,9 +163,11 @@ def _carcassonne_figures(game, seconds: float) -> list[str]:
     ]
 
 
-def _decision_times(game, players: int, level: str, decisions: int = 60) -> tuple[float, float]:
-    """Mean and longest seconds per bot decision, over positions spread across a random game
-    (late positions of some games cost more per iteration than the opening)."""
+def _decision_times(game, players: int, level: str, decisions: int = 60) -> dict[str, float]:
+    """Seconds per bot decision over positions spread across a random game (late positions of
+    some games cost more per iteration than the opening): mean, median and longest on the wall
+    clock, median and longest in this process's CPU seconds (what an idle machine would take;
+    the machine may be shared), and how many were answered without a search."""
     state = game.new_state(players, 99)
     positions = []
     rng = Rng(3)
@@ -178,12 +180,17 @@ def _decision_times(game, players: int, level: str, decisions: int = 60) -> tupl
     step = max(1, len(positions) // decisions)
     chosen = positions[::step][:decisions]
     agent = make_agent(level, game, 5)
-    times = []
+    times, cpu, unsearched = [], [], 0
     for position in chosen:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         agent.choose(position, position.current_player)
         times.append(time.perf_counter() - t0)
-    return statistics.fmean(times), max(times)
+        cpu.append(time.process_time() - c0)
+        progress = getattr(agent, "progress", None)
+        unsearched += bool(progress and progress[0] == 0)
+    return {"mean": statistics.fmean(times), "median": statistics.median(times), "longest": max(times),
+            "cpu_median": statistics.median(cpu), "cpu_longest": max(cpu), "decisions": len(times),
+            "unsearched": unsearched}
 
 
 def _play(game, players: int, levels: list[str], seed: int, max_moves: int = BENCH_MAX_MOVES):
@@ -275,8 +282,13 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
             print("\n".join(_carcassonne_figures(game, seconds)))
         for level in LEVELS:
             decisions = 60 if level in ("random", "greedy") else (6 if quick else 20)
-            mean, longest = _decision_times(game, players, level, decisions)
-            print(f"  bot '{level}': {1e3 * mean:,.2f} ms per decision (longest {1e3 * longest:,.0f} ms)")
+            t = _decision_times(game, players, level, decisions)
+            line = (f"  bot '{level}': {1e3 * t['mean']:,.2f} ms per decision (median {1e3 * t['median']:,.0f} ms, "
+                    f"longest {1e3 * t['longest']:,.0f} ms; CPU median {1e3 * t['cpu_median']:,.0f} ms, "
+                    f"longest {1e3 * t['cpu_longest']:,.0f} ms")
+            if level not in ("random", "greedy"):
+                line += f"; {t['unsearched']} of {t['decisions']} answered without a search"
+            print(line + ")")
         print(f"  search: {iterations_per_second(game, seconds=1.0 if quick else 3.0):,.0f} ISMCTS iterations/s")
         print(f"  {_strength(game, quick)}")
         print()

@@ -1,10 +1,13 @@
 """Seconds per bot decision for the search levels, over positions spread across a random game.
 
-    python tools/decision_times.py [--positions 8] [--levels normal,hard] [--cpu] [GAME ...]
+    python tools/decision_times.py [--positions 16] [--levels normal,hard] [--cpu] [GAME ...]
 
 With ``--cpu`` the search's clock and the measurement are CPU seconds of this process, so
-on a shared, busy machine the iteration caps (not the wall-clock safety limit) decide, and
-the figure is what an idle machine would show.
+on a shared, busy machine the figure is what an idle machine would show (the deadline then
+counts CPU seconds too). Prints per game and level the median and the longest decision, the
+mean, and how many decisions were answered without a search (one legal move, or every move
+leading to the same position). Run it with ``PYTHONPATH`` naming another checkout to time
+that code with the same positions.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import time
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("games", nargs="*", default=["crowns", "court", "hoard", "carcassonne", "throne"])
-    ap.add_argument("--positions", type=int, default=8)
+    ap.add_argument("--positions", type=int, default=16)
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("--cpu", action="store_true")
     args = ap.parse_args()
@@ -34,7 +37,9 @@ def main() -> None:
         state = game.new_state(players, 99)
         rng = Rng(3)
         positions = []
-        while not state.is_over:
+        for _ in range(20_000):  # a random Princes game may never end
+            if state.is_over:
+                break
             if len(state.legal_actions()) > 1:
                 positions.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
@@ -48,8 +53,10 @@ def main() -> None:
                 agent.choose(position, position.current_player)
                 times.append(clock() - t0)
                 iters.append(agent.progress[0])
-            print(f"{game_id:12} {level:9} mean {statistics.fmean(times):5.2f} s, longest {max(times):5.2f} s, "
-                  f"iterations mean {statistics.fmean(iters):,.0f} of {agent.config.iterations:,}", flush=True)
+            unsearched = sum(1 for i in iters if i == 0)
+            print(f"{game_id:12} {level:9} median {statistics.median(times):5.2f} s, longest {max(times):5.2f} s, "
+                  f"mean {statistics.fmean(times):5.2f} s over {len(times)} decisions "
+                  f"({unsearched} without a search), iterations mean {statistics.fmean(iters):,.0f}", flush=True)
 
 
 if __name__ == "__main__":

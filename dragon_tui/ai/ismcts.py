@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..engine import Action, Game, Rng, State
+from .obvious import obvious_action
 from .playouts import PlayoutSearch
 
 Heuristic = Callable[[State, int], float]
@@ -52,6 +53,10 @@ class SearchConfig:
     iterations: int = 400
     #: Wall-clock safety limit in seconds: the search stops here even if iterations remain.
     time_limit: float = 1.0
+    #: The clock ``time_limit`` is counted on: wall-clock seconds at the table; the measuring
+    #: tools and the arena may count CPU seconds instead (``time.process_time``), so that on a
+    #: busy machine the limit cuts what it would cut on an idle one, and tests pass a fake clock.
+    clock: Callable[[], float] = time.perf_counter
     #: UCB1 exploration constant (on normalised values, see ``normalize``).
     exploration: float = 0.7
     #: Rank each node's children on their mean reward rescaled to [0, 1] between the worst
@@ -520,7 +525,8 @@ class Search:
         if len(self.root_legal) == 1:
             return self.root_legal[0]
         cfg = self.config
-        deadline = time.perf_counter() + cfg.time_limit
+        clock = cfg.clock
+        deadline = clock() + cfg.time_limit
         self._calibrate()
         if cfg.order_root:
             self._root_priors()
@@ -528,18 +534,31 @@ class Search:
             return self._run_halving(deadline)
         planned = cfg.iterations
         report_every = max(1, planned // 50)
+        started = clock()
         while self.iterations < planned:
             if self.cancel is not None and self.cancel.is_set():
                 break
-            if time.perf_counter() > deadline:
+            if clock() > deadline:
                 break
             self.iterate()
             self.iterations += 1
-            if cfg.early_stop and self.iterations % 32 == 0 and self._decided(planned - self.iterations):
+            if (cfg.early_stop and self.iterations % 32 == 0
+                    and self._decided(self._left(planned, started, clock(), deadline))):
                 break
             if self.on_progress is not None and self.iterations % report_every == 0:
                 self.on_progress(self.iterations, planned)
         return self.best()
+
+    def _left(self, planned: int, started: float, now: float, deadline: float) -> int:
+        """Iterations this search may still run: what the cap leaves, or fewer where the clock
+        will stop it first at the rate so far (with a round of slack). The early stop then also
+        ends a search whose leader the clock's last iterations could not overtake."""
+        left = planned - self.iterations
+        spent = now - started
+        if spent > 0 and self.iterations:
+            by_clock = int(self.iterations * max(0.0, deadline - now) / spent) + 32
+            left = min(left, by_clock)
+        return left
 
     def _run_halving(self, deadline: float) -> Action:
         """The root's iterations by sequential halving (``SearchConfig.root_halving``).
@@ -548,8 +567,14 @@ class Search:
         race meets the same sampled worlds, each copy with the same future chance, through
         ``focus``'s forced first step. The worse half by mean drops out after each round.
         Moves are taken best prior first, so a round cut short by the clock has tried the
-        likeliest ones."""
+        likeliest ones.
+
+        Where the clock would stop the rounds before the cap is spent, each round is shortened
+        instead, at the rate the search has shown so far: every round still runs (so the race
+        still narrows to the best of the last round) on fewer worlds, rather than the clock
+        ending the first round with every move still in it."""
         cfg = self.config
+        clock = cfg.clock
         root = self.root
         prepared = [child.action for child in root.children.values()]
         alive = prepared + [a for a in self.root_legal if _key(a) not in root.children]
@@ -557,17 +582,29 @@ class Search:
         planned = cfg.iterations
         report_every = max(1, planned // 50)
         stopped = False
+        started = clock()
         for round_ in range(rounds):
             per_move = max(1, (planned - self.iterations) // ((rounds - round_) * len(alive)))
-            for _ in range(per_move):
-                if (self.cancel is not None and self.cancel.is_set()) or time.perf_counter() > deadline:
+            worlds = 0
+            while worlds < per_move:
+                now = clock()
+                if (self.cancel is not None and self.cancel.is_set()) or now > deadline:
                     stopped = True
                     break
+                if worlds == 1 and self.iterations:
+                    # One world of this round timed: the round's fair share of the clock left.
+                    rate = self.iterations / max(now - started, 1e-9)
+                    afford = int(rate * (deadline - now) / ((rounds - round_) * len(alive)))
+                    per_move = min(per_move, max(1, 1 + afford))
+                worlds += 1
                 world = self.view.determinize(self.seat, self.rng)
                 if not (self._one_world and self._world_number):
                     self._world_number += 1
                 chance = self.rng.next64()
                 for action in alive:
+                    if clock() > deadline:  # a world of many moves can take long on a busy machine
+                        stopped = True
+                        break
                     copy = world.clone()
                     copy.rng = Rng(chance, copy.rng.draws)
                     self._focus = action
@@ -578,6 +615,8 @@ class Search:
                     self.iterations += 1
                     if self.on_progress is not None and self.iterations % report_every == 0:
                         self.on_progress(self.iterations, planned)
+                if stopped:
+                    break
             if stopped or len(alive) == 1:
                 break
             if round_ < rounds - 1:
@@ -616,15 +655,19 @@ class Search:
                 best, key = action, k
         return best
 
-    def focus(self, action: Action, iterations: int) -> None:
+    def focus(self, action: Action, iterations: int, deadline: float | None = None) -> None:
         """Run ``iterations`` more iterations that all start with the root move ``action``
-        (legal here): the game review uses it to value a move the search barely tried."""
+        (legal here): the game review uses it to value a move the search barely tried.
+        ``deadline`` (on the config's clock) stops them early, after at least one."""
         if action not in self.root_legal:
             raise ValueError(f"{action!r} is not a legal move here.")
         self._focus = action
+        clock = self.config.clock
         try:
-            for _ in range(iterations):
+            for done in range(iterations):
                 if self.cancel is not None and self.cancel.is_set():
+                    break
+                if done and deadline is not None and clock() > deadline:
                     break
                 self.iterate()
                 self.iterations += 1
@@ -669,18 +712,23 @@ class ISMCTSAgent:
 
     def choose(self, state: State, seat: int, budget: float = 1.0, cancel: threading.Event | None = None) -> Action:
         cfg = self.config
+        obvious = obvious_action(state, seat)
+        if obvious is not None:  # forced or near-forced: nothing to search (obvious.py)
+            self.progress = (0, cfg.playout_worlds or cfg.iterations)
+            self.last_search = self.last_playouts = None
+            return obvious
         if cfg.playout_worlds > 0:
             return self._choose_by_playouts(state, seat, cancel)
         planned = cfg.iterations
         self.progress = (0, planned)
         trees = max(1, cfg.trees)
-        deadline = time.perf_counter() + cfg.time_limit
+        deadline = cfg.clock() + cfg.time_limit
         visits: dict[Action, int] = {}
         reward: dict[Action, float] = {}
         done = 0
         search = None
         for tree in range(trees):
-            remaining = deadline - time.perf_counter()
+            remaining = deadline - cfg.clock()
             if search is not None and (remaining <= 0 or (cancel is not None and cancel.is_set())):
                 break
             share = planned // trees + (1 if tree < planned % trees else 0)
@@ -704,7 +752,7 @@ class ISMCTSAgent:
         cfg = self.config
         self.progress = (0, cfg.playout_worlds)
         search = PlayoutSearch(state, seat, self.game.heuristic, cfg.playout_worlds, cfg.playout_depth,
-                               Rng(self.rng.next64()), cfg.time_limit, cancel, self._progress)
+                               Rng(self.rng.next64()), cfg.time_limit, cancel, self._progress, cfg.clock)
         action = search.run()
         self.progress = (search.done, cfg.playout_worlds)
         self.last_search = None

@@ -82,6 +82,7 @@ class PlayoutSearch:
         time_limit: float,
         cancel: threading.Event | None = None,
         on_progress: Callable[[int, int], None] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if state.num_players != 1:
             raise ValueError("Greedy playouts value a move by the seat's own score: one-player games only.")
@@ -93,6 +94,7 @@ class PlayoutSearch:
         self.time_limit = time_limit
         self.cancel = cancel
         self.on_progress = on_progress
+        self.clock = clock
         self.root_legal = state.legal_actions()
         self.view = state.view(seat)
         self.view.log = []  # playouts need no history: clones without it are cheaper
@@ -110,12 +112,13 @@ class PlayoutSearch:
         legal = self.root_legal
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.time_limit
+        clock = self.clock
+        deadline = clock() + self.time_limit
         checkpoints = {max(1, int(self.worlds * p)) for p in self.HALVING_POINTS}
         while self.done < self.worlds:
             if self.cancel is not None and self.cancel.is_set():
                 break
-            if self.done and time.perf_counter() > deadline:
+            if self.done and clock() > deadline:
                 break
             world = self.view.determinize(self.seat, self.rng)
             chance = self.rng.next64()

@@ -34,11 +34,16 @@ from dataclasses import dataclass, field, replace
 from ..engine import Action, Game, Rng, State
 from .agents import level_config
 from .ismcts import Search, SearchConfig
+from .obvious import obvious_action
 
 #: A move played but tried fewer times than this share of the search's iterations gets that
 #: many focused iterations on top (at least ``MIN_PLAYED_VISITS``).
 PLAYED_SHARE = 0.05
 MIN_PLAYED_VISITS = 12
+#: The share of a decision's time budget (the hard level's clock limit) the trees may spend:
+#: the rest is left for the focused iterations on the move played, so a reviewed decision
+#: keeps to the budget a bot's decision has.
+TREES_SHARE = 0.85
 
 
 @dataclass(frozen=True)
@@ -89,10 +94,11 @@ class Review:
 
 
 def decision_indexes(positions: Sequence[State], moves: Sequence, seat: int) -> list[int]:
-    """The moves that were ``seat``'s decisions with more than one choice (as it saw them)."""
+    """The moves that were ``seat``'s real decisions (as it saw them): not forced, and not
+    near-forced (every choice leading to the same position, see obvious.py)."""
     out = []
     for k, move in enumerate(moves):
-        if move.seat == seat and len(positions[k].view(seat).legal_actions()) > 1:
+        if move.seat == seat and obvious_action(positions[k].view(seat), seat) is None:
             out.append(k)
     return out
 
@@ -173,9 +179,13 @@ def review_decision(
     bot's choice; None when cancelled."""
     trees = max(1, config.trees)
     searches: list[Search] = []
+    clock = config.clock
+    deadline = clock() + config.time_limit
+    trees_until = clock() + config.time_limit * TREES_SHARE
     for tree in range(trees):
         share = config.iterations // trees + (1 if tree < config.iterations % trees else 0)
-        cfg = replace(config, iterations=share, trees=1)
+        # One budget for the whole decision: each tree gets what the ones before it left.
+        cfg = replace(config, iterations=share, trees=1, time_limit=max(0.0, trees_until - clock()))
 
         def progress(d: int, p: int, tree: int = tree) -> None:
             if on_progress is not None:
@@ -194,7 +204,7 @@ def review_decision(
     have = sum(s.root_values().get(played, (0, []))[0] for s in searches)
     if played != choice and have < want:
         for search in searches:
-            search.focus(played, math.ceil((want - have) / trees))
+            search.focus(played, math.ceil((want - have) / trees), deadline)
         if cancel is not None and cancel.is_set():
             return None
     played_value = _value(searches, played, seat)

@@ -5,8 +5,9 @@ shared-table server, the screenshots, the bench and the tests — so the rules o
 live here once:
 
 * **the think delay**: a bot waits ``delay`` seconds before it moves, so people can follow;
-* **forced moves**: when only one action is legal it is played at once, with no search
-  and no delay;
+* **forced moves**: when only one action is legal, or every legal action leads to the same
+  position (near-forced, see ``ai/obvious.py``), it is played at once, with no search and no
+  delay;
 * **cancel and hurry**: a ``BotTurn`` carries its own cancel event; hurrying sets it, and a
   search returns its best move so far;
 * **stale results**: every turn has a ticket (``BotTurn.generation``); any change of the
@@ -45,6 +46,17 @@ def make_agent(level: str, game, seed: int) -> Agent:
 
     return make_agent(level, game, seed)
 
+
+def forced_action(state, seat: int) -> Action | None:
+    """The action a bot plays at once for ``seat``: the only legal one, or the first of
+    several that all lead to the same position (as ``seat`` sees it); else None."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    from ..ai.obvious import obvious_action
+
+    return obvious_action(state, seat, legal)
+
 #: Seconds a bot waits before it moves (people want to see what happened).
 THINK_DELAY = 0.4
 
@@ -57,7 +69,7 @@ class BotTurn:
     generation: int
     #: Seconds to wait before thinking (0 for a forced move).
     delay: float
-    #: The only legal action when the move is forced (then nobody searches).
+    #: The action to play when the move is forced or near-forced (then nobody searches).
     forced: Action | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     #: A bot standing in for a person's seat (its time ran out): it plays this one move.
@@ -123,8 +135,7 @@ class TurnController:
         seat = self.bot_to_move()
         if seat is None or self.turn is not None:
             return None
-        legal = self.table.state.legal_actions()
-        forced = legal[0] if len(legal) == 1 else None
+        forced = forced_action(self.table.state, seat)
         self.turn = BotTurn(seat, self.generation, 0.0 if forced is not None else self.delay, forced)
         return self.turn
 
@@ -135,8 +146,7 @@ class TurnController:
         seat = self.table.state.current_player
         if seat is None or self.turn is not None:
             return None
-        legal = self.table.state.legal_actions()
-        forced = legal[0] if len(legal) == 1 else None
+        forced = forced_action(self.table.state, seat)
         agent = None if forced is not None else make_agent(level, self.table.game, self._seed(seat))
         self.turn = BotTurn(seat, self.generation, 0.0, forced, stand_in=agent)
         return self.turn
@@ -217,9 +227,9 @@ class TurnController:
         from ..ai.agents import hint
 
         state, moves = self.table.state.clone(), len(self.table.moves)
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        forced = forced_action(state, seat)
+        if forced is not None:
+            return forced
         return hint(self.table.game, state, seat, seed=self.table.seed + moves, cancel=cancel)
 
     def begin_hint(self) -> tuple[int, threading.Event]:

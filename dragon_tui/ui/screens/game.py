@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import time
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -137,6 +138,9 @@ class GameScreen(StyledAtMount, Screen):
         self.model.controller.delay = bot_delay
         self.controller = self.model.controller
         self._progress_timer = None
+        #: When the bot's turn began, and its decision while it waits out the think delay.
+        self._turn_began = 0.0
+        self._held: BotResult | None = None
         self._pass_open = False
         self._game_over_shown = False
 
@@ -285,14 +289,10 @@ class GameScreen(StyledAtMount, Screen):
             return
         if self._progress_timer is None and turn.forced is None:
             self._progress_timer = self.set_interval(0.3, self.model.refresh_progress)
-        if turn.delay > 0:
-            self.set_timer(turn.delay, lambda: self._think_when_due(turn))
-        else:
-            self._think(turn)
-
-    def _think_when_due(self, turn: BotTurn) -> None:
-        if self.controller.is_current(turn) and not turn.cancel.is_set():
-            self._think(turn)
+        # The think delay runs while the bot thinks, not before it: its move shows once both
+        # the delay and its search are over, so a decision takes the longer of the two.
+        self._turn_began = time.monotonic()
+        self._think(turn)
 
     # Exclusive: a new turn's worker supersedes an older one. A thread cannot be stopped, so
     # the older one finishes its search on its copy of the state, and the controller drops its
@@ -303,7 +303,19 @@ class GameScreen(StyledAtMount, Screen):
 
     @on(BotDone)
     def _bot_done(self, message: BotDone) -> None:
-        self.model.finish_bot(message.result)
+        result = message.result
+        turn = result.turn
+        wait = turn.delay - (time.monotonic() - self._turn_began)
+        if wait > 0 and self.controller.is_current(turn) and not turn.cancel.is_set():
+            self._held = result  # decided before the delay is up: shown when it is
+            self.set_timer(wait, lambda: self._play_held(result))
+            return
+        self.model.finish_bot(result)
+
+    def _play_held(self, result: BotResult) -> None:
+        if self._held is result:
+            self._held = None
+            self.model.finish_bot(result)
 
     def _stop_progress(self) -> None:
         if self._progress_timer is not None:
@@ -311,11 +323,9 @@ class GameScreen(StyledAtMount, Screen):
             self._progress_timer = None
 
     def action_hurry(self) -> None:
-        turn = self.controller.turn
-        waiting = turn is not None and turn.delay > 0 and not turn.cancel.is_set()
         self.controller.hurry()
-        if waiting:  # still in the think delay: think now (the cancel event makes it quick)
-            self._think(turn)
+        if self._held is not None:  # decided, waiting out the think delay: play it now
+            self._play_held(self._held)
 
     # ---------------------------------------------------------------- person input
     def play(self, action: Action) -> None:
