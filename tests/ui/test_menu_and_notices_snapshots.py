@@ -1,4 +1,4 @@
-"""Snapshots of the second contact's menu-side screens (plain def tests: snap_compare runs its
+"""Snapshots of the menu-side screens (plain def tests: snap_compare runs its
 own event loop): the menu with many unfinished games, a long notice under the status line,
 the menu on an unusable data folder, the save dialog's footer."""
 
@@ -12,7 +12,7 @@ import pytest
 from dragon_tui.session import Seat, Table, storage
 
 from .apps import app_with, duel_table, settle
-from .test_second_contact_menu import few_moves
+from .test_menu_and_notices import few_moves
 
 pytestmark = pytest.mark.ui
 

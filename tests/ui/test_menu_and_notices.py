@@ -1,4 +1,4 @@
-"""Second contact, the menu's and the app's side: an unusable data folder, notices, the
+"""The menu's and the app's side of a first afternoon: an unusable data folder, notices, the
 unfinished games' list, default seat names, the menu's highlight."""
 
 from __future__ import annotations
