@@ -317,7 +317,7 @@ def test_a_remembered_legal_list_is_the_worlds_own(game_id):
 
 
 def test_the_log_table_is_math_log():
-    from dragon_tui.ai import ismcts
+    from dragon_tui.ai import tree
 
-    ismcts._grow_log_table(5000)
-    assert all(ismcts._LOG[n] == math.log(n) for n in range(1, 5000))
+    tree._grow_log_table(5000)
+    assert all(tree._LOG[n] == math.log(n) for n in range(1, 5000))
