@@ -182,14 +182,19 @@ def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
 
 
 def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,
-         cancel: threading.Event | None = None) -> Action:
+         cancel: threading.Event | None = None,
+         on_progress: Callable[[int, int], None] | None = None) -> Action:
     """What the hard bot would do for ``seat`` (for the UI's hint key); never plays it.
 
     Call it on ``seat``'s own decision (``state.current_player == seat``), in a worker: it
     thinks as long as the hard level does, and ``cancel`` returns the best move so far. It
-    reads only what ``seat`` may see, so a hint never gives away an opponent's cards."""
+    reads only what ``seat`` may see, so a hint never gives away an opponent's cards.
+    ``on_progress(done, planned)`` is called from the thinking thread as the search goes
+    (the F3 hint shows it as a bot's turn shows its own)."""
     if state.current_player != seat:
         raise ValueError("A hint is for the seat whose decision it is.")
 
     cfg = config or level_config("hard", game.id)
-    return ISMCTSAgent(game, cfg, seed, "hint").choose(state, seat, cancel=cancel)
+    agent = ISMCTSAgent(game, cfg, seed, "hint")
+    agent.on_progress = on_progress
+    return agent.choose(state, seat, cancel=cancel)
