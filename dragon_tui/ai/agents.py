@@ -144,7 +144,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
     "court": {"hard": {"trees": 4, "playout_worlds": 48, "playout_depth": 8}},
     "throne": {"hard": {"order_continuations": True, "root_halving": True}},
-    "carcassonne": {"hard": {"order_continuations": True}},
+    "carcassonne": {"hard": {"order_continuations": True, "root_halving": True}},
 }
 
 
