@@ -85,7 +85,7 @@ def _score_lead(state: State, seat: int) -> float:
     return scores[seat] - (max(others) if others else 0)
 
 
-#: Search levels (ISMCTS, see ismcts.py): iterations per decision (the reproducible limit) and
+#: Search levels (ISMCTS, see search.py): iterations per decision (the reproducible limit) and
 #: a wall-clock limit that always holds. The caps are set per game (``ITERATION_CAPS``) from
 #: measured iterations/s so that on an idle 2-core machine normal decides well within 1 s and
 #: hard's median decision stays under 1 s; hard's clock limit is the budget a player waits at
@@ -93,7 +93,7 @@ def _score_lead(state: State, seat: int) -> float:
 #: 2 s even on a busy machine (measured at a load of 8 on the 2 cores: 1.8 s left a Princes
 #: decision at 2.06 s), where the limit may cut a search short (then the decision is no longer
 #: reproducible). On an idle machine only Princes' longest, late positions reach it (its
-#: halving then shortens every round rather than stopping in the first, see ismcts.py). Forced
+#: halving then shortens every round rather than stopping in the first, see halving.py). Forced
 #: and near-forced decisions are answered without a search (obvious.py). The ``budget`` a
 #: caller passes to ``choose`` does not shorten a search level: the level decides how long
 #: it thinks.
@@ -123,7 +123,7 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
     "crowns": {"easy": 100, "normal": 400, "hard": 12000},
     "court": {"easy": 50, "normal": 200, "hard": 7000},
     "hoard": {"easy": 60, "normal": 250, "hard": 6000},
-    "carcassonne": {"easy": 40, "normal": 200, "hard": 4800},
+    "carcassonne": {"easy": 40, "normal": 200, "hard": 3400},
     "throne": {"easy": 30, "normal": 100, "hard": 1500},
 }
 #: Search settings beyond the caps, per game and level, where the arena showed they help:
@@ -141,6 +141,9 @@ ITERATION_CAPS: dict[str, dict[str, int]] = {
 #: looked worst in its first few samples was rarely tried again (1,200 visits to the leader,
 #: 4 to each rival whose mean was a hundredth lower), so the decision rested on a handful of
 #: sampled worlds; halving gives every move the same worlds before the worse half drops out.
+#: Carcassonne's hard level halves at the root too, so placements are compared on the same
+#: tile draws; halving spends its whole cap (no early stop), so its cap went from 4,800 to
+#: 3,400, which keeps the CPU a decision takes where it was (mean 0.67 s, docs/bots.md).
 LEVEL_OPTIONS: dict[str, dict[str, dict[str, object]]] = {
     "court": {"hard": {"trees": 4, "playout_worlds": 48, "playout_depth": 8}},
     "throne": {"hard": {"order_continuations": True, "root_halving": True}},
