@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from dragon_tui.engine import State
-from dragon_tui.ui.boards.base import BoardBase
+from dragon_tui.ui.board_base import BoardBase
 from dragon_tui.ui.widgets.panel import Panel
 
 

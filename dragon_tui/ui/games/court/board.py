@@ -17,12 +17,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
 
-from ...engine import Action, State
-from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
-from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
-from .base import BoardBase
-from ..widgets.panel import SizedByLayout, refresh_content
-from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
+from ....engine import Action, State
+from ....games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
+from ....games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
+from ...board_base import BoardBase
+from ...widgets.panel import SizedByLayout, refresh_content
+from .cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
 
 
 class CourtPanel(SizedByLayout, Widget):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
-from ...engine import State
-from ...games.crowns import data
-from .base import BoardBase
-from ..widgets.panel import Panel, Row
+from ....engine import State
+from ....games.crowns import data
+from ...board_base import BoardBase
+from ...widgets.panel import Panel, Row
 
 HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
 
