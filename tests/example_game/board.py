@@ -13,7 +13,7 @@ from dragon_tui.ui.widgets.panel import Panel
 
 
 class Board(BoardBase):
-    # A game without a stylesheet of its own in styles/ keeps its few rules here.
+    # A game without a stylesheet of its own (board.tcss beside this module) keeps its few rules here.
     DEFAULT_CSS = """
     Board #pebbles { height: auto; border: round $primary; padding: 0 1; }
     """

@@ -36,7 +36,7 @@ _BOX = {
     frozenset("S"): "│", frozenset("E"): "─", frozenset("W"): "─",
 }
 
-#: The monochrome theme's styles (the colour themes' come from their variables: carcassonne_ink).
+#: The monochrome theme's styles (the colour themes' come from their variables: ink).
 MONO = {
     CITY: Style(),
     FIELD: Style(dim=True),

@@ -86,7 +86,7 @@ class Board(BoardBase):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:
-        # The colours come from the theme's variables (carcassonne_ink): redraw everything.
+        # The colours come from the theme's variables (ink): redraw everything.
         self._show_legend()
         self.query_one(TileGrid)._dirty()
         self.paint_now()

@@ -1,7 +1,7 @@
 """The Court of Xiang Chi: the Society Row on top (four slots, the price under each card,
 Princes in reverse video), the Royal Court below it (2×4, spaces a–h), then a ledger line
 (copper, VP, Generals, the pile, turn and phase) and a line for the Daemon court and the
-defeated Princes. Card formatting lives in ``widgets/court_cards``.
+defeated Princes. Card formatting lives in ``cards``.
 
 Every panel draws itself for the width it gets (``lines(width)``), so the same widgets show
 role names at 80 columns and full card names at 120. Clans have a colour *and* a word or

@@ -16,7 +16,7 @@ HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": 
 
 class CouncilPanel(Panel):
     """One claimant's side of the table. Its colours are theme variables (``$crowns-*``),
-    applied through the component classes in ``styles/crowns.tcss``."""
+    applied through the component classes in its ``board.tcss``."""
 
     COMPONENT_CLASSES = {f"council--{name}" for name in (*data.ADVISOR_BY_ID, "gems", "gem-room", "swords", "shields")}
 
