@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import Action
-from ...games.throne import data
-from .throne_style import BONUS, EMPTY, PRINCE, Painter, Scene, lines
+from ....engine import Action
+from ....games.throne import data
+from .style import BONUS, EMPTY, PRINCE, Painter, Scene, lines
 
 
 #: Actions that name a Clan House, and where in their args the house is.

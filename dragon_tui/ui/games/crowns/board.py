@@ -6,17 +6,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 
-from ...engine import State
-from ...games.crowns import data
-from .base import BoardBase
-from ..widgets.panel import Panel, Row
+from ....engine import State
+from ....games.crowns import data
+from ...board_base import BoardBase
+from ...widgets.panel import Panel, Row
 
 HARM_NAMES = {"gold": "gold", "gold_less": "gold", "shield": "shield", "sword": "sword", "dragon": "dragon", None: "door"}
 
 
 class CouncilPanel(Panel):
     """One claimant's side of the table. Its colours are theme variables (``$crowns-*``),
-    applied through the component classes in ``styles/crowns.tcss``."""
+    applied through the component classes in its ``board.tcss``."""
 
     COMPONENT_CLASSES = {f"council--{name}" for name in (*data.ADVISOR_BY_ID, "gems", "gem-room", "swords", "shields")}
 

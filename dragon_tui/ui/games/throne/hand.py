@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.wording import count_of
-from ...games.throne import data
-from .throne_style import Painter, Scene, card_text, lines
+from ....engine.wording import count_of
+from ....games.throne import data
+from .style import Painter, Scene, card_text, lines
 
 CARD_KINDS = ("gather", "deploy", "favor", "kayu_discard", "discard", "dismiss")
 

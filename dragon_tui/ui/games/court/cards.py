@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from rich.text import Text
 
-from ...games.court.data import (
+from ....games.court.data import (
     CARDS,
     CLAN_LETTERS,
     COURTESAN,
@@ -21,7 +21,7 @@ from ...games.court.data import (
     Card,
 )
 
-from ..themes import DARK
+from ...themes import DARK
 
 #: Short role words, longest first, for narrow cells.
 ROLE_WORDS = {

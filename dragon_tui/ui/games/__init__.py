@@ -1,4 +1,8 @@
-"""One board widget per game: ``dragon_tui.ui.boards.<game id>`` exports ``Board``.
+"""How each game looks, one folder a game: ``ui/games/<game id>/`` holds its board
+(``board.py``, which exports ``Board``; the registry's ``board_module``), the widgets only that
+board uses, and its stylesheet (``board.tcss``, beside the board module). Nothing outside a
+game's folder names the game: what every board shares is in ``ui/board_base.py`` and
+``ui/widgets/``.
 
 The contract, so the shared game screen can host any game:
 
@@ -10,5 +14,6 @@ The contract, so the shared game screen can host any game:
   rules beyond reading the state.
 * A board that lets the player pick by pointing (a cursor on a grid) posts
   ``ActionList.Chosen(action)`` with one of ``offered``.
-* Styles live in ``styles/<game id>.tcss``.
+* Its own rules, if any, live in a stylesheet beside the board module: its name with
+  ``.tcss`` (``ui/styles.py`` finds it; shared rules are in ``ui/stylesheets/``).
 """

@@ -18,17 +18,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ...engine import Action, IllegalAction, State
-from ...games.throne import data
-from ...session import Table
-from .base import BoardBase
-from ..layout import has_room
-from ..widgets.throne_guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
-from ..widgets.throne_hand import HandPanel
-from ..widgets.throne_houses import ClanHouses, house_of
-from ..widgets.throne_players import PlayersPanel
-from ..widgets.throne_style import Painter, Palette, Scene, ThronePanel
-from ..widgets.throne_track import ScoreTrack
+from ....engine import Action, IllegalAction, State
+from ....games.throne import data
+from ....session import Table
+from ...board_base import BoardBase
+from ...layout import has_room
+from .guilds import GUILD_ARG, GuildGrid, by_guild, guild_of
+from .hand import HandPanel
+from .houses import ClanHouses, house_of
+from .players import PlayersPanel
+from .style import Painter, Palette, Scene, ThronePanel
+from .track import ScoreTrack
 
 VIEWS = ("guilds", "players", "houses")
 VIEW_NAMES = {"guilds": "guilds", "players": "players & hand", "houses": "houses & track"}

@@ -9,12 +9,12 @@ import textwrap
 
 from rich.text import Text
 
-from ...engine import Action, State
-from ...games.carcassonne.board import xy
-from ...games.carcassonne.tile_names import tile_name
-from ...games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
-from .carcassonne_art import tile_art
-from .carcassonne_ink import CarcInk
+from ....engine import Action, State
+from ....games.carcassonne.board import xy
+from ....games.carcassonne.tile_names import tile_name
+from ....games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
+from .art import tile_art
+from .ink import CarcInk
 
 ART = (7, 5)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine import Action, State
-from ...session import Choice, Snapshot, Table
-from ..widgets.messages import Picked, ShowInList, TakeHighlighted
-from ..widgets.panel import SizedByLayout
+from ..engine import Action, State
+from ..session import Choice, Snapshot, Table
+from .widgets.messages import Picked, ShowInList, TakeHighlighted
+from .widgets.panel import SizedByLayout
 
 
 class BoardBase(SizedByLayout, Widget):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...games.throne import data
-from .throne_style import Painter, Scene, lines
+from ....games.throne import data
+from .style import Painter, Scene, lines
 
 
 #: Column headings over the numbers of each player's line.

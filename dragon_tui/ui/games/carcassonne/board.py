@@ -10,19 +10,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ...engine import Action, State
-from ...session import Table
-from .base import BoardBase
-from ..widgets.fast_strips import StripPanel
-from ..widgets.panel import Column, SizedByLayout
-from ..widgets.carcassonne_grid import TileGrid
-from ..widgets.carcassonne_hand import hand_text
-from ..widgets.carcassonne_ink import CarcInk, ink_for
-from ..widgets.carcassonne_legend import ROWS as LEGEND_ROWS, legend_text
-from ..widgets.carcassonne_scores import score_text
+from ....engine import Action, State
+from ....session import Table
+from ...board_base import BoardBase
+from ...widgets.fast_strips import StripPanel
+from ...widgets.panel import Column, SizedByLayout
+from .grid import TileGrid
+from .hand import hand_text
+from .ink import CarcInk, ink_for
+from .legend import ROWS as LEGEND_ROWS, legend_text
+from .scores import score_text
 
 if TYPE_CHECKING:  # imported when ``t`` first opens the window
-    from ..widgets.carcassonne_remaining import RemainingTiles
+    from .remaining import RemainingTiles
 
 
 #: Each seat's meeple colour (the theme's ``carc-player-N``), whose initial marks its meeples.
@@ -86,7 +86,7 @@ class Board(BoardBase):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _theme_changed(self, _theme) -> None:
-        # The colours come from the theme's variables (carcassonne_ink): redraw everything.
+        # The colours come from the theme's variables (ink): redraw everything.
         self._show_legend()
         self.query_one(TileGrid)._dirty()
         self.paint_now()
@@ -138,7 +138,7 @@ class Board(BoardBase):
         grid = self.query_one(TileGrid)
         remaining = self._remaining_window
         if remaining is None:
-            from ..widgets.carcassonne_remaining import RemainingTiles
+            from .remaining import RemainingTiles
 
             remaining = self._remaining_window = RemainingTiles(id="carc-remaining")
             remaining.display = False

@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from ...games.hoard import data
-from .panel import SizedByLayout, refresh_content
+from ....games.hoard import data
+from ...widgets.panel import SizedByLayout, refresh_content
 
 LEGEND = "  ".join(f"{data.SYMBOLS[c]} {c}" for c in data.COLOURS) + " · treasure: points, cost (own colour + any)"
 SHORT_NAMES = {"Treasure Chest": "Chest", "King's Treasure": "King's", "Wishing Tree": "Tree",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from .carcassonne_art import CITY, FIELD, MONO, MONO_SHADED, ROAD
+from .art import CITY, FIELD, MONO, MONO_SHADED, ROAD
 
 
 class CarcInk:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import Action
-from ...games.throne import data
-from .throne_style import EMPTY, GUARD, MARKER, Painter, Scene, lines, prospect_text
+from ....engine import Action
+from ....games.throne import data
+from .style import EMPTY, GUARD, MARKER, Painter, Scene, lines, prospect_text
 
 #: Actions that name a guild, and where in their args the guild is.
 GUILD_ARG = {"maneuver": 0, "deploy_to": 0, "maneuver_to": 0, "kg_from": 0, "kg_take": 0, "kg_to": 0,

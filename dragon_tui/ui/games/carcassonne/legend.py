@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, SYMBOL_GLYPH
-from .carcassonne_ink import CarcInk
+from .art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, GLYPH_JUNCTION, GLYPH_MONASTERY, GLYPH_PENNANT, SYMBOL_GLYPH
+from .ink import CarcInk
 
 ROWS = (
     (("▒", "city", "city"), (GLYPH_PENNANT, "pennant", "mark")),

@@ -16,12 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widget import Widget
 
-from ...engine import Action, State
-from ...engine.wording import count_of
-from ...games.hoard import data
-from .base import BoardBase
-from ..layout import has_room
-from ..widgets.hoard_cards import LEGEND, SHORT_NAMES, FlowBox, Palette
+from ....engine import Action, State
+from ....engine.wording import count_of
+from ....games.hoard import data
+from ...board_base import BoardBase
+from ...layout import has_room
+from .cards import LEGEND, SHORT_NAMES, FlowBox, Palette
 
 __all__ = ["Board", "Palette"]
 

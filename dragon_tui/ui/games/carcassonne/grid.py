@@ -26,14 +26,14 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine import Action, State
-from ...games.carcassonne.board import xy
-from ...games.carcassonne.tiles import CANON, DELTA, SIDES
-from ...session import assign_keys
-from .messages import Picked
-from .carcassonne_art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
-from .carcassonne_ink import CarcInk, ink_for
-from .panel import SizedByLayout
+from ....engine import Action, State
+from ....games.carcassonne.board import xy
+from ....games.carcassonne.tiles import CANON, DELTA, SIDES
+from ....session import assign_keys
+from ...widgets.messages import Picked
+from .art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art
+from .ink import CarcInk, ink_for
+from ...widgets.panel import SizedByLayout
 
 #: Characters per tile (width, height) at each zoom level ("map" picks from MAP_SIZES).
 ZOOMS = {"compact": (5, 3), "detailed": (7, 5)}

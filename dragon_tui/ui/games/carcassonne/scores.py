@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import State
-from .carcassonne_ink import CarcInk
+from ....engine import State
+from .ink import CarcInk
 
 
 def score_text(view: State, names: list[str], letters: list[str], width: int, ink: CarcInk) -> Text:

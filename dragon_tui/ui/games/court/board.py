@@ -1,7 +1,7 @@
 """The Court of Xiang Chi: the Society Row on top (four slots, the price under each card,
 Princes in reverse video), the Royal Court below it (2×4, spaces a–h), then a ledger line
 (copper, VP, Generals, the pile, turn and phase) and a line for the Daemon court and the
-defeated Princes. Card formatting lives in ``widgets/court_cards``.
+defeated Princes. Card formatting lives in ``cards``.
 
 Every panel draws itself for the width it gets (``lines(width)``), so the same widgets show
 role names at 80 columns and full card names at 120. Clans have a colour *and* a word or
@@ -17,12 +17,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
 
-from ...engine import Action, State
-from ...games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
-from ...games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
-from .base import BoardBase
-from ..widgets.panel import SizedByLayout, refresh_content
-from ..widgets.court_cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
+from ....engine import Action, State
+from ....games.court.board import COURT_COLUMNS, ROW_SLOTS, SPACE_LETTERS, rightmost_court_card, tax_income
+from ....games.court.data import CARDS, CLAN_BONUS, CLANS, GENERAL, TAX_COLLECTOR, Card
+from ...board_base import BoardBase
+from ...widgets.panel import SizedByLayout, refresh_content
+from .cards import POWER_HINTS, PRINCE_HINT, Ink, face, fit, hjoin, prince_word, short_name
 
 
 class CourtPanel(SizedByLayout, Widget):

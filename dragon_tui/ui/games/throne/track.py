@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...games.throne import data
-from .throne_style import Painter, Scene, lines
+from ....games.throne import data
+from .style import Painter, Scene, lines
 
 
 class ScoreTrack(Painter):

@@ -7,10 +7,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine import State
-from ...games.carcassonne.tiles import TILE_BY_ID
-from .carcassonne_art import tile_art
-from .carcassonne_ink import ink_for
+from ....engine import State
+from ....games.carcassonne.tiles import TILE_BY_ID
+from .art import tile_art
+from .ink import ink_for
 
 CELL_W, CELL_H = 5, 3
 ENTRY_W = 11  # art, a space, "×12" and a gap

@@ -9,11 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from .fast_strips import StripPanel
-from .panel import SizedByLayout
+from ...widgets.fast_strips import StripPanel
+from ...widgets.panel import SizedByLayout
 
-from ...engine import Action, State
-from ...games.throne import data
+from ....engine import Action, State
+from ....games.throne import data
 
 BONUS = (
     "−1 on every recruit",

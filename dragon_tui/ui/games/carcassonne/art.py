@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from rich.style import Style
 
-from ...games.carcassonne.records import Record
-from ...games.carcassonne.tiles import ROT, TILES
+from ....games.carcassonne.records import Record
+from ....games.carcassonne.tiles import ROT, TILES
 
 CITY, FIELD, ROAD, CLOISTER = "city", "field", "road", "cloister"
 
@@ -36,7 +36,7 @@ _BOX = {
     frozenset("S"): "│", frozenset("E"): "─", frozenset("W"): "─",
 }
 
-#: The monochrome theme's styles (the colour themes' come from their variables: carcassonne_ink).
+#: The monochrome theme's styles (the colour themes' come from their variables: ink).
 MONO = {
     CITY: Style(),
     FIELD: Style(dim=True),
