@@ -168,6 +168,10 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
         " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
     ]),
+    (7, [
+        # A seat the host kept for a named player (an invitation): nobody else may sit there.
+        "ALTER TABLE seats ADD COLUMN invited TEXT",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]
