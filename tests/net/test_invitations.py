@@ -9,7 +9,7 @@ import pytest
 from dragon_tui.engine import IllegalAction
 from dragon_tui.net.client import RemoteTable, decline_invitation, list_rooms
 
-from .helpers import TablesThread, wait_until  # noqa: F401
+from .helpers import TablesThread
 
 INVITE_BO = [{"kind": "remote"}, {"kind": "remote", "invite": "bo"}]
 
