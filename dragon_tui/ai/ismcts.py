@@ -16,6 +16,7 @@ from .search import Heuristic, Search
 from .search_config import SearchConfig
 from .tree import Node
 
+
 class ISMCTSAgent:
     """A search bot: ``choose(state, seat, budget, cancel)`` like every Agent.
 
