@@ -330,3 +330,30 @@ def test_rich_link_id_marks_a_style_with_link_or_meta():
     text = Text("ab")
     text.stylize("bold", 0, 1)
     assert text.spans is text._spans
+
+
+# ------------------------------------------------------------------ nowhere else
+
+
+def test_no_other_module_names_them():
+    """The private names used in ``textual_private`` appear nowhere else in the UI, the app or
+    the bench; nor does any module import a private module of Textual or Rich."""
+    import re
+    from pathlib import Path
+
+    import dragon_tui
+
+    root = Path(dragon_tui.__file__).parent
+    module = root / "ui" / "textual_private.py"
+    # (Names the app's own classes use for their own attributes too — a widget's ``_lines``
+    # cache, a size — are left out: ``self._size`` is checked below.)
+    names = set(re.findall(r"\._([a-z]\w*)", module.read_text())) - {"size", "lines", "hash"}
+    assert {"size_updated", "repaint_required", "start_widget", "dirty_widgets", "clear_caches"} <= names
+    pattern = re.compile(r"\._(%s)\b|_RenderCache|\b(textual|rich)(\.\w+)*\._\w" % "|".join(sorted(names)))
+    others = [path for path in sorted(root.rglob("*.py"))
+              if path != module and path.parts[len(root.parts)] not in ("engine", "games", "ai", "session", "net")]
+    found = [f"{path.relative_to(root)}:{number}: {line.strip()}"
+             for path in others for number, line in enumerate(path.read_text().splitlines(), 1)
+             if pattern.search(line.split("#")[0]) and '"""' not in line and "``" not in line]
+    assert found == []
+    assert not [path for path in others if re.search(r"\bself\._size\b(?!_)", path.read_text())]
