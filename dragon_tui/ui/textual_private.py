@@ -25,7 +25,7 @@ def follow_layout_size(cls: type) -> type:
     """Class decorator: the layout that gives a widget of ``cls`` a new size calls
     ``self.layout_sized(resized, new_box)`` before that layout's frame is drawn — ``resized``
     whether Textual will send a Resize (the size, virtual size or container size changed),
-    ``new_box`` whether the widget's outer size changed. (Textual's ``Widget._size_updated``;
+    ``new_box`` whether the widget's outer size changed. (Textual's ``_size_updated`` of a Widget;
     the Resize event comes after the frame, too late to keep a second one from being drawn.)"""
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
@@ -34,7 +34,6 @@ def follow_layout_size(cls: type) -> type:
         self.layout_sized(resized, new_box)
         return resized
 
-    _size_updated.__qualname__ = f"{cls.__qualname__}._size_updated"
     cls._size_updated = _size_updated
     return cls
 
@@ -131,7 +130,6 @@ def route_fatal_error(cls: type) -> type:
     def _fatal_error(self) -> None:
         self.handle_fatal_error(super(cls, self)._fatal_error)
 
-    _fatal_error.__qualname__ = f"{cls.__qualname__}._fatal_error"
     cls._fatal_error = _fatal_error
     return cls
 
