@@ -64,7 +64,7 @@ class BoardFacts:
     #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
     #: and on which guilds have room alone (a Citizen's, by card; a maneuver's moves to every
     #: open guild, under "maneuver_to"), filled in by the rules that work them out
-    #: (moves.deploy_targets, moves._legal_turn).
+    #: (offers.deploy_targets, offers._legal_turn).
     by_guards: dict
     by_room: dict
     #: The heuristic's board value per seat (heuristics._board_values), filled in on first use.
@@ -218,7 +218,7 @@ class BoardFacts:
         """``per_guild[guild]`` for each of ``occupied(seat)``: listing the main actions asks
         for a maneuver per occupied guild every time. Remembered per seat until the seat's
         occupied guilds change, so every caller passes the same ``per_guild`` (there is one:
-        moves._legal_main, with ``offers.MANEUVER``)."""
+        offers._legal_main, with ``texts.MANEUVER``)."""
         guilds = self.occupied(seat)
         known = self._occupied_as[seat]
         if known is None:
