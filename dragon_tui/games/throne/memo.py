@@ -3,7 +3,8 @@
 A search meets the same boards, controllers and Clan Houses in thousands of positions, so a
 handful of answers that are pure functions of the public board are kept for the whole
 process in a :class:`Memo`. Each memo is owned by the module that fills it (``facts.AFTER``,
-``scoring.MAJORITIES``, ``scoring.RECRUIT_MAJORITIES``, ``scoring.HOUSE_FACTS``) and:
+``scoring.MAJORITIES``, ``scoring.RECRUIT_MAJORITIES``, ``scoring.HOUSE_FACTS``,
+``pending.BUT``) and:
 
 - is bounded: it is emptied when it reaches its ``limit`` (an entry is only ever a shortcut,
   worked out again when missing), and :func:`clear_all` empties every one (tests, a long-lived
