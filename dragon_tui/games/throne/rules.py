@@ -99,6 +99,16 @@ from .scoring import ScoringMixin
 
 
 class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
+    """A position of Princes and its turn flow (this file); the rest of its methods come from
+    one file per idea: board.py (pawns, control, resources, rewards, Parliament), offers.py
+    (what is offered), moves.py (what a decision does), scoring.py (the end scoring).
+
+    Those are mixins of this one class rather than parts the state holds: each of the state's
+    fields is a key of saved games and network messages, so a board or scoring part holding
+    its own fields would change both; the mixins hold no fields and need no wiring, and the
+    rules call across them on every step by plain name (see the note at the end of board.py),
+    where a part would add a lookup to every call."""
+
     game_id = "throne"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "guards", "guards_in_supply", "neutral_supporters", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
