@@ -14,11 +14,10 @@ from __future__ import annotations
 from dragon_tui.engine import Action
 
 from . import texts
-from .board import FEEDS, PRICES, board_facts, listed_on, owner_name
+from .board import FEEDS, PRICES, board_facts, listed_on
 from .data import (
     ALL_GUILDS,
     CARDS,
-    CLANS,
     GUILDS_OF_CLAN,
     HAWA,
     HOUSE_SPACES,
@@ -241,17 +240,11 @@ class OffersMixin:
     def _legal_reward(self) -> list[Action]:
         seat, guild = self.rewards[0]
         if self.phase == "reward_house":
-            acts = []
-            for h in self.reward_houses():
-                full = " (full: move a Dragon Lord out first)" if len(self.houses[h]) >= HOUSE_SPACES else ""
-                acts.append(Action("house", (h,), f"Place a Dragon Lord in the {CLANS[h]} Clan House{full}"))
-            return acts
+            return [texts.house(h, len(self.houses[h]) >= HOUSE_SPACES) for h in self.reward_houses()]
         h = self.pending.full_house
         if self.phase == "reward_bump":
-            return [Action("bump", (o,), f"Move {owner_name(o)}'s Dragon Lord out of {CLANS[h]}")
-                    for o in self.bump_owners(h, seat)]
-        return [Action("bump_to", (h2,), f"Move that Dragon Lord to the {CLANS[h2]} Clan House")
-                for h2 in self.open_houses(h)]
+            return [texts.bump(owner, h) for owner in self.bump_owners(h, seat)]
+        return [texts.bump_to(h2) for h2 in self.open_houses(h)]
 
 
 # The methods the rules call on (nearly) every step, also by plain name (see the note at the

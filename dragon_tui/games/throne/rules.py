@@ -278,8 +278,7 @@ class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
         if ph in REWARD_PHASES:
             return self._legal_reward()
         if ph == "parliament":
-            return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
-                    for h in range(NUM_CLANS) if h not in self.prince]
+            return [texts.prince(h) for h in range(NUM_CLANS) if h not in self.prince]
         return _legal_turn(self)
 
     def quick_legal(self, action: Action) -> bool:

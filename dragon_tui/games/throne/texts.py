@@ -213,6 +213,25 @@ def sorc_remove(owner: int, guild: int) -> Action:
     return Action("sorc_remove", (owner, guild), f"Sorcerer Favor: remove {owner_name(owner)}'s supporter from {guild_name(guild)}")
 
 
+# ---------------------------------------------------------------------- rewards, Parliament
+# Made anew each time they are offered (they are offered a few times a game).
+def house(h: int, full: bool) -> Action:
+    return Action("house", (h,), f"Place a Dragon Lord in the {CLANS[h]} Clan House"
+                  f"{' (full: move a Dragon Lord out first)' if full else ''}")
+
+
+def bump(owner: int, h: int) -> Action:
+    return Action("bump", (owner,), f"Move {owner_name(owner)}'s Dragon Lord out of {CLANS[h]}")
+
+
+def bump_to(h: int) -> Action:
+    return Action("bump_to", (h,), f"Move that Dragon Lord to the {CLANS[h]} Clan House")
+
+
+def prince(h: int) -> Action:
+    return Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
+
+
 # ---------------------------------------------------------------------- the status line, keys, refusals
 def phase_label(state) -> str:
     """The status line: whose decision and what kind (``State.phase_label``)."""
