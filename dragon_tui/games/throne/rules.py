@@ -262,13 +262,6 @@ class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
             return self.parl_queue[0]
         return self.active
 
-    def legal_actions(self) -> list[Action]:
-        """``State.legal_actions`` (the list, remembered for ``apply``), with the commonest
-        phase's list asked for directly: a call fewer on every other step of a game."""
-        self._offered = offered = (_legal_main(self) if self.phase == "main" and not self.over
-                                   else _legal_actions(self))
-        return offered
-
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "main" and not self.over:  # the commonest first
@@ -441,7 +434,6 @@ class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
 
 # The methods the rules call on (nearly) every step, also by plain name (see the note at the
 # end of board.py: a plain name costs less than ``self.method`` on the state).
-_legal_actions = ThroneState._legal_actions
 _flow = ThroneState._flow
 _end_turn = ThroneState._end_turn
 _next_turn = ThroneState._next_turn
