@@ -208,6 +208,20 @@ def past_games(path: str | Path, player: str, of: str | None = None, limit: int 
         conn.close()
 
 
+def follow_lobby(path: str | Path, player: str, on_event: Callable[[dict], None]) -> Connection:
+    """A connection that follows the list of tables: ``on_event`` (on the connection's reader
+    thread) gets ``{"event": "lobby"}`` when the list may have changed, ``{"event": "your_turn",
+    room, game, title}`` when it becomes the player's turn at a table, and ``{"event": "closed"}``
+    if the connection is lost. Close it when done."""
+    conn = Connection(path, player, on_event=on_event)
+    try:
+        conn.request("follow")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def decline_invitation(path: str | Path, player: str, room: str) -> dict[str, Any]:
     """Say no to an invitation: the table is closed as declined."""
     return ask(path, player, "decline", room=room)

@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..session import Seat, Table, TurnController
@@ -124,6 +124,24 @@ class Room:
         self.away_since: dict[int, float] = {}
         #: per seat: the player the host invited there (nobody else may sit), or None
         self.invited: list[str | None] = [None] * len(table.seats)
+        #: told after every change everyone at the table was sent (the server's lobby followers)
+        self.on_change: Callable[[Room], None] | None = None
+        #: the player last told it is their turn here (once a turn, not once a decision)
+        self.turn_told: str | None = None
+
+    def tell(self) -> None:
+        """Send everyone at the table their own view of it, then tell the server it changed."""
+        for conn in list(self.conns):
+            conn.update()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def to_play(self) -> str | None:
+        """The person whose turn it is (None: a bot's, a free seat's, or the game is over)."""
+        seat = None if self.over else self.table.state.current_player
+        if seat is None or self.table.seats[seat].is_bot:
+            return None
+        return (self.owners[seat] or {}).get("player")
 
     @property
     def over(self) -> bool:

@@ -48,6 +48,7 @@ class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
 
@@ -62,8 +63,7 @@ class Seating:
         conn.seat = seat
         conn.sent = 0
         room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
+        room.tell()  # everyone sees who is connected
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))

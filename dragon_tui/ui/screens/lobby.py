@@ -24,8 +24,8 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
-from ...net.client import (RemoteTable, TablesError, decline_invitation, list_rooms, player_name, saved_tokens,
-                           tables_socket)
+from ...net.client import (Connection, RemoteTable, TablesError, decline_invitation, follow_lobby, list_rooms,
+                           player_name, saved_tokens, tables_socket)
 from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
 from .game import GameScreen
 
@@ -98,6 +98,10 @@ class SharedGameScreen(GameScreen):
         self.table.leave()
 
 
+#: Seconds between checks of the push connection (and, while it is down, refreshes by polling).
+POLL_EVERY = 2.0
+
+
 class LobbyScreen(Screen):
     DEFAULT_CSS = """
     LobbyScreen #lobby-box { margin: 0 2; height: 1fr; }
@@ -135,8 +139,50 @@ class LobbyScreen(Screen):
 
     def on_mount(self) -> None:
         self.action_refresh()
-        self.set_interval(2.0, self.action_refresh)
+        #: the list by push (and the your-turn notices) while this session lasts; polled only
+        #: while the push connection is down
+        self._follower: Connection | None = None
+        self.set_interval(POLL_EVERY, self._poll_or_follow)
+        self.set_interval(15.0, self._tick)
+        self._follow()
         self.query_one("#rooms", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        if self._follower is not None:
+            self._follower.close()
+            self._follower = None
+
+    def _follow(self) -> None:
+        try:
+            self._follower = follow_lobby(self.path, self.player, self._pushed)
+        except (TablesError, IllegalAction):
+            self._follower = None
+
+    def _poll_or_follow(self) -> None:
+        """Without the push connection: refresh by polling, and try to follow again."""
+        if self._follower is None or self._follower.closed.is_set():
+            self._follower = None
+            self.action_refresh()
+            self._follow()
+
+    def _pushed(self, msg: dict) -> None:
+        try:
+            self.app.call_from_thread(self._on_push, msg)
+        except RuntimeError:  # the app has closed meanwhile
+            pass
+
+    def _on_push(self, msg: dict) -> None:
+        kind = msg.get("event")
+        if kind == "lobby":
+            self.action_refresh()
+        elif kind == "your_turn":
+            at = getattr(getattr(self.app.screen, "table", None), "room", None)
+            if at == msg.get("room"):
+                return  # the player is at that table and sees it is their turn
+            self.notify(f"It is your turn at {str(msg.get('title'))[:60]} (table {str(msg.get('room'))[:12]}): "
+                        "j in the lobby takes you there.", title="Your turn", timeout=10)
+            if self.app.bell_on_turn:
+                self.app.bell()
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
@@ -152,6 +198,15 @@ class LobbyScreen(Screen):
             menu.clear_options()
             menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
             return
+        self._draw(rooms)
+
+    def _tick(self) -> None:
+        """The time left on the tables changes by the minute: redraw from what we have."""
+        if self.is_current and self.rooms:
+            self._draw(self.rooms)
+
+    def _draw(self, rooms: list[dict]) -> None:
+        menu = self.query_one("#rooms", OptionList)
         minute = int(time.time() // 60)  # the time left changes by the minute
         if rooms == self.rooms and menu.option_count and minute == getattr(self, "_drawn_minute", None):
             return
