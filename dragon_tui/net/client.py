@@ -320,6 +320,14 @@ class RemoteTable(SeatNames):
         return cls._open(path, player, kw, "join", room=room, seat=seat, token=token or token_for(room, seat))
 
     @classmethod
+    def seek(cls, path, player: str, game: str, players: int | None = None, move_limit: float | None = None,
+             limit_level: str | None = None, **kw) -> RemoteTable:
+        """Any player, this game, this time: sit down at a matching seek's table (``paired``)
+        or open one and wait there."""
+        return cls._open(path, player, kw, "seek", game=game, players=players, move_limit=move_limit,
+                         limit_level=limit_level)
+
+    @classmethod
     def daily(cls, path, player: str, **kw) -> RemoteTable:
         """Today's solitaire deal at a table of one's own, whose result goes on the day's board."""
         return cls._open(path, player, kw, "daily")
@@ -345,12 +353,14 @@ class RemoteTable(SeatNames):
         except IllegalAction:
             raise
         except TablesError:
-            if op in ("host", "join", "watch", "daily"):
+            if op in ("host", "join", "watch", "daily", "seek"):
                 self.close()
             raise
 
     def _sit(self, reply: dict[str, Any]) -> None:
         self.room, self.seat, self.token = str(reply["room"]), reply.get("seat"), reply.get("token")
+        #: a seek sat us down at another seeker's table (not a table of our own)
+        self.paired = bool(reply.get("paired"))
         if self.seat is not None and self.token:
             try:
                 remember_token(self.room, self.seat, self.token)

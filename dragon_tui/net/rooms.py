@@ -128,6 +128,8 @@ class Room:
         self.on_change: Callable[[Room], None] | None = None
         #: the player last told it is their turn here (once a turn, not once a decision)
         self.turn_told: str | None = None
+        #: opened by a seek: the next matching seek sits down here (:mod:`.seeks`)
+        self.seek = False
 
     def tell(self) -> None:
         """Send everyone at the table their own view of it, then tell the server it changed."""
@@ -170,6 +172,7 @@ class Room:
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active)
         room.ending = rec.ending
         room.invited = [s.invited for s in rec.seats]
+        room.seek = rec.seek
         for m in rec.moves:
             table.apply(Action.from_json(m.action), m.seat)
             room.moved(m.seat, m.timeout_level, m.played)
@@ -185,7 +188,8 @@ class Room:
                         (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i])
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
-            limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active)
+            limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
+            seek=self.seek)
 
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
@@ -278,7 +282,8 @@ class Room:
                 "to_move": to_move, "mine": mine,
                 "invites_you": player is not None and any(s.get("invited") == player for s in seats),
                 "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
-                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily}
+                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily,
+                **({"seek": True} if self.seek and not self.full() and not self.over else {})}
 
 
 class Conn:

@@ -132,6 +132,7 @@ class Seating:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
         room.invited = invited
+        room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)

@@ -89,7 +89,7 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, invitations, profiles, quotas
+from . import endings, invitations, profiles, quotas, seeks
 from .cluster import ClusterNode
 from .lobby import Lobby
 from .identity import Tickets, key_path_for
@@ -424,6 +424,8 @@ class TableServer(Seating, Moves, ClusterNode):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "seek":
+            return self._seek(conn, msg)
         if op == "follow":
             return self.lobby.follow(conn)
         if op == "decline":
@@ -450,6 +452,10 @@ class TableServer(Seating, Moves, ClusterNode):
     async def _touch(self, player: str, key: str | None, now: float) -> None:
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
             await self._db("touch_player", player, key, now)
+
+    async def _seek(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        async with self._seating:  # one seat at a time: two seekers are not both paired at one seat
+            return await seeks.seek(self, conn, msg)
 
     async def _listed(self, rooms: list[dict[str, Any]]) -> dict[str, Any]:
         return {"rooms": await profiles.with_ratings(self, rooms)}

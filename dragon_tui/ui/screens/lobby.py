@@ -72,6 +72,8 @@ def room_text(room: dict, me: str) -> Text:
         state = ("finished", "dim")
     elif room.get("invites_you"):
         state = ("invites you: j to sit down, x to decline", "bold yellow")
+    elif room.get("seek") and not room.get("mine"):
+        state = ("seeks a player", "bold")
     elif room.get("your_turn"):
         state = ("your turn", "bold yellow")
     elif room.get("to_move") is not None:
@@ -114,8 +116,9 @@ class LobbyScreen(Screen):
         Binding("h", "host", "Host"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("d", "daily", "Daily"),
+        Binding("d", "daily", "Daily", show=False),  # the lobby's hint names it
         Binding("b", "boards", "Boards"),
+        Binding("s", "seek", "Seek"),
         Binding("p", "profile", "Profile"),
         Binding("x", "decline", "Decline", show=False),  # shown in the table's line when it invites you
         Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
@@ -133,7 +136,8 @@ class LobbyScreen(Screen):
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
-                         "join a free seat (or come back to yours), watch, or play today's deal (d).", id="lobby-hint")
+                         "join a free seat (or come back to yours), watch, seek a player for a game (s), "
+                         "or play today's deal (d).", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
@@ -339,6 +343,21 @@ class LobbyScreen(Screen):
 
         self.app.push_screen(HostScreen(), hosted)
 
+    def action_seek(self) -> None:
+        """Any player, this game, this time: paired with a matching seek, or a table that waits."""
+        def sought(spec: dict | None) -> None:
+            if spec is None:
+                return
+            dispatch = self.app.call_from_thread
+            self._open(lambda: RemoteTable.seek(self.path, self.player, spec["game"], players=len(spec["seats"]),
+                                                move_limit=spec.get("move_limit"), limit_level=spec.get("limit_level"),
+                                                dispatch=dispatch))
+            if self.table is not None:
+                self.notify("Paired: you sat down at a table that sought the same game." if self.table.paired
+                            else "Seeking: your table waits for a player (it shows in everyone's lobby).")
+
+        self.app.push_screen(HostScreen(seek=True), sought)
+
     def action_leave(self) -> None:
         self.app.pop_screen()
 
@@ -359,14 +378,17 @@ class HostScreen(ModalScreen[dict | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("f9,ctrl+n", "start", "Open the table", key_display="F9")]
 
-    def __init__(self) -> None:
+    def __init__(self, seek: bool = False) -> None:
         super().__init__()
+        #: a seek: any player for every other seat (no seat choices), paired by the server
+        self.seek = seek
         self.games = [g for gid, g in GAMES.items() if is_playable(gid) and g.max_players >= 2]
 
     def compose(self) -> ComposeResult:
         first = self.games[0] if self.games else None
         with VerticalScroll(id="host-box"):
-            yield Static("[b]Host a shared table[/b] — you take seat 1")
+            yield Static("[b]Seek a game[/b] — any player, this game, this time: paired with a matching seek, "
+                         "or your table waits for one" if self.seek else "[b]Host a shared table[/b] — you take seat 1")
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select([(g.title, g.id) for g in self.games], value=first.id if first else Select.BLANK,
@@ -392,7 +414,7 @@ class HostScreen(ModalScreen[dict | None]):
                          "When a seat's time runs out, a bot plays that one move for it (the log says so).",
                          classes="hint")
             yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
-            yield Button("Open the table", variant="primary", id="open", compact=True)
+            yield Button("Seek" if self.seek else "Open the table", variant="primary", id="open", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -419,7 +441,7 @@ class HostScreen(ModalScreen[dict | None]):
                 kind.value = chosen
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
-            self.query_one(f"#hseat-{seat}").display = seat < count
+            self.query_one(f"#hseat-{seat}").display = seat < count and not self.seek
             self.query_one(f"#hinvite-{seat}").display = self.query_one(f"#hkind-{seat}", Select).value == "invite"
         self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
 
@@ -441,7 +463,7 @@ class HostScreen(ModalScreen[dict | None]):
         count = self.query_one("#players", Select).value
         seats = [{"kind": "remote"}]
         for seat in range(1, int(count)):
-            kind = str(self.query_one(f"#hkind-{seat}", Select).value)
+            kind = "remote" if self.seek else str(self.query_one(f"#hkind-{seat}", Select).value)
             if kind == "invite":
                 name = self.query_one(f"#hinvite-{seat}", Input).value.strip()
                 if not name:
