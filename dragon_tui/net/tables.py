@@ -93,6 +93,7 @@ from . import endings, quotas
 from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
 from .moves import Moves
+from .social import OPS as SOCIAL_OPS, Social
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
 from .table_rules import MOVE_LIMIT_RANGE
 from .rooms import Conn, Room, socket_path_for, view_json, write_error
@@ -112,10 +113,11 @@ SWEEP_EVERY = 600.0
 DAILY_GAME = "court"
 
 
-class TableServer(Seating, Moves, ClusterNode):
+class TableServer(Seating, Moves, ClusterNode, Social):
     """The table server: its life (start, close, the database's threads), its requests, the
     daily deal and the sweep here; seats in :class:`~.seating.Seating`, moves, bots and clocks in
-    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`."""
+    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`, chat and
+    rematches in :class:`~.social.Social`."""
 
     def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
@@ -409,6 +411,8 @@ class TableServer(Seating, Moves, ClusterNode):
             if not 0 <= k < len(conn.room.table.states):
                 raise IllegalAction("No such position.")
             return {"view": view_json(conn.room.table.states[k], conn.seat)}
+        if op in SOCIAL_OPS:
+            return self._social(conn, op, msg)
         if op == "resign":
             return self._seated_op(endings.resign, conn)
         if op == "abort":

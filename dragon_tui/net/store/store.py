@@ -21,6 +21,7 @@ from typing import Any
 
 from . import ratings
 from .db import Conflict, Database
+from .social import SocialStore
 
 DEFAULT_BOARD = 20
 #: The PostgreSQL channel on which nodes tell each other that a table changed.
@@ -87,7 +88,9 @@ def _key32(text: str) -> int:
     return zlib.crc32(text.encode()) - (1 << 31)
 
 
-class Store:
+class Store(SocialStore):
+    """The queries; the chat, mutes and rematches in :class:`~.social.SocialStore`."""
+
     def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()
