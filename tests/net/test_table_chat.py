@@ -1,10 +1,12 @@
 """Chat at shared tables with real table servers and clients on loopback, on SQLite and the real
-PostgreSQL: seats and watchers hear each other (across two nodes of one database too), a muted
+PostgreSQL: seats and watchers hear each other (across two nodes of one database too, and a rematch offered on one node is accepted on the other), a muted
 player's lines do not reach the player who muted them, a line too long or too quick is refused
 with its reason and kept nowhere, a table's chat is bounded, and the lines stay with the game
 (the review shows them)."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
@@ -124,9 +126,6 @@ def test_a_line_reaches_every_member_of_the_table_on_both_nodes(postgres_server,
     try:
         assert one.server.node != two.server.node
         ana = RemoteTable.host(one.path, "ana", "crowns", TWO)
-        from .helpers import wait_until  # noqa: F401  (bounded waits below are the table's own)
-        import time
-
         end = time.monotonic() + 10
         while ana.room not in two.server.rooms and time.monotonic() < end:
             time.sleep(0.05)
@@ -146,7 +145,17 @@ def test_a_line_reaches_every_member_of_the_table_on_both_nodes(postgres_server,
         assert bo.wait_for(lambda t: len(t.chat) == 3, 10)
         assert len(eve.chat) == 2
         assert [x["n"] for x in one.call(lambda: one.server.store.chat_lines(ana.room))] == [1, 2, 3]
-        for t in (ana, bo, eve, cy):
+        # a rematch offered on node one is heard, and accepted, on node two
+        bo.resign()
+        assert ana.wait_for(lambda t: (t.ending or {}).get("ended"), 10)
+        ana.offer_rematch()
+        assert bo.wait_for(lambda t: (t.rematch or {}).get("state") == "open", 10)
+        assert eve.wait_for(lambda t: (t.rematch or {}).get("state") == "open", 10)
+        assert bo.answer_rematch(True)["new_table"]
+        assert ana.wait_for(lambda t: (t.rematch or {}).get("new_table"), 10)
+        ana2, bo2 = ana.open_rematch(), bo.open_rematch()
+        assert (ana2.seat, bo2.seat) == (1, 0) and ana2.room == bo2.room
+        for t in (ana, bo, eve, cy, ana2, bo2):
             t.close()
     finally:
         one.stop()

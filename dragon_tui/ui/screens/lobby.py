@@ -26,7 +26,7 @@ from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
 from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
 from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
-from .game import GameScreen
+from .shared_game import SharedGameScreen
 
 
 
@@ -82,14 +82,6 @@ def room_text(room: dict, me: str) -> Text:
     if room["watchers"]:
         text.append(f"  · {room['watchers']} watching", "dim")
     return text
-
-
-class SharedGameScreen(GameScreen):
-    """The ordinary game screen, standing up from the table when it closes (the seat stays
-    ours: the lobby's Join brings us back)."""
-
-    def on_unmount(self) -> None:  # Textual runs GameScreen.on_unmount as well
-        self.table.leave()
 
 
 class LobbyScreen(Screen):
