@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+import zlib
 from typing import Any
 
 #: First key of the transaction locks serialising one table's chat lines and rematch answers.
@@ -26,9 +27,8 @@ class ChatFull(Exception):
 class SocialStore:
     def _social_lock(self, tx, table_id: str) -> None:
         if self.shared:
-            from .store import _key32
-
-            tx.execute("SELECT pg_advisory_xact_lock(?, ?)", (SOCIAL_LOCK, _key32(table_id)))
+            key = zlib.crc32(table_id.encode()) - (1 << 31)  # as store._key32: a signed 32-bit int
+            tx.execute("SELECT pg_advisory_xact_lock(?, ?)", (SOCIAL_LOCK, key))
 
     # ------------------------------------------------------------------ chat
     def add_chat(self, table_id: str, player: str, seat: int | None, text: str, limit: int,
