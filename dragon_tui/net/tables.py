@@ -61,12 +61,20 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``abort`` — close the table before two persons have moved (a seated player or the host):
   nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
+- ``chat {text}`` — say a line at your table (seat or watcher; :mod:`.social`): ``line``
+- ``chat_history`` — the table's last lines (without those of players you mute), ``muted``,
+  and the ``rematch`` offer if any
+- ``mute {player, on?}`` — mute (or with ``on: false`` unmute) a player for yourself: ``muted``
+- ``rematch`` — at a finished table, offer its players a rematch (accepting it yourself)
+- ``rematch_answer {accept}`` — accept or decline the offer
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
 (a move a bot played because the seat's time ran out carries ``timeout: level``; ``ending``
 says which seats forfeited, and whether that ended the game)
-after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
-newer connection of its owner.
+after every change, ``{"event": "kicked", reason}`` when the same seat is taken over by a
+newer connection of its owner, ``{"event": "chat", room, lines}`` for each line said at the
+table, and ``{"event": "rematch", room, rematch: {by, answers, state, reason, new_table}}``
+whenever the offer changes.
 """
 
 from __future__ import annotations
