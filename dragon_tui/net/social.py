@@ -111,8 +111,11 @@ class Social:
 
     async def _mute(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         other = msg.get("player")
-        if not isinstance(other, str) or not 0 < len(other) <= 64 or other != " ".join(other.split()):
-            raise IllegalAction("Mute a player by name.")
+        try:  # a name as names are cleaned: no control or format characters, spaces folded
+            if not isinstance(other, str) or len(other) > 64 or chat.clean_line(other) != other:
+                raise chat.ChatRefused("")
+        except chat.ChatRefused:
+            raise IllegalAction("Mute a player by name.") from None
         if other == conn.player:
             raise IllegalAction("You cannot mute yourself.")
         on = bool(msg.get("on", True))

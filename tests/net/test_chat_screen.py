@@ -59,6 +59,9 @@ async def test_chat_on_the_game_screen_and_a_rematch_to_the_new_table(tables):
         await asyncio.to_thread(ben.resign)
         assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen) or table.ending is not None)
         await pilot.pause(0.2)
+        # a rematch is offered (the game ended by a resignation), never the same deal
+        assert screen.check_action("rematch", (False,)) and not screen.check_action("rematch", (True,))
+        assert not GameOverScreen(table).check_action("rematch", (True,))
         await pilot.press("n")  # at game over: offer a rematch
         assert await asyncio.to_thread(ben.wait_for, lambda t: (t.rematch or {}).get("state") == "open", 5)
         assert any("offers a rematch" in x for x in _lines(app)) or isinstance(app.screen, GameOverScreen)

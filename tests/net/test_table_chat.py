@@ -64,6 +64,8 @@ def test_seats_and_a_stranger_watching_hear_each_other_and_a_mute_holds(club):
     assert club.call(lambda: club.server.store.mutes_of("bo")) == ["cy"]
     with pytest.raises(IllegalAction, match="yourself"):
         bo.mute("bo")
+    with pytest.raises(IllegalAction, match="by name"):
+        bo.mute("cy\x1b[2J")
     assert bo.mute("cy", on=False) == []
     for t in (ana, bo, cy):
         t.close()

@@ -125,7 +125,7 @@ class SharedGameScreen(GameScreen):
                           f"{', '.join(waiting)}." if waiting else "Rematch: everyone accepted.")
         elif state == "declined":
             pane.add_note(f"No rematch: {offer.get('reason') or 'declined'}.")
-            self.notify(f"No rematch: {offer.get('reason') or 'declined'}.", timeout=8)
+            self.notify(escape(f"No rematch: {offer.get('reason') or 'declined'}."), timeout=8)  # names: not markup
         elif state == "agreed" and offer.get("new_table"):
             pane.add_note("Rematch agreed: to the new table.")
             self._go_to_rematch()
