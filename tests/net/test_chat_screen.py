@@ -72,6 +72,18 @@ async def test_chat_on_the_game_screen_and_a_rematch_to_the_new_table(tables):
         ben2 = await asyncio.to_thread(ben.open_rematch)
         assert ben2.seat == 0
         assert await _until(pilot, lambda: app.screen.table.names[0] == "ben")
+
+        # and the other way round: ben offers, ana's screen asks her, y accepts
+        from dragon_tui.ui.screens.dialogs import ConfirmScreen
+
+        second = app.screen
+        await asyncio.to_thread(ben2.resign)
+        assert await _until(pilot, lambda: (second.table.ending or {}).get("ended"))
+        await asyncio.to_thread(ben2.offer_rematch)
+        assert await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        assert await _until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen is not second)
+        assert app.screen.table.seat == 0 and app.screen.table.room == ben2.rematch["new_table"]
         ben.close()
         ben2.close()
 

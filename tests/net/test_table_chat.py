@@ -169,3 +169,19 @@ def test_refusals_are_told_not_raised_as_bad_requests():
     with pytest.raises(chat.ChatRefused):
         chat.clean_line("")
     assert issubclass(chat.ChatRefused, ValueError) and not issubclass(TablesError, ValueError)
+
+
+@pytest.mark.net
+@pytest.mark.pg
+def test_an_offer_nobody_took_goes_with_its_chat(club):
+    """Only offers are removed (never games): their lines go with them, on both databases."""
+    from dragon_tui.net.rooms import UNJOINED_AFTER
+
+    ana = RemoteTable.host(club.path, "ana", "crowns", TWO)
+    room = ana.room
+    ana.say("anyone?")
+    ana.close()
+    assert _kept(club, room) == ["anyone?"]
+    time.sleep(0.2)  # ana's connection is gone from the room
+    assert club.call(lambda: club.server.sweep(time.time() + UNJOINED_AFTER + 60)) == [room]
+    assert _kept(club, room) == []

@@ -161,4 +161,8 @@ class SharedGameScreen(GameScreen):
             return
         while self.app.screen is not self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
+        for screen in self.app.screen_stack:  # the lobby tells of a lost connection: of this table now
+            if getattr(screen, "table", None) is self.table and hasattr(screen, "_watch_connection"):
+                screen.table = new
+                new.subscribe(screen._watch_connection)
         self.app.switch_screen(SharedGameScreen(new, bot_delay=0))
