@@ -209,6 +209,11 @@ def past_games(path: str | Path, player: str, of: str | None = None, limit: int 
         conn.close()
 
 
+def decline_invitation(path: str | Path, player: str, room: str) -> dict[str, Any]:
+    """Say no to an invitation: the table is closed as declined."""
+    return ask(path, player, "decline", room=room)
+
+
 def player_profile(path: str | Path, player: str, of: str | None = None) -> dict[str, Any]:
     """A player's page (``of``, default the asker's own): ratings by game with their history,
     and recent games."""

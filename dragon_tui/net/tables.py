@@ -97,7 +97,7 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, profiles, quotas
+from . import endings, invitations, profiles, quotas
 from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
 from .moves import Moves
@@ -391,7 +391,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
-            return self._listed(sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"])))
+            return self._listed(sorted(rooms, key=lambda r: (not r["invites_you"], not r["mine"], not r["your_turn"],
+                                                             r["over"], r["id"])))
         if op == "host":
             return self._host(conn, msg)
         if op == "daily":
@@ -429,6 +430,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "decline":
+            return self._seated_op(lambda server, c: invitations.decline(server, c, msg), conn)
         if op == "profile":
             return profiles.profile(self, msg.get("player", conn.player))
         if op == "leave":

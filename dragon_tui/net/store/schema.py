@@ -169,6 +169,10 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
     ]),
     (7, [
+        # A seat the host kept for a named player (an invitation): nobody else may sit there.
+        "ALTER TABLE seats ADD COLUMN invited TEXT",
+    ]),
+    (8, [
         # Chat at a shared table, kept with the game (numbered 1, 2, ... per table; at most
         # chat.MAX_LINES). ``seat`` is the speaker's seat, NULL for a watcher.
         """CREATE TABLE chat_lines (

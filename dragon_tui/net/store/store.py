@@ -51,6 +51,8 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
+    #: the player the host invited to this seat (nobody else may sit there)
+    invited: str | None = None
 
 
 @dataclass
@@ -215,9 +217,9 @@ class Store(SocialStore):
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
                  rec.active or rec.created))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -346,7 +348,7 @@ class Store(SocialStore):
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                    "SELECT seat, name, kind, level, player, token_hash, invited FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
