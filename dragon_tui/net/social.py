@@ -235,6 +235,15 @@ class Social:
         for conn in list(room.conns):
             conn.send({"event": "rematch", "room": room.id, "rematch": offer})
 
+    def _social_summary(self, room: Room, summary: dict[str, Any], player: str) -> dict[str, Any]:
+        """The lobby's line of a table says when a rematch is offered there (``rematch``:
+        "you" when ``player`` is still to answer it, else "open")."""
+        offer = getattr(room, "rematch", None)
+        if offer and offer.get("state") == "open":
+            answers = offer.get("answers") or {}
+            summary["rematch"] = "you" if player in answers and answers[player] is None else "open"
+        return summary
+
     def _social_left(self, room: Room, conn: Conn) -> None:
         """A connection stood up from ``room``: while a rematch is offered there, its person
         declines unless they are back (another connection of theirs) within :data:`GONE_AFTER`."""

@@ -388,7 +388,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         if conn.identity is None:
             raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
-            rooms = [r.summary(conn.player) for r in self.rooms.values()
+            rooms = [self._social_summary(r, r.summary(conn.player), conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
             return self._listed(sorted(rooms, key=lambda r: (not r["invites_you"], not r["mine"], not r["your_turn"],

@@ -13,6 +13,7 @@ from dragon_tui.engine import IllegalAction
 from dragon_tui.net.client import RemoteTable
 
 from .helpers import TablesThread
+from .test_correspondence import _ask
 
 TWO = [{"kind": "remote"}, {"kind": "remote"}]
 WITH_BOT = [{"kind": "remote"}, {"kind": "remote"}, {"kind": "bot", "level": "random"}]
@@ -51,6 +52,10 @@ def test_a_rematch_accepted_by_all_opens_a_new_table_with_the_seats_rotated(club
     assert offer["state"] == "open" and offer["answers"] == {"ana": True, "bo": None}
     for t in (bo, eve):  # told, both the other player and the watcher
         assert t.wait_for(lambda t: (t.rematch or {}).get("state") == "open", 5)
+    # the lobby's list says so, to the one still to answer (who may be away: correspondence)
+    listed = {r["id"]: r for r in _ask(club.path, "bo", "list")["rooms"]}
+    assert listed[ana.room]["rematch"] == "you"
+    assert {r["id"]: r for r in _ask(club.path, "ana", "list")["rooms"]}[ana.room]["rematch"] == "open"
     reply = bo.answer_rematch(True)
     assert reply["state"] == "agreed" and reply["new_table"]
     for t in (ana, bo, eve):

@@ -68,7 +68,9 @@ def room_text(room: dict, me: str) -> Text:
     """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
     seats = "  ".join(_seat_text(s, me, i == room.get("to_move"), room.get("game", ""))
                       for i, s in enumerate(room["seats"]))
-    if room["over"]:
+    if room["over"] and room.get("rematch") == "you":
+        state = ("finished · a rematch is offered: j to answer", "bold yellow")
+    elif room["over"]:
         state = ("finished", "dim")
     elif room.get("invites_you"):
         state = ("invites you: j to sit down, x to decline", "bold yellow")
