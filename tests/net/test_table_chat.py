@@ -185,3 +185,17 @@ def test_an_offer_nobody_took_goes_with_its_chat(club):
     time.sleep(0.2)  # ana's connection is gone from the room
     assert club.call(lambda: club.server.sweep(time.time() + UNJOINED_AFTER + 60)) == [room]
     assert _kept(club, room) == []
+
+
+@pytest.mark.net
+@pytest.mark.pg
+def test_mutes_are_bounded_per_player(club, monkeypatch):
+    monkeypatch.setattr(chat, "MAX_MUTES", 2)
+    assert _ask(club.path, "ana", "mute", player="bo")["muted"] == ["bo"]
+    assert _ask(club.path, "ana", "mute", player="cy")["muted"] == ["bo", "cy"]
+    assert _ask(club.path, "ana", "mute", player="cy")["muted"] == ["bo", "cy"]  # again: no change
+    with pytest.raises(IllegalAction, match="You mute 2 players already"):
+        _ask(club.path, "ana", "mute", player="dee")
+    assert _ask(club.path, "ana", "mute", player="bo", on=False)["muted"] == ["cy"]
+    assert _ask(club.path, "ana", "mute", player="dee")["muted"] == ["cy", "dee"]
+    assert club.call(lambda: club.server.store.mutes_of("bo")) == []  # a mute is the muter's alone
