@@ -1,6 +1,6 @@
 """Start-up to the first paint: what the app must *not* do before its first frame.
 
-Timings are for ``dragon-tui bench`` (``python -m dragon_tui.bench_ui``, figures in
+Timings are for ``dragon-tui bench`` (``python -m dragon_tui.devtools.bench_ui``, figures in
 docs/performance.md); these ``perf`` tests pin the costs a player would notice and that can be
 asserted exactly: what is imported, which stylesheets are parsed and with which theme, which
 screens are composed, what is read from the disk, and that no class change restyles a screen
@@ -418,7 +418,7 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     through a subclass of ``importlib.abc.MetaPathFinder`` imported importlib.abc and, with it,
     importlib.resources: about 44 million instructions in every game's start and the menu's,
     none in the bare app's, and none in a real ``dragon-tui`` start."""
-    from dragon_tui import bench_ui
+    from dragon_tui.devtools import bench_ui
 
     env = dict(os.environ, DRAGON_TUI_HOME=str(tmp_path), TEXTUAL_DRIVER="textual.drivers.headless_driver:HeadlessDriver")
     done = subprocess.run([sys.executable, "-c", bench_ui._PROBE, "crowns", bench_ui._bare_dir(), "--modules"],

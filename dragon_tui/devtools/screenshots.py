@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from .games import CATALOG, is_playable
+from ..games import CATALOG, is_playable
 
 Shot = tuple[str, Callable[[], object], tuple[int, int], Callable[[object], Awaitable[None]] | None]
 
@@ -34,13 +34,13 @@ async def settle(pilot) -> None:
 
 
 def _midgame(game_id: str, players: int, seed: int, person_moves: int):
-    from .session import Seat, Table, TurnController
+    from ..session import Seat, Table, TurnController
 
     seats = [Seat("Ana")] + [Seat(n, "bot", "greedy") for n in ("Ben", "Cai", "Dara", "Eli")[: players - 1]]
     table = Table(game_id, seats, seed)
     controller = TurnController(table)
     controller.play_bots()
-    from .ai import make_agent
+    from ..ai import make_agent
 
     helper = make_agent("greedy", table.game, seed)
     made = 0
@@ -57,8 +57,8 @@ def _finished(game_id: str, players: int, seed: int):
 
 
 def shots() -> list[Shot]:
-    from .app import DragonApp
-    from .ui.screens.files import LoadScreen
+    from ..app import DragonApp
+    from ..ui.screens.files import LoadScreen
 
     def app(table=None, theme="dragon-dark"):
         return lambda: DragonApp(table=table() if table else None, bot_delay=0, autosave=False, theme=theme)
@@ -116,8 +116,8 @@ def _review_shots(app) -> list[Shot]:
     """The review of a finished duel (its decisions, score and win-chance charts) and "since
     your last turn" in Hoard. The review searches less than the hard level (200 iterations a
     decision, no time limit), so the pictures come quickly and the same every time."""
-    from .ai.ismcts import SearchConfig
-    from .ui.screens.review import ReviewScreen
+    from ..ai.ismcts import SearchConfig
+    from ..ui.screens.review import ReviewScreen
 
     def review(keys=()):
         async def run(pilot):

@@ -42,7 +42,7 @@ def _pss_mb(pid: int) -> float:
 async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
     import asyncssh
 
-    from .ssh import Limits, SSHOptions, SSHServer
+    from ..net.ssh import Limits, SSHOptions, SSHServer
 
     server = SSHServer(SSHOptions("127.0.0.1", 0, limits=Limits(max_sessions=count + 1, per_address=count + 1),
                                   warm=warm))
@@ -88,7 +88,7 @@ async def _sessions(count: int, warm: bool = True) -> dict[str, float]:
 
 def _round_trips(moves: int) -> dict[str, float]:
     """A shared table's action round trip through a table server on a thread of this process."""
-    from .tables import TableServer
+    from ..net.tables import TableServer
 
     server = TableServer(Path(os.environ["DRAGON_TUI_HOME"]), bot_delay=0)
     loop = asyncio.new_event_loop()
@@ -106,8 +106,8 @@ def _round_trips(moves: int) -> dict[str, float]:
 def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
     """One seat acts until the other seat's model has the move; seat 0 talks to the table
     server at ``path_a``, seat 1 to the one at ``path_b`` (another node, or the same)."""
-    from .client import RemoteTable
-    from .identity import Tickets
+    from ..net.client import RemoteTable
+    from ..net.identity import Tickets
 
     times = []
     # the bench stands in for the serve process of its own servers: it mints the seats' tickets
@@ -157,7 +157,7 @@ class _ServeNode:
         import subprocess
         import sys
 
-        from .tables import socket_path_for
+        from ..net.tables import socket_path_for
 
         home.mkdir(parents=True, exist_ok=True)
         cmd = [sys.executable, "-m", "dragon_tui.net.cli", "--ssh", "127.0.0.1:0", "--no-warm"]
@@ -194,7 +194,7 @@ def cluster_figures(moves: int = 200) -> dict:
     """The action round trip through one ``serve`` node (SQLite, today's default; and
     PostgreSQL) and across two nodes on one PostgreSQL — real serve processes, in one run.
     PostgreSQL is a throwaway one started here, with fsync on (like SQLite's synchronous=FULL)."""
-    from .store.pgtemp import SKIP_REASON, PostgresServer, find_bindir
+    from ..net.store.pgtemp import SKIP_REASON, PostgresServer, find_bindir
 
     bindir = find_bindir()
     if bindir is None:

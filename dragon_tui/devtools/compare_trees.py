@@ -1,6 +1,6 @@
 """Before/after speed of two checkouts, side by side in one run.
 
-    python tools/compare_trees.py BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
+    python -m dragon_tui.devtools.compare_trees BEFORE_DIR AFTER_DIR [--seconds 3] [--rounds 3] [--games a,b]
                                   [--ismcts] [--listed]
 
 Each measurement runs in a fresh subprocess whose ``sys.path`` starts with one tree, the
@@ -31,7 +31,7 @@ from dragon_tui.games import GAMES
 game = GAMES[sys.argv[2]]; seconds = float(sys.argv[3]); mode = sys.argv[4]; OWN_RNG = sys.argv[5] == "own"
 LINES = ((0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6))
 M = (1 << 64) - 1
-class YardstickRng:  # dragon_tui.bench.YardstickRng, copied: the same code beside both trees
+class YardstickRng:  # dragon_tui.devtools.bench.YardstickRng, copied: the same code beside both trees
     __slots__ = ("state", "draws")
     def __init__(self, seed=0, draws=0):
         self.state = seed & M; self.draws = draws

@@ -1,6 +1,6 @@
 """Seconds per bot decision for the search levels, over positions spread across a random game.
 
-    python tools/decision_times.py [--positions 16] [--levels normal,hard] [--cpu] [GAME ...]
+    python -m dragon_tui.devtools.decision_times [--positions 16] [--levels normal,hard] [--cpu] [GAME ...]
 
 With ``--cpu`` the search's clock and the measurement are CPU seconds of this process, so
 on a shared, busy machine the figure is what an idle machine would show (the deadline then

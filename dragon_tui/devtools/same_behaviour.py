@@ -1,7 +1,7 @@
 """Do two checkouts play the same games? The check behind "the engines get faster, and no rule
 moves".
 
-    python tools/same_behaviour.py BEFORE_DIR AFTER_DIR [--games a,b] [--seeds 6] [--searches 4]
+    python -m dragon_tui.devtools.same_behaviour BEFORE_DIR AFTER_DIR [--games a,b] [--seeds 6] [--searches 4]
 
 For every game, player count (the minimum and up to two more) and seed, each tree plays the
 same seeded random game in its own subprocess and folds every step into one digest: the state's

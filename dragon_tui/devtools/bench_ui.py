@@ -30,7 +30,7 @@ noisy where the CPU time's is not. With ``--against``, the two checkouts' new pr
 started in turn, round by round, so both see the same load.
 
 The harness imports the app only as ``dragon_tui.…`` (no relative imports), so it can also
-measure another checkout in the same run: ``python -m dragon_tui.bench_ui --against DIR``
+measure another checkout in the same run: ``python -m dragon_tui.devtools.bench_ui --against DIR``
 runs this very harness on the code in ``DIR`` (say, a worktree of an older commit),
 alternating with this checkout, and prints both side by side.
 """
@@ -550,7 +550,7 @@ def main(argv: list[str]) -> None:
     import argparse
     import tempfile
 
-    parser = argparse.ArgumentParser(prog="python -m dragon_tui.bench_ui", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m dragon_tui.devtools.bench_ui", description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
@@ -599,5 +599,5 @@ def main(argv: list[str]) -> None:
     print("\n".join(report(now, before)))
 
 
-if __name__ == "__main__":  # python -m dragon_tui.bench_ui [--against DIR] [game ...]
+if __name__ == "__main__":  # python -m dragon_tui.devtools.bench_ui [--against DIR] [game ...]
     main(sys.argv[1:])

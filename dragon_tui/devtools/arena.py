@@ -38,11 +38,11 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 
-from .ai import LEVELS, make_agent
-from .ai.agents import ARENA_LEVELS
-from .engine.wording import span
-from .games import GAMES, get_game
-from .session import Seat, Table, TurnController
+from ..ai import LEVELS, make_agent
+from ..ai.agents import ARENA_LEVELS
+from ..engine.wording import span
+from ..games import GAMES, get_game
+from ..session import Seat, Table, TurnController
 
 
 @dataclass

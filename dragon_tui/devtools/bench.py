@@ -17,10 +17,10 @@ import sys
 import tempfile
 import time
 
-from .ai import LEVELS, make_agent
-from .ai.ismcts import iterations_per_second
-from .engine import Rng
-from .games import GAMES
+from ..ai import LEVELS, make_agent
+from ..ai.ismcts import iterations_per_second
+from ..engine import Rng
+from ..games import GAMES
 
 
 #: A random game still running after this many actions is cut off: random players can keep a
@@ -45,7 +45,7 @@ class YardstickRng:
     A yardstick must cost the same beside every version of the code it measures. It used to
     draw with the engine's own ``Rng``; once the engine's ``randint`` was written out inline
     (1f18b8a), the loop ran faster beside the new code than beside the old, and every
-    before/after ratio read too low by that much. ``tools/compare_trees.py`` runs a copy of
+    before/after ratio read too low by that much. ``dragon_tui/devtools/compare_trees.py`` runs a copy of
     this class in both checkouts' processes for the same reason."""
 
     __slots__ = ("state", "draws")
@@ -239,7 +239,7 @@ def _strength(game, quick: bool) -> str:
 def _rng_figures(seconds: float) -> str:
     """Draws per second of the two random streams, side by side in one run: SplitMix64 (small
     seeds) and the keyed BLAKE2b stream (the 128-bit secret seeds of hidden-card games)."""
-    from .engine.rng import secret_seed
+    from ..engine.rng import secret_seed
 
     rates = []
     for seed in (12345, secret_seed()):
@@ -294,7 +294,7 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
         print()
     print("\n".join(ui_figures([game.id for game in chosen], quick)))
     try:
-        from .net.bench import net_figures
+        from .net_bench import net_figures
     except ImportError as exc:  # the serving extras are missing
         print(f"network figures skipped: {exc}")
         return 0
