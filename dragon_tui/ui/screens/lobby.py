@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...ai import LEVELS
@@ -24,7 +24,8 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
-from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
+from ...net.client import (RemoteTable, TablesError, decline_invitation, list_rooms, player_name, saved_tokens,
+                           tables_socket)
 from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
 from .game import GameScreen
 
@@ -47,16 +48,19 @@ def _seat_text(seat: dict, me: str, to_move: bool = False, game_id: str = "") ->
         level = level_label(seat["level"], game_id) if game_id in GAMES else seat["level"]
         return f"{arrow}{seat['name']} (bot {level})"
     if seat["player"] is None:
+        if seat.get("invited"):
+            return f"{arrow}· kept for {'you' if seat['invited'] == me else seat['invited']} ·"
         return f"{arrow}· free ·"
     dot = "●" if seat["connected"] else "○"
-    mine = " (you)" if seat["player"] == me else ""
-    return f"{arrow}{dot} {seat['player']}{mine}"
+    notes = (["you"] if seat["player"] == me else []) + (
+        [f"{seat['rating']:.1f}"] if isinstance(seat.get("rating"), (int, float)) else [])
+    return f"{arrow}{dot} {seat['player']}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def _seat_kinds(game_id: str) -> list[tuple[str, str]]:
     """What the host may put in a seat: a remote player, or a bot of each level with its rating
     for the game ("Bot: hard ≈ 31") where the game's levels were rated."""
-    return [("Remote player (someone joins)", "remote")] + [
+    return [("Remote player (someone joins)", "remote"), ("Invite a player by name", "invite")] + [
         (f"Bot: {level_label(lvl, game_id) if game_id in GAMES else lvl}", f"bot:{lvl}") for lvl in LEVELS]
 
 
@@ -66,6 +70,8 @@ def room_text(room: dict, me: str) -> Text:
                       for i, s in enumerate(room["seats"]))
     if room["over"]:
         state = ("finished", "dim")
+    elif room.get("invites_you"):
+        state = ("invites you: j to sit down, x to decline", "bold yellow")
     elif room.get("your_turn"):
         state = ("your turn", "bold yellow")
     elif room.get("to_move") is not None:
@@ -106,7 +112,9 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch"),
         Binding("d", "daily", "Daily"),
         Binding("b", "boards", "Boards"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("p", "profile", "Profile"),
+        Binding("x", "decline", "Decline", show=False),  # shown in the table's line when it invites you
+        Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -154,10 +162,12 @@ class LobbyScreen(Screen):
         if not rooms:
             menu.add_option(Option(Text("No tables yet: press h to host one.", "dim"), id="none", disabled=True))
             return
+        invites = [r for r in rooms if r.get("invites_you")]
         mine = [r for r in rooms if r.get("mine")]
-        others = [r for r in rooms if not r.get("mine")]
+        others = [r for r in rooms if not r.get("mine") and not r.get("invites_you")]
         waiting = sum(1 for r in mine if r.get("your_turn"))
         for title, group, key in (
+            ("Invitations for you", invites, "head-invites"),
             (f"Your tables — your turn at {waiting}" if waiting else "Your tables", mine, "head-mine"),
             ("Other tables", others, "head-others"),
         ):
@@ -210,7 +220,9 @@ class LobbyScreen(Screen):
         # your seat: by its token here, or (keys mode, another node of a club) by your key
         mine = [i for i, s in enumerate(seats) if s["player"] == self.player
                 and (f"{room['id']}:{i}" in tokens or os.environ.get("DRAGON_TUI_KEY"))]
-        free = [i for i, s in enumerate(seats) if s["kind"] == "remote" and s["player"] is None]
+        invited = [i for i, s in enumerate(seats) if s["player"] is None and s.get("invited") == self.player]
+        free = invited or [i for i, s in enumerate(seats)
+                           if s["kind"] == "remote" and s["player"] is None and not s.get("invited")]
         if mine:
             seat = mine[0]
         elif free and not room["over"]:
@@ -220,6 +232,20 @@ class LobbyScreen(Screen):
             return
         dispatch = self.app.call_from_thread
         self._open(lambda: RemoteTable.join(self.path, self.player, room["id"], seat, dispatch=dispatch))
+
+    def action_decline(self) -> None:
+        """Say no to the selected table's invitation: the table is closed, its host told."""
+        room = self._selected()
+        if room is None or not room.get("invites_you"):
+            self.notify("Choose a table that invites you (it is marked 'invites you').", severity="warning")
+            return
+        try:
+            decline_invitation(self.path, self.player, room["id"])
+        except (TablesError, IllegalAction) as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.notify(f"You declined {room['host']}'s invitation to {room['title']}.")
+        self.action_refresh()
 
     def action_watch(self) -> None:
         room = self._selected()
@@ -241,6 +267,11 @@ class LobbyScreen(Screen):
         from .leaderboard import LeaderboardScreen
 
         self.app.push_screen(LeaderboardScreen(self.path, self.player))
+
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.path, self.player))
 
     def action_host(self) -> None:
         def hosted(spec: dict | None) -> None:
@@ -267,6 +298,7 @@ class HostScreen(ModalScreen[dict | None]):
     HostScreen .field { height: auto; margin-bottom: 1; }
     HostScreen .field-label { width: 12; padding: 0 1 0 0; }
     HostScreen Select { width: 1fr; }
+    HostScreen Input { width: 20; }
     HostScreen .hint { color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
@@ -293,6 +325,7 @@ class HostScreen(ModalScreen[dict | None]):
                 with Horizontal(classes="field", id=f"hseat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
                     yield Select(kinds, value="remote", allow_blank=False, id=f"hkind-{seat}", compact=True)
+                    yield Input(placeholder="their name", id=f"hinvite-{seat}", max_length=24, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Time", classes="field-label")
                 yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="limit", compact=True)
@@ -332,12 +365,13 @@ class HostScreen(ModalScreen[dict | None]):
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
             self.query_one(f"#hseat-{seat}").display = seat < count
+            self.query_one(f"#hinvite-{seat}").display = self.query_one(f"#hkind-{seat}", Select).value == "invite"
         self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
             self._fit()
-        elif event.select.id in ("players", "limit"):
+        elif event.select.id in ("players", "limit") or (event.select.id or "").startswith("hkind-"):
             self._fit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -353,7 +387,13 @@ class HostScreen(ModalScreen[dict | None]):
         seats = [{"kind": "remote"}]
         for seat in range(1, int(count)):
             kind = str(self.query_one(f"#hkind-{seat}", Select).value)
-            if kind.startswith("bot:"):
+            if kind == "invite":
+                name = self.query_one(f"#hinvite-{seat}", Input).value.strip()
+                if not name:
+                    self.notify(f"Whom do you invite to seat {seat + 1}? Type their name.", severity="warning")
+                    return
+                seats.append({"kind": "remote", "invite": name})
+            elif kind.startswith("bot:"):
                 seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
             else:
                 seats.append({"kind": "remote"})
