@@ -48,6 +48,7 @@ class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
 
@@ -62,8 +63,7 @@ class Seating:
         conn.seat = seat
         conn.sent = 0
         room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
+        room.tell()  # everyone sees who is connected
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))
@@ -132,6 +132,7 @@ class Seating:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
         room.invited = invited
+        room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)

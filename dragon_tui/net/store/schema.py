@@ -172,6 +172,11 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         # A seat the host kept for a named player (an invitation): nobody else may sit there.
         "ALTER TABLE seats ADD COLUMN invited TEXT",
     ]),
+    (8, [
+        # A table opened by a seek ("any player, this game, this time"): the next matching seek
+        # sits down at it instead of opening another.
+        "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]
