@@ -49,6 +49,7 @@ class Seating:
         if conn.room is not None:
             conn.room.conns.discard(conn)
             self._social_left(conn.room, conn)  # an open rematch offer: gone, unless back soon
+            self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
 
@@ -63,8 +64,7 @@ class Seating:
         conn.seat = seat
         conn.sent = 0
         room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
+        room.tell()  # everyone sees who is connected
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))
@@ -133,6 +133,7 @@ class Seating:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
         room.invited = invited
+        room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)

@@ -232,6 +232,9 @@ class Social:
         room.rematch = offer  # type: ignore[attr-defined]
         if offer is None:
             return
+        lobby = getattr(self, "lobby", None)
+        if lobby is not None:  # the lobby marks a table where a rematch waits for an answer
+            lobby.changed(None)
         for conn in list(room.conns):
             conn.send({"event": "rematch", "room": room.id, "rematch": offer})
 

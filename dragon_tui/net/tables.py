@@ -97,8 +97,9 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, invitations, profiles, quotas
+from . import endings, invitations, profiles, quotas, seeks
 from .cluster import ClusterNode
+from .lobby import Lobby
 from .identity import Tickets, key_path_for
 from .moves import Moves
 from .social import OPS as SOCIAL_OPS, Social
@@ -136,6 +137,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         self.db_url = db
         self.store: Store | None = None
         self.rooms: dict[str, Room] = {}
+        #: the connections following the list of tables, and the your-turn notices
+        self.lobby = Lobby()
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -288,11 +291,12 @@ class TableServer(Seating, Moves, ClusterNode, Social):
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
+        room.on_change = self.lobby.changed
         room.table.subscribe(lambda table, room=room: self._changed(room))
+        self.lobby.changed(room)
 
     def _changed(self, room: Room) -> None:
-        for conn in list(room.conns):  # the move is in the database already (see _play)
-            conn.update()
+        room.tell()  # the move is in the database already (see _play)
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
@@ -326,6 +330,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         for conn in list(room.conns):
             self._detach(conn)
         del self.rooms[room.id]
+        self.lobby.changed(None)
         return room.id
 
     async def _sweep_forever(self) -> None:
@@ -378,6 +383,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
                 await writer.drain()
         finally:
             self._detach(conn)
+            self.lobby.drop(conn)
             self.conns.discard(conn)
             writer.close()
 
@@ -430,6 +436,10 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "seek":
+            return self._seek(conn, msg)
+        if op == "follow":
+            return self.lobby.follow(conn)
         if op == "decline":
             return self._seated_op(lambda server, c: invitations.decline(server, c, msg), conn)
         if op == "profile":
@@ -438,8 +448,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             room = conn.room
             self._detach(conn)
             if room is not None:
-                for other in room.conns:
-                    other.update()
+                room.tell()
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
 
@@ -455,6 +464,10 @@ class TableServer(Seating, Moves, ClusterNode, Social):
     async def _touch(self, player: str, key: str | None, now: float) -> None:
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
             await self._db("touch_player", player, key, now)
+
+    async def _seek(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        async with self._seating:  # one seat at a time: two seekers are not both paired at one seat
+            return await seeks.seek(self, conn, msg)
 
     async def _listed(self, rooms: list[dict[str, Any]]) -> dict[str, Any]:
         return {"rooms": await profiles.with_ratings(self, rooms)}

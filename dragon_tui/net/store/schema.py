@@ -173,6 +173,11 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE seats ADD COLUMN invited TEXT",
     ]),
     (8, [
+        # A table opened by a seek ("any player, this game, this time"): the next matching seek
+        # sits down at it instead of opening another.
+        "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
+    ]),
+    (9, [
         # Chat at a shared table, kept with the game (numbered 1, 2, ... per table; at most
         # chat.MAX_LINES). ``seat`` is the speaker's seat, NULL for a watcher.
         """CREATE TABLE chat_lines (
