@@ -301,6 +301,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         self._arm_limit(room)
         if room.table.state.is_over:
             room.result_task = self._spawn(endings.record_result(self, room, self._db))
+            # the new ratings beside the names, once recorded
+            room.result_task.add_done_callback(lambda t: t.cancelled() or self._spawn(profiles.rate_seats(self, room)))
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
