@@ -74,24 +74,8 @@ from .data import (
     POET,
     PRINCE_IDS,
 )
-from .texts import (
-    NO_FIGHT,
-    PASS_DISCARDS,
-    PLACES,
-    PRINCE_ENTERS,
-    RAIDS,
-    TAKES,
-    CourtTexts,
-    buy_table,
-    buys,
-    collects,
-    fight_action,
-    none_beatable,
-    pass_action,
-    place_action,
-    place_table,
-    take_table,
-)
+from .offers import NO_FIGHT, buy_table, fight_action, pass_action, place_action, place_table, take_table
+from .texts import PASS_DISCARDS, PLACES, PRINCE_ENTERS, RAIDS, TAKES, CourtTexts, buys, collects, none_beatable
 
 START_CP = 10
 STARTING_CARDS = 3
