@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 #: Where a game's look (its ``Board`` widget) lives unless its descriptor names a module:
 #: ``{id}`` is the game id. The one place to change when the boards move.
-LOOK_MODULE = "dragon_tui.ui.boards.{id}"
+LOOK_MODULE = "dragon_tui.ui.games.{id}.board"
 #: The package of a built-in game; its optional pieces (``bots``, ``charts``) are found there.
 GAME_PACKAGE = "dragon_tui.games.{id}"
 
