@@ -35,6 +35,9 @@ class GameDescriptor(NamedTuple):
     bots: str = ""
     #: The module with the score charts' ``MEASURES`` ("" for ``<package>.charts``; none: points).
     charts: str = ""
+    #: The module with the game's own figures for ``dragon-tui bench`` (``figures(game, seconds)``,
+    #: lines of text; "" for ``<package>.bench``; none: only the figures every game gets).
+    bench: str = ""
     #: Place in the menu: lower first, then by id. A registered game comes after the built-in ones.
     order: int = 100
     #: The server's game of the day (one seat, the same seed for everyone) is this game.
@@ -55,6 +58,10 @@ class GameDescriptor(NamedTuple):
     @property
     def charts_module(self) -> str:
         return self.charts or GAME_PACKAGE.format(id=self.id) + ".charts"
+
+    @property
+    def bench_module(self) -> str:
+        return self.bench or GAME_PACKAGE.format(id=self.id) + ".bench"
 
 
 def from_game_module(package: str, names: tuple[str, ...]) -> Callable[[str], Any]:

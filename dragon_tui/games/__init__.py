@@ -182,8 +182,8 @@ _parts: dict[tuple[str, str], ModuleType | None] = {}
 
 def game_part(game_id: str, part: str) -> ModuleType | None:
     """A game's optional piece its descriptor names: ``"bots"`` (the bots' tuning, read by
-    ``ai``) or ``"charts"`` (the score charts' measures, read by ``session``), imported on first
-    use. None when the game has no such module, or for an id the catalog does not know: the
+    ``ai``), ``"charts"`` (the score charts' measures, read by ``session``) or ``"bench"`` (its
+    own figures for ``dragon-tui bench``), imported on first use. None when the game has no such module, or for an id the catalog does not know: the
     caller then uses its defaults."""
     key = (game_id, part)
     if key not in _parts:
