@@ -152,6 +152,22 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE game_tables ADD COLUMN ending TEXT",
         "ALTER TABLE game_tables ADD COLUMN result TEXT",
     ]),
+    (6, [
+        # Every rating a player had in a game, after each rated table (``table_id``), so the
+        # profile can draw its history; today's ratings start it.
+        """CREATE TABLE rating_history (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (player, game, table_id)
+        )""",
+        "INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
+        " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

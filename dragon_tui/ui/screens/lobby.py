@@ -49,8 +49,9 @@ def _seat_text(seat: dict, me: str, to_move: bool = False, game_id: str = "") ->
     if seat["player"] is None:
         return f"{arrow}· free ·"
     dot = "●" if seat["connected"] else "○"
-    mine = " (you)" if seat["player"] == me else ""
-    return f"{arrow}{dot} {seat['player']}{mine}"
+    notes = (["you"] if seat["player"] == me else []) + (
+        [f"{seat['rating']:.1f}"] if isinstance(seat.get("rating"), (int, float)) else [])
+    return f"{arrow}{dot} {seat['player']}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def _seat_kinds(game_id: str) -> list[tuple[str, str]]:
@@ -106,7 +107,8 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch"),
         Binding("d", "daily", "Daily"),
         Binding("b", "boards", "Boards"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("p", "profile", "Profile"),
+        Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -241,6 +243,11 @@ class LobbyScreen(Screen):
         from .leaderboard import LeaderboardScreen
 
         self.app.push_screen(LeaderboardScreen(self.path, self.player))
+
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.path, self.player))
 
     def action_host(self) -> None:
         def hosted(spec: dict | None) -> None:
