@@ -168,6 +168,15 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
         " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
     ]),
+    (7, [
+        # A seat the host kept for a named player (an invitation): nobody else may sit there.
+        "ALTER TABLE seats ADD COLUMN invited TEXT",
+    ]),
+    (8, [
+        # A table opened by a seek ("any player, this game, this time"): the next matching seek
+        # sits down at it instead of opening another.
+        "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

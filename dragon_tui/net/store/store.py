@@ -50,6 +50,8 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
+    #: the player the host invited to this seat (nobody else may sit there)
+    invited: str | None = None
 
 
 @dataclass
@@ -82,6 +84,8 @@ class TableRecord:
     #: when it finished, and the final rank per seat (archived games)
     finished: float | None = None
     result: list[int] | None = None
+    #: opened by a seek: the next matching seek is paired here
+    seek: bool = False
 
 
 def _key32(text: str) -> int:
@@ -207,14 +211,14 @@ class Store:
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                " move_limit, limit_level, daily, is_over, active, seek) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created))
+                 rec.active or rec.created, int(rec.seek)))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -338,12 +342,12 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                    "SELECT seat, name, kind, level, player, token_hash, invited FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
@@ -351,7 +355,7 @@ class Store:
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None))
+                                           json.loads(r[14]) if r[14] else None, bool(r[15])))
         return records
 
     # ------------------------------------------------------------------ results
