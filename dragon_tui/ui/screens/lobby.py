@@ -180,8 +180,8 @@ class LobbyScreen(Screen):
         if kind == "lobby":
             self.action_refresh()
         elif kind == "your_turn":
-            at = getattr(getattr(self.app.screen, "table", None), "room", None)
-            if at == msg.get("room"):
+            screen = self.app.screen
+            if isinstance(screen, GameScreen) and getattr(screen.table, "room", None) == msg.get("room"):
                 return  # the player is at that table and sees it is their turn
             self.notify(f"It is your turn at {str(msg.get('title'))[:60]} (table {str(msg.get('room'))[:12]}): "
                         "j in the lobby takes you there.", title="Your turn", timeout=10)
