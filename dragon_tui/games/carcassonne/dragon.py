@@ -8,10 +8,10 @@ princess, the fairy, the magic portal's meeples) are chosen in the figure step: 
 
 from __future__ import annotations
 
-from dragon_tui.engine import Action
+from ...engine import Action
 
 from .board import neighbours
-from .tiles import SIDE_NAMES, SIDES
+from .data import SIDE_NAMES, SIDES
 
 DRAGON_STEPS = 6
 
