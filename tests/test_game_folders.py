@@ -1,0 +1,36 @@
+"""A game is one plugin: everything about one game lives in its two folders,
+``dragon_tui/games/<id>/`` (its rules, data, bots' tuning, chart measures, help) and
+``dragon_tui/ui/games/<id>/`` (its board, widgets, stylesheet, colours). No other module of the
+package names a game: the registry finds the games, and everything else asks it."""
+
+import ast
+from pathlib import Path
+
+import dragon_tui
+from dragon_tui.games import GAMES
+
+PACKAGE = Path(dragon_tui.__file__).parent
+
+
+def _own_folder(path: Path, game_id: str) -> bool:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[:2] == ("games", game_id) or parts[:3] == ("ui", "games", game_id)
+
+
+def game_ids_named() -> list[str]:
+    """Every string in the package's code (not its docstrings' prose) that is a game's id,
+    outside that game's folders."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value.removeprefix("game:")
+                if text in GAMES and not _own_folder(path, text):
+                    found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} names {text!r}")
+    return found
+
+
+def test_no_module_outside_a_games_folders_names_it():
+    found = game_ids_named()
+    assert not found, "game ids named outside their game's folders:\n" + "\n".join(found)
