@@ -8,7 +8,8 @@ import random
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import RemoteTable, leaderboard, list_rooms, player_profile
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.club import leaderboard, list_rooms, player_profile
 from dragon_tui.net.store import Store
 
 from .helpers import TablesThread
