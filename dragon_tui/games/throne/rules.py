@@ -292,25 +292,14 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
 
-    def apply(self, action: Action) -> None:
-        """``State.apply`` with its fast path written out, to know when it is taken: an
-        action that is one of the very objects ``legal_actions()`` just offered is carried
-        out in the position they were offered in, so when that list was made from the board
-        facts (``_listed``), the look the rules took at the board then still holds (see
-        board_facts). Anything else takes ``State.apply``'s full check, ending in ``_apply``."""
-        offered = self._offered
-        if offered is not None:
-            self._offered = None
-            for candidate in offered:
-                if candidate is action:
-                    listed = self._listed
-                    _apply(self, action, listed[1:] if listed is not None and listed[0] is offered else ())
-                    return
-        State.apply(self, action)
-
     def _apply(self, action: Action, seen: tuple = ()) -> None:
         """Carry out ``action`` (known legal); ``seen``: ``_seen`` to start from (see
-        board_facts), the look at the board that listed the action, when ``apply`` knows it."""
+        board_facts), the look at the board that listed the action. ``State.apply`` leaves
+        the list an offered action came from in ``_offered`` while this runs: when that list
+        was made from the board facts (``_listed``), the look the rules took then still holds."""
+        listed = self._listed
+        if listed is not None and listed[0] is self._offered:
+            seen = listed[1:]
         self._listed = None
         self._seen = seen
         try:
