@@ -349,22 +349,9 @@ class CrownsState(State):
         return None
 
     # ------------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> None:
-        """``State.apply`` with its fast path written out: an action that is one of the very
-        objects ``legal_actions()`` just offered goes straight to its kind's handler (a random
-        duel takes about a thousand steps, each paid for by these few lines). Anything else
-        takes ``State.apply``'s full check, which ends in ``_apply``."""
-        offered = self._offered
-        if offered is not None:
-            self._offered = None
-            for candidate in offered:
-                if candidate is action:
-                    _HANDLERS[action.kind](self, action)
-                    return
-        State.apply(self, action)
-        self._offered = None  # what the full check listed (see _legal_actions) is out of date
-
     def _apply(self, action: Action) -> None:
+        """Each kind's handler (``_HANDLERS``), looked up and called at once: ``apply`` calls
+        this for every step of a duel, offered or checked."""
         _HANDLERS[action.kind](self, action)
 
     def _seat_to_move(self) -> int:
