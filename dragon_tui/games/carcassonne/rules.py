@@ -45,7 +45,7 @@ from bisect import bisect_right
 from itertools import accumulate, repeat
 
 from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.action import OpenAction, new_action
+from dragon_tui.engine.action import new_action
 from dragon_tui.engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
@@ -130,14 +130,8 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
             append = out.append
             for pos, rots in zip(*self._fits_by_row()):  # rots is empty where it fits not
                 args = all_args[pos]
-                for rot in rots:
-                    # new_action(...) written out: this loop makes most of a game's actions.
-                    action = OpenAction()
-                    action.kind = "place"
-                    action.args = args[rot]
-                    action._label = wording
-                    action.__class__ = Action
-                    append(action)
+                for rot in rots:  # this loop makes most of a game's actions
+                    append(new_action("place", args[rot], wording))
             return out
         if self.phase == "dragon":
             return self.dragon_actions()
