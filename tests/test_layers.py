@@ -294,6 +294,56 @@ def test_headless_layers_only_import_down():
     assert not breaks, "layer rule broken:\n" + "\n".join(breaks)
 
 
+def test_nothing_but_the_command_line_reaches_into_the_workshop():
+    """The workshop (``dragon_tui.devtools``: bench, arena, screenshots, comparison tools) serves
+    the people building the game: the app, the server and the rules never import it, so a player's
+    start-up never pays for it and a tool can change without touching what players run."""
+    outside = [f"{edge.where()} imports {edge.target}" for edge in import_edges()
+               if edge.target.startswith("dragon_tui.devtools")
+               and not edge.source.startswith("dragon_tui.devtools") and edge.source != "dragon_tui.cli"]
+    assert not outside, "the workshop imported from outside it:\n" + "\n".join(outside)
+
+
+#: The headless server (``net/``: tables, rooms, cluster, store, endings, quotas, identity, the
+#: protocol client the app talks through, the SSH and web front doors) runs in the serve process,
+#: which never needs the app: the app's side of a remote session is ``remote/``.
+SERVER = "dragon_tui.net"
+SERVER_NEVER = ("dragon_tui.app", "dragon_tui.ui", "dragon_tui.remote")
+
+
+def _under(module: str, prefixes) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def server_breaks() -> list[str]:
+    """Imports that take the server package to the app or the UI: directly, or through any
+    module it imports (a function-local import, or one for type checking, counts too)."""
+    graph: dict[str, list[Edge]] = {}
+    for edge in import_edges():
+        if edge.target.startswith(PACKAGE):
+            graph.setdefault(edge.source, []).append(edge)
+    breaks = []
+    for start in sorted(m for m in graph if _under(m, (SERVER,))):
+        seen, work = {start}, [(start, ())]
+        while work:
+            node, path = work.pop()
+            for edge in graph.get(node, []):
+                if edge.target in seen:
+                    continue
+                seen.add(edge.target)
+                steps = path + (edge.where(),)
+                if _under(edge.target, SERVER_NEVER):
+                    breaks.append(" → ".join(steps) + f" → {edge.target}")
+                else:
+                    work.append((edge.target, steps))
+    return breaks
+
+
+def test_the_server_package_never_imports_the_app_or_the_ui():
+    breaks = server_breaks()
+    assert not breaks, "the server package reaches the app side:\n" + "\n".join(breaks)
+
+
 SAMPLE = """
 import os
 from typing import TYPE_CHECKING
@@ -334,14 +384,17 @@ def test_the_reader_sees_every_kind_of_import():
 
 def test_a_cycle_and_a_break_are_found(monkeypatch):
     """Planted edges: one cycle through a function-local import, one headless module using Rich,
-    one game reaching into another."""
+    one game reaching into another, the server reaching the UI through another module."""
     planted = import_edges() + (
         Edge("dragon_tui.engine.rng", "dragon_tui.engine.state", 1, True, False),
         Edge("dragon_tui.engine.state", "dragon_tui.engine.rng", 2, False, False),
         Edge("dragon_tui.ai.playouts", "rich", 3, False, True),
         Edge("dragon_tui.games.court.rules", "dragon_tui.games.throne.board", 4, False, False),
+        Edge("dragon_tui.net.rooms", "dragon_tui.session.helper", 5, True, False),
+        Edge("dragon_tui.session.helper", "dragon_tui.ui.widgets", 6, False, False),
     )
     monkeypatch.setitem(globals(), "import_edges", lambda: planted)
+    assert any("dragon_tui.net.rooms" in b and b.endswith("dragon_tui.ui.widgets") for b in server_breaks())
     cycles = import_cycles()
     assert ("dragon_tui.engine.rng", "dragon_tui.engine.state") in cycles
     assert "inside a function" in chain(("dragon_tui.engine.rng", "dragon_tui.engine.state"))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..session import storage
 
-CHILD_MODULE = "dragon_tui.net.play"
+CHILD_MODULE = "dragon_tui.remote.play"
 #: Environment variables passed on to an app from the server's own environment (nothing else:
 #: the server's secrets stay with the server).
 PASS_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "TZ")

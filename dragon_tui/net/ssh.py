@@ -1,7 +1,7 @@
 """The SSH server: every connection gets its own app process in a pseudo-terminal.
 
 Shape (verified in the prototype, ``reference/textual_ecosystem.md`` §4b): asyncssh accepts the
-connection; a shell request with a pty starts ``python -m dragon_tui.net.play`` on a fresh pty
+connection; a shell request with a pty starts ``python -m dragon_tui.remote.play`` on a fresh pty
 with the client's TERM and (clamped) window size; bytes are pumped both ways, with
 backpressure; window changes are coalesced, then resize the pty and signal the child; when the
 client goes, the child is hung up (SIGHUP to its process group), then killed after a grace

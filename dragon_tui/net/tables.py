@@ -79,32 +79,32 @@ import datetime as _dt
 import functools
 import logging
 import os
-import secrets
 import socket
 import time
 from pathlib import Path
 from typing import Any
 
-from ..ai import LEVELS as BOT_LEVELS
-from ..engine import Action, IllegalAction, SaveFileError
-from ..engine.rng import secret_seed
+from ..engine import IllegalAction, SaveFileError
 from ..engine.untrusted import UntrustedJSONError, loads
-from ..games import GAMES, get_game
-from ..session import Seat, Table, highscores, storage
+from ..games import GAMES
+from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
 from . import endings, quotas
 from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
-from .table_rules import MOVE_LIMIT_RANGE, span_text
-from .rooms import (ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION, Conn, Room,  # noqa: F401
-                    TableWriteError, _hash, private_dir, socket_path_for, view_json, write_error)
+from .moves import Moves
+from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
+from .table_rules import MOVE_LIMIT_RANGE
+from .rooms import Conn, Room, socket_path_for, view_json, write_error
+# The names other modules and the tests know this module by (they were defined here once).
+from .rooms import ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION  # noqa: F401
+
+__all__ = ["TableServer", "socket_path_for", "ABANDONED_AFTER", "FINISHED_KEPT", "ROOM_FORMAT",
+           "ROOM_VERSION", "MAX_ROOMS", "MAX_ROOMS_PER_HOST", "MAX_SEATS_PER_PLAYER", "DAILY_GAME"]
 
 log = logging.getLogger("dragon_tui.tables")
 
 MAX_LINE = 1 << 20
-MAX_ROOMS = 200
-MAX_ROOMS_PER_HOST = 5
-MAX_SEATS_PER_PLAYER = 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
@@ -112,7 +112,11 @@ SWEEP_EVERY = 600.0
 DAILY_GAME = "court"
 
 
-class TableServer(ClusterNode):
+class TableServer(Seating, Moves, ClusterNode):
+    """The table server: its life (start, close, the database's threads), its requests, the
+    daily deal and the sweep here; seats in :class:`~.seating.Seating`, moves, bots and clocks in
+    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`."""
+
     def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
         self.rooms_dir = self.data / "rooms"
@@ -284,57 +288,11 @@ class TableServer(ClusterNode):
         if room.table.state.is_over:
             room.result_task = self._spawn(endings.record_result(self, room, self._db))
 
-    async def _play(self, room: Room, action: Action, seat: int | None, timeout_level: str | None = None,
-                    written=None) -> None:
-        """The one way a move is made: checked, written to the database as move n+1 (which
-        fails if the table's last move is not n), then applied and sent out. A move the
-        database did not take is not played: the table and every screen stay as they were.
-        ``written()`` runs once the database has it, just before it is applied."""
-        table = room.table
-        if room.over:  # ended by a forfeit: the position is not over by the rules
-            raise IllegalAction("That game is over.")
-        move, nxt = table.prepare(action, seat)  # IllegalAction: nothing changes
-        number = len(table.moves) + 1
-        now = time.time()
-        try:
-            await self._db("append_move", room.id, number, move.seat, action.to_json(), over=nxt.is_over,
-                           timeout_level=timeout_level, now=now)
-        except Conflict:
-            await self._catch_up(room)
-            raise IllegalAction("The table moved on since you chose; look again.") from None
-        except StoreError as exc:
-            log.error("table %s: move %d not written: %s", room.id, number, exc)
-            raise write_error(exc, "save that move") from None
-        if timeout_level:
-            room.timeouts[number] = timeout_level
-        if len(table.moves) != number - 1:
-            return  # a catch-up read it from the database while we waited: it is applied already
-        room.turn_since = room.active = now
-        room.moved(move.seat, timeout_level, now)
-        if written is not None:
-            written()
-        table.commit(move, nxt)
-
-    async def _catch_up(self, room: Room) -> None:
-        """Apply the moves the database has beyond ours (written by another server process on
-        the same database, or committed when the answer was lost), by move number."""
-        try:
-            moves = await self._db("moves_after", room.id, len(room.table.moves))
-        except (StoreError, IllegalAction):
-            return
-        for m in moves:
-            if m.number != len(room.table.moves) + 1:
-                continue  # applied while we read
-            try:
-                room.turn_since = room.active = m.played
-                room.moved(m.seat, m.timeout_level, m.played)
-                if m.timeout_level:
-                    room.timeouts[m.number] = m.timeout_level
-                room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
-            except (IllegalAction, ValueError) as exc:
-                print(f"dragon-tui: table {room.id}: move {m.number} in the database does not apply ({exc}).",
-                      flush=True)
-                return
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     # ------------------------------------------------------------------ expiry
     def sweep(self, now: float | None = None) -> list[str]:
@@ -364,102 +322,6 @@ class TableServer(ClusterNode):
         while True:
             await asyncio.sleep(SWEEP_EVERY)
             await self._sweep()
-
-    # ------------------------------------------------------------------ time limits
-    def _arm_limit(self, room: Room) -> None:
-        """(Re)start the clock of the pending decision, if the table has a time limit."""
-        if room.limit_timer is not None:
-            room.limit_timer.cancel()
-            room.limit_timer = None
-        deadline = room.deadline()
-        if deadline is None:
-            return
-        at = len(room.table.moves)
-        room.limit_timer = asyncio.get_running_loop().call_later(
-            max(0.0, deadline - time.time()), lambda: self._spawn(self._time_ran_out(room, at)))
-
-    def _spawn(self, coro) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    async def _time_ran_out(self, room: Room, at: int) -> None:
-        """The seat's time is up: a bot of the host's level plays this one move for it,
-        through the table's turn controller (its ticket drops the move if the player moved
-        meanwhile; a failing bot gives the legal fallback)."""
-        if len(room.table.moves) != at or room.deadline() is None or room.table.state.current_player is None:
-            return
-        if not await self._take_duty(room):
-            return  # another node plays it
-        controller = room.controller
-        try:
-            seat = endings.forfeit_due(room, time.time()) if len(room.table.moves) == at else None
-            if seat is not None:  # away too long: the seat forfeits instead of another stand-in move
-                try:
-                    await endings.forfeit(self, room, seat, self._db)
-                except (StoreError, Conflict, IllegalAction) as exc:
-                    log.error("table %s: the forfeit was not written (%s)", room.id, exc)
-                return
-            turn = controller.begin_stand_in(room.limit_level) if len(room.table.moves) == at else None
-            if turn is None:
-                return
-            result = await asyncio.to_thread(controller.decide, turn)
-            chosen: list[tuple[Action, int]] = []
-            try:
-                controller.finish(result, play=lambda action, seat: chosen.append((action, seat)))
-                if chosen:
-                    await self._play(room, *chosen[0], timeout_level=room.limit_level)
-            except IllegalAction as exc:  # the database refused (busy, or gone): try again shortly
-                controller.cancel()
-                log.error("table %s: the timed-out move failed (%s)", room.id, exc)
-                await asyncio.sleep(5.0)
-                self._arm_limit(room)
-            finally:
-                controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
-        finally:
-            await self._drop_duty(room)
-
-    # ------------------------------------------------------------------ bots
-    def _kick_bots(self, room: Room) -> None:
-        if room.bot_task is None or room.bot_task.done():
-            if room.controller.bot_to_move() is not None:
-                room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
-
-    async def _bots(self, room: Room) -> None:
-        """The bots' turns through the shared turn controller (forced moves at once, a stale
-        result dropped, a failing bot replaced by a legal fallback), played by the one node that
-        holds this table's duty, each move written to the database before it is played."""
-        controller = room.controller
-        while (turn := controller.begin()) is not None:
-            if turn.delay:
-                await asyncio.sleep(self.bot_delay)
-            if not controller.is_current(turn):
-                continue
-            if not await self._take_duty(room):  # another node plays this table's bots
-                controller.cancel()
-                return
-            try:
-                result = await asyncio.to_thread(controller.decide, turn)
-                if not controller.is_current(result.turn):
-                    continue  # the table changed meanwhile: think again about the new position
-                chosen: list[tuple[Action, int]] = []
-                try:
-                    controller.finish(result, play=lambda action, seat: chosen.append((action, seat)))
-                    if chosen:  # the change it makes may start the next bot's turn itself
-                        await self._play(room, *chosen[0], written=lambda: setattr(room, "bot_task", None))
-                except IllegalAction:  # the database refused (busy, or gone): think again shortly
-                    room.bot_task = asyncio.current_task()
-                    await asyncio.sleep(max(self.bot_delay, 1.0))
-                    continue
-                finally:
-                    controller.notices.clear()  # nobody at this table's keyboard: the log shows the move
-                if room.bot_task is asyncio.current_task():  # applied by a catch-up while it was written
-                    room.bot_task = None
-                    self._kick_bots(room)  # which could not start the next bot's turn meanwhile
-                return
-            finally:
-                await self._drop_duty(room)
 
     # ------------------------------------------------------------------ connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -508,32 +370,6 @@ class TableServer(ClusterNode):
             self._detach(conn)
             self.conns.discard(conn)
             writer.close()
-
-    def _detach(self, conn: Conn) -> None:
-        if conn.room is not None:
-            conn.room.conns.discard(conn)
-        conn.room = None
-        conn.seat = None
-
-    def _attach(self, conn: Conn, room: Room, seat: int | None) -> None:
-        self._detach(conn)
-        if seat is not None:
-            for other in list(room.conns):
-                if other.seat == seat:
-                    other.send({"event": "kicked", "reason": "You sat down at this seat from another terminal."})
-                    self._detach(other)
-        conn.room = room
-        conn.seat = seat
-        conn.sent = 0
-        room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
-
-    def _room(self, room_id: Any) -> Room:
-        room = self.rooms.get(str(room_id))
-        if room is None:
-            raise IllegalAction("There is no such table (it may have ended).")
-        return room
 
     def _handle(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
         op = msg.get("op")
@@ -626,155 +462,6 @@ class TableServer(ClusterNode):
             raise IllegalAction(f"Your deal of the day is table {existing}: go on with it from your tables.")
         return await self._host_now(conn, {"game": DAILY_GAME, "seats": [{"kind": "remote"}],
                                            "seed": highscores.daily_seed(day)}, daily=day.isoformat())
-
-    async def _host(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
-        async with self._seating:
-            return await self._host_now(conn, msg, daily)
-
-    async def _host_now(self, conn: Conn, msg: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
-        await self._sweep()
-        if sum(1 for r in self.rooms.values() if not r.over) >= MAX_ROOMS:
-            raise IllegalAction("There are too many open tables; join one, or try later.")
-        # the day's deal is one table a day of its own: it takes none of the host's five
-        quotas.check_host_quota(self, conn, MAX_ROOMS_PER_HOST, daily=daily is not None)
-        game = get_game(str(msg["game"])) if str(msg["game"]) in GAMES else None
-        if game is None:
-            raise IllegalAction(f"No game {msg['game']!r}.")
-        specs = list(msg["seats"])
-        take = int(msg.get("seat", 0))
-        seats: list[Seat] = []
-        for i, spec in enumerate(specs):
-            kind = spec.get("kind", "remote")
-            if kind == "bot":
-                level = str(spec.get("level", "greedy"))
-                if level not in BOT_LEVELS:
-                    raise IllegalAction(f"No bot level {level!r}.")
-                seats.append(Seat(str(spec.get("name") or f"Bot {i + 1}")[:24], "bot", level))
-            elif kind == "remote":
-                seats.append(Seat(str(spec.get("name") or f"Seat {i + 1}")[:24], "remote"))
-            else:
-                raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
-        if not 0 <= take < len(seats) or seats[take].is_bot:
-            raise IllegalAction("Take a seat that is not a bot's.")
-        if daily is not None:
-            seed = int(msg["seed"])  # the day's deal: the server's own, the same for everyone
-        elif msg.get("seed") is not None:
-            # whoever picks the seed knows the deal, the draws and the dice to come
-            raise IllegalAction("Shared tables deal from a seed the server draws in secret; a player cannot choose it.")
-        else:
-            seed = secret_seed()
-        move_limit = None
-        if msg.get("move_limit") is not None:
-            move_limit = float(msg["move_limit"])
-            low, high = self.move_limits
-            if not low <= move_limit <= high:  # also refuses NaN
-                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
-        limit_level = str(msg.get("limit_level") or "greedy")
-        if limit_level not in BOT_LEVELS:
-            raise IllegalAction(f"No bot level {limit_level!r}.")
-        try:
-            table = Table(game.id, seats, seed, msg.get("options") or {})
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        room_id = secrets.token_hex(3)
-        while room_id in self.rooms or await self._db("table_exists", room_id):
-            room_id = secrets.token_hex(3)
-        room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
-        room.host_address = conn.identity.quota_address if conn.identity is not None else None
-        room.host_key = conn.key
-        self._check_seats_held(conn)
-        token = secrets.token_urlsafe(18)
-        room.owners[take] = {"player": conn.player, "token": _hash(token)}
-        room.table.seats[take].name = conn.player
-        try:  # the table and the host's seat in one transaction: on disk, or refused before anyone sees it
-            await self._db("create_table", room.record())
-        except (StoreError, Conflict) as exc:
-            log.error("table %s not created: %s", room_id, exc)
-            raise write_error(exc, "open the table") from None
-        self._adopt(room)
-        self._attach(conn, room, take)
-        self._arm_limit(room)
-        self._kick_bots(room)
-        return {"room": room.id, "seat": take, "token": token}
-
-    def _check_seats_held(self, conn: Conn) -> None:
-        held = sum(1 for r in self.rooms.values() if not r.over
-                   for o in r.owners if o and o["player"] == conn.player)
-        if held >= MAX_SEATS_PER_PLAYER:
-            raise IllegalAction(f"You already sit at {MAX_SEATS_PER_PLAYER} open tables: finish some first.")
-
-    async def _join(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
-        async with self._seating:
-            return await self._join_now(conn, room, seat, token)
-
-    async def _join_now(self, conn: Conn, room: Room, seat: int, token: Any) -> dict[str, Any]:
-        if not 0 <= seat < len(room.table.seats):
-            raise IllegalAction("No such seat.")
-        if room.table.seats[seat].is_bot:
-            raise IllegalAction("A bot plays that seat.")
-        owner = room.owners[seat]
-        if owner is not None:
-            if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
-                self._attach(conn, room, seat)
-                return {"room": room.id, "seat": seat, "token": token}
-            if conn.key is not None and owner["player"] == conn.player:
-                # keys mode: the name is bound to the player's key, so the player may come back
-                # without the token — which lives in their folder on the node they sat down at
-                return await self._retoken(conn, room, seat)
-            raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
-        if room.over:
-            raise IllegalAction("That game is over.")
-        self._check_seats_held(conn)
-        token = secrets.token_urlsafe(18)
-        last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
-        now = time.time()
-        try:
-            await self._db("sit", room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
-        except Conflict:
-            raise IllegalAction("Someone sat down there a moment ago.") from None
-        except StoreError as exc:
-            log.error("table %s: seat %d not given: %s", room.id, seat, exc)
-            raise write_error(exc, "give you that seat") from None
-        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
-        room.table.seats[seat].name = conn.player
-        room.active = now
-        if last:
-            room.turn_since = now  # the table is full: the clock starts now
-        self._attach(conn, room, seat)
-        self._arm_limit(room)
-        return {"room": room.id, "seat": seat, "token": token}
-
-    async def _retoken(self, conn: Conn, room: Room, seat: int) -> dict[str, Any]:
-        """A fresh token for the seat's own (key-authenticated) player, written first."""
-        token = secrets.token_urlsafe(18)
-        try:
-            await self._db("retoken", room.id, seat, conn.player, _hash(token))
-        except (StoreError, Conflict) as exc:
-            log.error("table %s: seat %d not given back: %s", room.id, seat, exc)
-            raise write_error(exc, "give you your seat back") from None
-        room.owners[seat] = {"player": conn.player, "token": _hash(token)}
-        self._attach(conn, room, seat)
-        return {"room": room.id, "seat": seat, "token": token}
-
-    async def _act(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
-        room = conn.room
-        if room is None:
-            raise IllegalAction("You are not at a table.")
-        if conn.seat is None:
-            raise IllegalAction("You are watching this table: you have no seat to play.")
-        if conn.seat in room.forfeited:
-            raise IllegalAction("You have left this game: a bot plays your seat now.")
-        if msg.get("seat") is not None and int(msg["seat"]) != conn.seat:
-            raise IllegalAction(room.table.text(f"You play {{p{conn.seat}}}'s seat, not another."))
-        table = room.table
-        if msg.get("at") is not None and int(msg["at"]) != len(table.moves):
-            raise IllegalAction("The table moved on since you chose; look again.")
-        action = Action.from_json(msg["action"])
-        await self._play(room, action, conn.seat)  # refuses another seat's decision, illegal actions, a failed write
-        if room.result_task is not None:  # the last move: the boards have the result when the player hears
-            await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
-        return {"moves": len(table.moves)}
-
 
 def _running(pid: int) -> bool:
     """Whether a process ``pid`` runs on this host (a node of this host that is gone is not live)."""

@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's 
 
 from textual.binding import Binding  # noqa: E402
 
-from dragon_tui.net.play import ServedApp  # noqa: E402
+from dragon_tui.remote.play import ServedApp  # noqa: E402
 
 
 class CrashingApp(ServedApp):

@@ -19,7 +19,7 @@ def _cmdline(pid) -> bytes:
 
 def app_processes(home=None) -> list[int]:
     """Pids of running app sessions that are not zombies: spawned ones (``-m
-    dragon_tui.net.play``) and those forked by the warm worker (``-m dragon_tui.net.warm``
+    dragon_tui.remote.play``) and those forked by the warm worker (``-m dragon_tui.remote.warm_worker``
     whose parent is the worker). With ``home``, only those whose DRAGON_TUI_HOME (at exec: for
     a forked session, the worker's, the server's data folder) lies under it."""
     found = []
@@ -33,8 +33,8 @@ def app_processes(home=None) -> list[int]:
             state, parent = fields[0], fields[1]
         except OSError:
             continue
-        forked = b"dragon_tui.net.warm" in cmd and b"dragon_tui.net.warm" in _cmdline(parent)
-        if not (b"dragon_tui.net.play" in cmd or forked) or state == "Z":
+        forked = b"dragon_tui.remote.warm_worker" in cmd and b"dragon_tui.remote.warm_worker" in _cmdline(parent)
+        if not (b"dragon_tui.remote.play" in cmd or forked) or state == "Z":
             continue
         if home is not None:
             try:

@@ -18,7 +18,7 @@ TWO = [{"kind": "remote"}, {"kind": "remote"}]
 
 @pytest.mark.slow
 async def test_your_tables_come_first_with_your_turn_marked(tables):
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
     other = await asyncio.to_thread(RemoteTable.host, tables.path, "cai", "crowns", TWO)
@@ -52,7 +52,7 @@ async def test_your_tables_come_first_with_your_turn_marked(tables):
 async def test_host_a_correspondence_table_with_a_time_limit(tables):
     from textual.widgets import Select
 
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.lobby import HostScreen, LobbyScreen
 
@@ -74,7 +74,7 @@ async def test_host_a_correspondence_table_with_a_time_limit(tables):
 async def test_the_boards_show_ratings_and_todays_deal(tables):
     from textual.widgets import DataTable
 
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.leaderboard import LeaderboardScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
 

@@ -32,7 +32,7 @@ async def _until(pilot, predicate, timeout=30.0):
 
 @pytest.mark.slow
 async def test_host_in_the_lobby_and_play_a_move(tables):
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
@@ -66,7 +66,7 @@ async def test_a_shared_game_reaches_the_game_over_screen(tables):
     """Most of the game is played headless; Ana's app comes back to her seat for the last moves."""
     import random
 
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.session import Seat, Table
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.game_over import GameOverScreen

@@ -33,7 +33,7 @@ async def _in_lobby(pilot):
 
 
 def _served():
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
 
     return ServedApp(bot_delay=0, autosave=False, theme="dragon-dark")
 

@@ -119,7 +119,7 @@ def test_no_abort_once_both_players_moved(private_data_dir):
 @pytest.mark.net
 @pytest.mark.ui
 async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa: F811
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.dialogs import ConfirmScreen
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
@@ -243,7 +243,7 @@ def test_a_resignation_on_one_node_ends_the_game_on_the_other(tmp_path, postgres
 @pytest.mark.net
 @pytest.mark.ui
 async def test_abort_from_the_game_screen_until_both_moved(tables):  # noqa: F811
-    from dragon_tui.net.play import ServedApp
+    from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.dialogs import ConfirmScreen
     from dragon_tui.ui.screens.game import GameScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen

@@ -13,6 +13,7 @@ import pytest
 
 from dragon_tui.engine import IllegalAction
 from dragon_tui.engine.rng import KeyedRng
+from dragon_tui.net import seating
 from dragon_tui.net import tables as module
 from dragon_tui.net.identity import Tickets
 from dragon_tui.net.client import RemoteTable
@@ -102,7 +103,7 @@ def test_a_finished_table_leaves_memory_a_day_after_its_last_move_and_is_kept(pr
 
 
 def test_one_player_can_hold_only_so_many_seats(tables, monkeypatch):
-    monkeypatch.setattr(module, "MAX_SEATS_PER_PLAYER", 2)
+    monkeypatch.setattr(seating, "MAX_SEATS_PER_PLAYER", 2)
     hosts = [RemoteTable.host(tables.path, f"host{i}", "crowns", TWO) for i in range(3)]
     eve = [RemoteTable.join(tables.path, "eve", hosts[i].room, 1) for i in range(2)]
     with pytest.raises(IllegalAction, match="already sit at 2"):

@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 import dragon_tui.ui.screens as screens_package
 from dragon_tui.app import DragonApp
-from dragon_tui.net.play import ServedApp
+from dragon_tui.remote.play import ServedApp
 from dragon_tui.ui.screens.help import COMMON_KEYS
 from dragon_tui.ui.screens.setup import SETUP_KEYS, SetupScreen
 

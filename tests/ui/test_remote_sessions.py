@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from dragon_tui.app import DragonApp
-from dragon_tui.net.play import ServedApp
+from dragon_tui.remote.play import ServedApp
 from dragon_tui.session import Seat, Table, storage
 from dragon_tui.ui.screens.files import LoadScreen
 from dragon_tui.ui.screens.game import GameScreen
