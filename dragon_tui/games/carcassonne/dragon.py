@@ -11,15 +11,10 @@ through its ``release``, worded by its ``_follower``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dragon_tui.engine import Action
 
 from .board import neighbours
 from .tiles import SIDE_NAMES, SIDES
-
-if TYPE_CHECKING:
-    from .rules import CarcassonneState
 
 DRAGON_STEPS = 6
 
@@ -40,7 +35,7 @@ class _DragonSteps(dict):
 _DRAGON_STEPS = _DragonSteps()
 
 
-def dragon_moves(state: CarcassonneState) -> list[tuple[int, str]]:
+def dragon_moves(state) -> list[tuple[int, str]]:
     """(side, position) pairs the dragon may enter now."""
     if state.dragon is None:
         return []
@@ -53,11 +48,11 @@ def dragon_moves(state: CarcassonneState) -> list[tuple[int, str]]:
     ]
 
 
-def dragon_mover(state: CarcassonneState) -> int:
+def dragon_mover(state) -> int:
     return (state.active + state.dragon_steps) % state.num_players
 
 
-def start_flight(state: CarcassonneState) -> bool:
+def start_flight(state) -> bool:
     """Begin a flight; False when the dragon is boxed in from the start."""
     state.dragon_path = [state.dragon]
     state.dragon_steps = 0
@@ -68,7 +63,7 @@ def start_flight(state: CarcassonneState) -> bool:
     return False
 
 
-def dragon_step(state: CarcassonneState, side: int) -> bool:
+def dragon_step(state, side: int) -> bool:
     """Move one step and eat; True while the flight goes on."""
     target = neighbours(state.dragon)[side]
     mover = dragon_mover(state)
@@ -90,6 +85,6 @@ def dragon_step(state: CarcassonneState, side: int) -> bool:
     return True
 
 
-def dragon_actions(state: CarcassonneState) -> list[Action]:
+def dragon_actions(state) -> list[Action]:
     steps = _DRAGON_STEPS
     return [steps[pos][side] for side, pos in dragon_moves(state)]

@@ -10,15 +10,11 @@ with the state in ``rules.py``; what is offered is in ``offers.py`` and the log'
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ...engine import Action
 from ...engine.wording import a_or_an
 from . import data, offers, texts
 from .data import ADVISOR_BY_ID
-
-if TYPE_CHECKING:
-    from .rules import CrownsState
 
 #: The log's few nouns with their article, worked out once ("a shield", "a sword step").
 _a_or_an = lru_cache(maxsize=64)(a_or_an)
@@ -44,14 +40,14 @@ _battle_allowed = offers.battle_allowed  # a module global: on_done asks it ever
 
 # ------------------------------------------------------------------- the decisions
 
-def on_done(state: CrownsState, action: Action) -> None:
+def on_done(state, action: Action) -> None:
     if _battle_allowed(state.turn > 1, state.swords[state.active]):
         state.phase = "battle"
     else:
         state._end_turn()
 
 
-def on_die(state: CrownsState, action: Action) -> None:
+def on_die(state, action: Action) -> None:
     """One die picks the chair, the other is gold (on doubles both are the first die)."""
     me = state.active
     index = state.chair_die = action.args[0]
@@ -67,12 +63,12 @@ def on_die(state: CrownsState, action: Action) -> None:
         state.phase = "seat"
 
 
-def on_skip(state: CrownsState, action: Action) -> None:
+def on_skip(state, action: Action) -> None:
     state.log.append(texts.rests(state.active, state._activating_name()))
     state._run_pending()
 
 
-def on_buy_step(state: CrownsState, action: Action) -> None:
+def on_buy_step(state, action: Action) -> None:
     me = state.active
     kind = action.kind
     steps = action.args[0]
@@ -84,12 +80,12 @@ def on_buy_step(state: CrownsState, action: Action) -> None:
     state.log.append(texts.buys(me, "shield" if kind == "buy_shield" else "sword step", steps == 2))
 
 
-def on_use(state: CrownsState, action: Action) -> None:
+def on_use(state, action: Action) -> None:
     activate(state, state.active, action.args[0])
     state._run_pending()
 
 
-def on_buy_dragon(state: CrownsState, action: Action) -> None:
+def on_buy_dragon(state, action: Action) -> None:
     me = state.active
     state.gold[me] -= data.DRAGON_PRICES[state.dragon[me]]
     advance_dragon(state, me)
@@ -97,27 +93,27 @@ def on_buy_dragon(state: CrownsState, action: Action) -> None:
     state._run_pending()
 
 
-def on_reroll(state: CrownsState, action: Action) -> None:
+def on_reroll(state, action: Action) -> None:
     reroll(state, state.battle["loser"])
 
 
-def on_breach(state: CrownsState, action: Action) -> None:
+def on_breach(state, action: Action) -> None:
     breach(state, action.args[0])
 
 
-def on_harm(state: CrownsState, action: Action) -> None:
+def on_harm(state, action: Action) -> None:
     strike(state, state.active, action.args[0])
     state._run_pending()
 
 
-def on_activate(state: CrownsState, action: Action) -> None:
+def on_activate(state, action: Action) -> None:
     me = state.active
     state.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
     state.pending.insert(0, action.args[0])
     state._run_pending()
 
 
-def on_commander(state: CrownsState, action: Action) -> None:
+def on_commander(state, action: Action) -> None:
     me = state.active
     track = state.shields if action.args[0] == "shield" else state.swords
     track[me] += 1
@@ -125,23 +121,23 @@ def on_commander(state: CrownsState, action: Action) -> None:
     state._run_pending()
 
 
-def on_seat(state: CrownsState, action: Action) -> None:
+def on_seat(state, action: Action) -> None:
     seat_advisor(state, state.active, action.args[0])
 
 
-def on_burn(state: CrownsState, action: Action) -> None:
+def on_burn(state, action: Action) -> None:
     burn_shields(state, state.active, action.args[0])
     state._run_pending()
 
 
-def on_crown(state: CrownsState, action: Action) -> None:
+def on_crown(state, action: Action) -> None:
     me = state._seat_to_move()  # also during a re-roll dispute
     state.crown_holder = None
     gain(state, me, data.CROWN_GOLD)
     state.log.append(f"{{p{me}}} cashes the crown: {state.gold[me]} gold.")
 
 
-def on_cross(state: CrownsState, action: Action) -> None:
+def on_cross(state, action: Action) -> None:
     me = state.active
     state.cross_holder = None
     state.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
@@ -150,7 +146,7 @@ def on_cross(state: CrownsState, action: Action) -> None:
 
 # ----------------------------------------------------------- phase 1: the dice
 
-def roll(state: CrownsState, action: Action | None = None) -> None:
+def roll(state, action: Action | None = None) -> None:
     me = state.active
     rng = state.rng
     if rng is state._dice_rng:  # two dice (see _DIE)
@@ -165,7 +161,7 @@ def roll(state: CrownsState, action: Action | None = None) -> None:
         state.phase = "choose_die"
 
 
-def seat_advisor(state: CrownsState, me: int, adv_id: str) -> None:
+def seat_advisor(state, me: int, adv_id: str) -> None:
     chair = state.dice[state.chair_die]
     state.chairs[me][chair - 1] = adv_id
     state.log.append(f"{{p{me}}} seats the {ADVISOR_BY_ID[adv_id].name} on chair {chair}.")
@@ -180,7 +176,7 @@ def seat_advisor(state: CrownsState, me: int, adv_id: str) -> None:
 
 # ------------------------------------------------------------------ activations
 
-def activate(state: CrownsState, me: int, adv: str) -> None:
+def activate(state, me: int, adv: str) -> None:
     """The effect of an advisor that asks no further question."""
     if adv == "smith":
         state.smith_token[me] = True
@@ -194,7 +190,7 @@ def activate(state: CrownsState, me: int, adv: str) -> None:
         advance_dragon(state, me)
 
 
-def strike(state: CrownsState, me: int, harm: str) -> None:
+def strike(state, me: int, harm: str) -> None:
     foe = 1 - me
     state.church[me] = harm
     if harm == "gold":
@@ -210,14 +206,14 @@ def strike(state: CrownsState, me: int, harm: str) -> None:
     state.log.append(texts.strikes(me, foe, harm))
 
 
-def gain(state: CrownsState, seat: int, amount: int) -> None:
+def gain(state, seat: int, amount: int) -> None:
     gold = state.gold[seat] + amount
     top = state.max_gold(seat)
     state.gold[seat] = gold if gold < top else top
 
 # ------------------------------------------------------------------- the dragon
 
-def advance_dragon(state: CrownsState, me: int) -> None:
+def advance_dragon(state, me: int) -> None:
     """One banner on; on the dragon field the dragon attacks (queued: its player chooses
     how many shields burn) and the stone goes back to the start."""
     state.dragon[me] += 1
@@ -233,7 +229,7 @@ def advance_dragon(state: CrownsState, me: int) -> None:
         state.pending.insert(0, "dragon")
 
 
-def burn_shields(state: CrownsState, me: int, shields: int) -> None:
+def burn_shields(state, me: int, shields: int) -> None:
     foe = 1 - me
     state.shields[foe] -= shields
     if shields:
@@ -245,7 +241,7 @@ def burn_shields(state: CrownsState, me: int, shields: int) -> None:
 
 # ------------------------------------------------------------------ the battle
 
-def attack(state: CrownsState, action: Action | None = None) -> None:
+def attack(state, action: Action | None = None) -> None:
     att = state.active
     rng = state.rng  # both roll a die (see _DIE)
     rolls = [rng.choice(_DIE), rng.choice(_DIE)] if rng is state._dice_rng else [rng.randint(1, 6), rng.randint(1, 6)]
@@ -254,7 +250,7 @@ def attack(state: CrownsState, action: Action | None = None) -> None:
     after_battle_roll(state)
 
 
-def after_battle_roll(state: CrownsState) -> None:
+def after_battle_roll(state) -> None:
     att_roll, def_roll = state.battle["rolls"]
     if att_roll == def_roll:
         state.log.append("A tie: nothing happens.")
@@ -265,7 +261,7 @@ def after_battle_roll(state: CrownsState) -> None:
     state.phase = "reroll"
 
 
-def reroll(state: CrownsState, me: int) -> None:
+def reroll(state, me: int) -> None:
     price = state.reroll_price(me)
     state.gold[me] -= price
     state.battle["rerolls"][me] += 1
@@ -276,7 +272,7 @@ def reroll(state: CrownsState, me: int) -> None:
     after_battle_roll(state)
 
 
-def accept(state: CrownsState, action: Action | None = None) -> None:
+def accept(state, action: Action | None = None) -> None:
     att, dfd = state.active, 1 - state.active
     att_roll, def_roll = state.battle["rolls"]
     margin = abs(att_roll - def_roll)
@@ -294,7 +290,7 @@ def accept(state: CrownsState, action: Action | None = None) -> None:
         state.phase = "breach"
 
 
-def breach(state: CrownsState, steps: int) -> None:
+def breach(state, steps: int) -> None:
     att, dfd = state.active, 1 - state.active
     state.swords[att] -= steps
     state.shields[dfd] -= steps
@@ -304,7 +300,7 @@ def breach(state: CrownsState, steps: int) -> None:
     state._end_turn()
 
 
-def capture_gem(state: CrownsState, winner: int, loser: int, tokens: bool) -> None:
+def capture_gem(state, winner: int, loser: int, tokens: bool) -> None:
     """``winner`` takes a gem; with ``tokens`` the crown goes to them, the cross to ``loser``."""
     state.gems_held[loser] -= 1
     state.gems_won[winner] += 1

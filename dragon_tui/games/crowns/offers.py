@@ -13,15 +13,11 @@ a step. The results are tuples of immutable actions; the state copies them into 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ...engine import Action
 from ...engine.wording import a_or_an, count_of
 from . import data
 from .data import ADVISOR_BY_ID, ADVISORS
-
-if TYPE_CHECKING:
-    from .rules import CrownsState
 
 #: Every input below is a small number, a seat, an advisor id or a rule option's value: the
 #: largest cache (arming: gold × two tracks × token × dragon × battle) holds a few thousand
@@ -174,31 +170,31 @@ def breach(most: int, defender_shields: int) -> Choices:
 
 # The rarer phases' choices read off the state, as a new list (``legal_actions`` may add the
 # tokens to it; [*t] makes it a little faster than list(t)).
-def _priestess_of(state: CrownsState) -> list[Action]:
+def _priestess_of(state) -> list[Action]:
     options = state.options
     return [*priestess(options["church"], options["gold_harm"], state.church[state.active], state.activating)]
 
 
-def _commander_of(state: CrownsState) -> list[Action]:
+def _commander_of(state) -> list[Action]:
     me = state.active
     return [*commander(state.shields[me] < data.STEP_MAX, state.swords[me] < data.STEP_MAX, state.activating)]
 
 
-def _head_of(state: CrownsState) -> list[Action]:
+def _head_of(state) -> list[Action]:
     return [*head(tuple(state.chairs[state.active]), state.activating)]
 
 
-def _breach_of(state: CrownsState) -> list[Action]:
+def _breach_of(state) -> list[Action]:
     me = state.active
     shields = state.shields[1 - me]
     return [*breach(min(state.battle["margin"], state.swords[me], shields), shields)]
 
 
-def _seat_of(state: CrownsState) -> list[Action]:
+def _seat_of(state) -> list[Action]:
     return [*seat(frozenset(state.chairs[state.active]))]
 
 
-def _burn_of(state: CrownsState) -> list[Action]:
+def _burn_of(state) -> list[Action]:
     foe = 1 - state.active
     return [*burn(foe, state.shields[foe])]
 
