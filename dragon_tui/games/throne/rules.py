@@ -292,14 +292,15 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
 
-    def _apply(self, action: Action, seen: tuple = ()) -> None:
-        """Carry out ``action`` (known legal); ``seen``: ``_seen`` to start from (see
-        board_facts), the look at the board that listed the action. ``State.apply`` leaves
-        the list an offered action came from in ``_offered`` while this runs: when that list
-        was made from the board facts (``_listed``), the look the rules took then still holds."""
+    def _apply(self, action: Action) -> None:
+        """Carry out ``action`` (known legal).
+
+        When the legal list of this very position was made from the board facts
+        (``_listed``, forgotten by every ``_apply`` and every clone), the look the rules took
+        at the board then still holds: the rules start from it (``_seen``, see board_facts)
+        instead of comparing the pawns again."""
         listed = self._listed
-        if listed is not None and listed[0] is self._offered:
-            seen = listed[1:]
+        seen = listed[1:] if listed is not None else ()
         self._listed = None
         self._seen = seen
         try:
@@ -559,7 +560,6 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
 # The methods the rules call on (nearly) every step, also by plain name (see the note at the
 # end of board.py: a plain name costs less than ``self.method`` on the state).
 _legal_actions = ThroneState._legal_actions
-_apply = ThroneState._apply
 _flow = ThroneState._flow
 _end_turn = ThroneState._end_turn
 _next_turn = ThroneState._next_turn
