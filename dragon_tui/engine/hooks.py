@@ -18,10 +18,9 @@ the same order with the same labels, the same draws of the RNG, the same positio
 ``apply`` is not among them: it is final (``State.__init_subclass__`` refuses a class that
 defines it), so every game checks actions in the same way. What an override of ``apply`` used
 to buy is here instead: the *identity fast path* (an action that is one of the very objects
-``legal_actions()`` offered is carried out without a check) costs a game nothing, and while
-``_apply`` runs on that path ``self._offered`` is still the list the action came from (on the
-checked path it is None), for a game that remembers something about the list it made (Princes'
-board facts).
+``legal_actions()`` offered is carried out without a check) costs a game nothing, and a game
+that remembers something about the list it made for a position (Princes' board facts) keeps it
+itself until its next ``_apply``.
 """
 
 from __future__ import annotations
@@ -77,7 +76,7 @@ class SpeedHooks:
 
     # ------------------------------------------------------------ the identity fast path
     #: The list the last ``legal_actions()`` (or ``random_action``) offered, until the next
-    #: ``apply``; while ``_apply`` runs on the fast path, the list the action came from.
+    #: ``apply``.
     _offered: Sequence[Action] | None = None
 
     # ------------------------------------------------------------------- random steps

@@ -200,20 +200,16 @@ class State(SpeedHooks, ABC):
         before anything changes. Final: see ``__init_subclass__``.
 
         One of the very objects the last ``legal_actions()`` or ``random_action`` offered is
-        carried out at once (the identity fast path; ``self._offered`` stays that list while
-        ``_apply`` runs). Anything else is checked: the game must not be over, the action must
-        be well-formed (``malformed``), and either vouched for by ``quick_legal`` or in the
-        whole list with exactly the same argument types."""
+        carried out at once (the identity fast path). Anything else is checked: the game must
+        not be over, the action must be well-formed (``malformed``), and either vouched for by
+        ``quick_legal`` or in the whole list with exactly the same argument types."""
         offered = self._offered
         if offered is not None:
+            self._offered = None
             for candidate in offered:
                 if candidate is action:
-                    try:
-                        self._apply(action)
-                    finally:
-                        self._offered = None
+                    self._apply(action)
                     return
-            self._offered = None
         self._apply(self._checked(action))
 
     def _checked(self, action: Action) -> Action:
