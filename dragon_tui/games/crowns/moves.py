@@ -44,7 +44,7 @@ def on_done(state, action: Action) -> None:
     if _battle_allowed(state.turn > 1, state.swords[state.active]):
         state.phase = "battle"
     else:
-        state._end_turn()
+        state.end_turn()
 
 
 def on_die(state, action: Action) -> None:
@@ -58,14 +58,14 @@ def on_die(state, action: Action) -> None:
     who = state.chairs[me][chair - 1]
     state.log.append(texts.takes_chair(me, chair, gold, state.gold[me]))
     if who is not None:
-        state._queue([who], "arm")
+        state.queue_activations([who], "arm")
     else:  # six chairs, six advisors: an empty chair always has an advisor to take it
         state.phase = "seat"
 
 
 def on_skip(state, action: Action) -> None:
-    state.log.append(texts.rests(state.active, state._activating_name()))
-    state._run_pending()
+    state.log.append(texts.rests(state.active, state.activating_name()))
+    state.run_pending()
 
 
 def on_buy_step(state, action: Action) -> None:
@@ -82,7 +82,7 @@ def on_buy_step(state, action: Action) -> None:
 
 def on_use(state, action: Action) -> None:
     activate(state, state.active, action.args[0])
-    state._run_pending()
+    state.run_pending()
 
 
 def on_buy_dragon(state, action: Action) -> None:
@@ -90,7 +90,7 @@ def on_buy_dragon(state, action: Action) -> None:
     state.gold[me] -= data.DRAGON_PRICES[state.dragon[me]]
     advance_dragon(state, me)
     state.after_pending = "arm"
-    state._run_pending()
+    state.run_pending()
 
 
 def on_reroll(state, action: Action) -> None:
@@ -103,14 +103,14 @@ def on_breach(state, action: Action) -> None:
 
 def on_harm(state, action: Action) -> None:
     strike(state, state.active, action.args[0])
-    state._run_pending()
+    state.run_pending()
 
 
 def on_activate(state, action: Action) -> None:
     me = state.active
     state.log.append(f"{{p{me}}}'s Head activates the {ADVISOR_BY_ID[action.args[0]].name}.")
     state.pending.insert(0, action.args[0])
-    state._run_pending()
+    state.run_pending()
 
 
 def on_commander(state, action: Action) -> None:
@@ -118,7 +118,7 @@ def on_commander(state, action: Action) -> None:
     track = state.shields if action.args[0] == "shield" else state.swords
     track[me] += 1
     state.log.append(f"{{p{me}}}'s Commander adds {_a_or_an(action.args[0])}.")
-    state._run_pending()
+    state.run_pending()
 
 
 def on_seat(state, action: Action) -> None:
@@ -127,11 +127,11 @@ def on_seat(state, action: Action) -> None:
 
 def on_burn(state, action: Action) -> None:
     burn_shields(state, state.active, action.args[0])
-    state._run_pending()
+    state.run_pending()
 
 
 def on_crown(state, action: Action) -> None:
-    me = state._seat_to_move()  # also during a re-roll dispute
+    me = state.seat_to_move()  # also during a re-roll dispute
     state.crown_holder = None
     gain(state, me, data.CROWN_GOLD)
     state.log.append(f"{{p{me}}} cashes the crown: {state.gold[me]} gold.")
@@ -141,7 +141,7 @@ def on_cross(state, action: Action) -> None:
     me = state.active
     state.cross_holder = None
     state.log.append(f"{{p{me}}} spends the cross to call the Priestess.")
-    state._queue(["priestess"], state.phase)
+    state.queue_activations(["priestess"], state.phase)
 
 
 # ----------------------------------------------------------- phase 1: the dice
@@ -172,7 +172,7 @@ def seat_advisor(state, me: int, adv_id: str) -> None:
         state.bonus_taken = True
         state.log.append(f"{{p{me}}} is first with a full council: one bonus activation.")
         queue.append("head")
-    state._queue(queue, "arm")
+    state.queue_activations(queue, "arm")
 
 # ------------------------------------------------------------------ activations
 
@@ -254,7 +254,7 @@ def after_battle_roll(state) -> None:
     att_roll, def_roll = state.battle["rolls"]
     if att_roll == def_roll:
         state.log.append("A tie: nothing happens.")
-        state._end_turn()
+        state.end_turn()
         return
     att = state.active
     state.battle["loser"] = 1 - att if att_roll > def_roll else att
@@ -280,11 +280,11 @@ def accept(state, action: Action | None = None) -> None:
         lost = min(margin, state.swords[att])
         state.swords[att] -= lost
         state.log.append(texts.holds(dfd, att, lost))
-        state._end_turn()
+        state.end_turn()
     elif state.shields[dfd] == 0:
         state.log.append(f"{{p{att}}} wins against a castle without shields.")
         capture_gem(state, att, dfd, tokens=True)
-        state._end_turn()
+        state.end_turn()
     else:
         state.battle["margin"] = margin
         state.phase = "breach"
@@ -297,7 +297,7 @@ def breach(state, steps: int) -> None:
     state.log.append(texts.trades(att, dfd, steps))
     if steps and state.shields[dfd] == 0:
         capture_gem(state, att, dfd, tokens=True)
-    state._end_turn()
+    state.end_turn()
 
 
 def capture_gem(state, winner: int, loser: int, tokens: bool) -> None:
@@ -318,7 +318,7 @@ def capture_gem(state, winner: int, loser: int, tokens: bool) -> None:
         state.log.append(f"{{p{winner}}} ascends the throne!")
 
 
-#: Each kind's handler but "end_turn" (the state's own ``_end_turn``, see rules.py); every
+#: Each kind's handler but "end_turn" (the state's own ``end_turn``, see rules.py); every
 #: kind but "reroll", "accept" and "crown" is decided by the active player (see
 #: current_player).
 HANDLERS = {

@@ -153,7 +153,7 @@ class CrownsState(State):
             "roll": f"{p}: roll the dice",
             "choose_die": f"{p}: choose a die for the chair",
             "seat": f"{p}: seat an advisor on chair {self._chosen_chair()}",
-            "activation": f"{p}: activate the {self._activating_name()} or let it rest",
+            "activation": f"{p}: activate the {self.activating_name()} or let it rest",
             "commander": f"{p}: the Commander gives a shield or a sword",
             "priestess": f"{p}: choose the church harm",
             "head": f"{p}: choose an advisor to activate",
@@ -185,7 +185,7 @@ class CrownsState(State):
     def _chosen_chair(self) -> int:
         return self.dice[self.chair_die] if self.dice else 0
 
-    def _activating_name(self) -> str:
+    def activating_name(self) -> str:
         return ADVISOR_BY_ID[self.activating].name if self.activating else "advisor"
 
     # ---------------------------------------------------------------- legal actions
@@ -312,17 +312,17 @@ class CrownsState(State):
         this for every step of a duel, offered or checked."""
         _HANDLERS[action.kind](self, action)
 
-    def _seat_to_move(self) -> int:
+    def seat_to_move(self) -> int:
         """current_player while the game runs: the loser of the roll decides a re-roll."""
         return self.battle["loser"] if self.phase == "reroll" else self.active
 
     # ------------------------------------------------------------------ the turn's flow
-    def _queue(self, advisors: list[str], then: str) -> None:
+    def queue_activations(self, advisors: list[str], then: str) -> None:
         self.pending = advisors + self.pending
         self.after_pending = then
-        self._run_pending()
+        self.run_pending()
 
-    def _run_pending(self) -> None:
+    def run_pending(self) -> None:
         """Resolve queued activations until one needs a decision, or the queue is empty.
 
         An activation may be declined where the sheet's advisor "kann" (the digital edition's
@@ -363,7 +363,7 @@ class CrownsState(State):
                 return
         self.phase = self.after_pending
 
-    def _end_turn(self, action: Action | None = None) -> None:
+    def end_turn(self, action: Action | None = None) -> None:
         if self.winner is not None:
             return
         self.active = 1 - self.active
@@ -378,7 +378,7 @@ class CrownsState(State):
 
 #: Each kind's handler (see moves.py; a module global: a class attribute read through ``self``
 #: costs a lookup in the instance first).
-_HANDLERS = {**moves.HANDLERS, "end_turn": CrownsState._end_turn}
+_HANDLERS = {**moves.HANDLERS, "end_turn": CrownsState.end_turn}
 
 # The frequent phases' choices, read as module globals by legal_actions.
 _arm, _choose_die, _activation, _reroll = offers.arm, offers.choose_die, offers.activation, offers.reroll
