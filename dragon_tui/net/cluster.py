@@ -193,8 +193,7 @@ class ClusterNode:
         room.ending = rec.ending
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
         await self._catch_up(room)
-        for conn in list(room.conns):
-            conn.update()
+        room.tell()
         self._arm_limit(room)
 
     def _forget(self, room: Room) -> None:
@@ -207,6 +206,7 @@ class ClusterNode:
             conn.send({"event": "kicked", "reason": "This table was removed."})
             self._detach(conn)
         self.rooms.pop(room.id, None)
+        self.lobby.changed(None)
 
     async def _heartbeat(self) -> None:
         while True:

@@ -152,6 +152,31 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE game_tables ADD COLUMN ending TEXT",
         "ALTER TABLE game_tables ADD COLUMN result TEXT",
     ]),
+    (6, [
+        # Every rating a player had in a game, after each rated table (``table_id``), so the
+        # profile can draw its history; today's ratings start it.
+        """CREATE TABLE rating_history (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (player, game, table_id)
+        )""",
+        "INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
+        " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
+    ]),
+    (7, [
+        # A seat the host kept for a named player (an invitation): nobody else may sit there.
+        "ALTER TABLE seats ADD COLUMN invited TEXT",
+    ]),
+    (8, [
+        # A table opened by a seek ("any player, this game, this time"): the next matching seek
+        # sits down at it instead of opening another.
+        "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -23,6 +23,8 @@ from . import ratings
 from .db import Conflict, Database
 
 DEFAULT_BOARD = 20
+#: The most names one question about ratings may name (a lobby lists at most this many players).
+MAX_NAMES = 500
 #: The PostgreSQL channel on which nodes tell each other that a table changed.
 CHANNEL = "dragon_tables"
 #: First key of the advisory locks that give one node the duty of a table's bots and clock.
@@ -48,6 +50,8 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
+    #: the player the host invited to this seat (nobody else may sit there)
+    invited: str | None = None
 
 
 @dataclass
@@ -80,6 +84,8 @@ class TableRecord:
     #: when it finished, and the final rank per seat (archived games)
     finished: float | None = None
     result: list[int] | None = None
+    #: opened by a seek: the next matching seek is paired here
+    seek: bool = False
 
 
 def _key32(text: str) -> int:
@@ -205,14 +211,14 @@ class Store:
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                " move_limit, limit_level, daily, is_over, active, seek) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created))
+                 rec.active or rec.created, int(rec.seek)))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -336,12 +342,12 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                    "SELECT seat, name, kind, level, player, token_hash, invited FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
@@ -349,7 +355,7 @@ class Store:
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None))
+                                           json.loads(r[14]) if r[14] else None, bool(r[15])))
         return records
 
     # ------------------------------------------------------------------ results
@@ -379,6 +385,8 @@ class Store:
                 tx.execute("INSERT INTO ratings (player, game, mu, sigma, games, updated) VALUES (?, ?, ?, ?, ?, ?)"
                            " ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
                            " games = excluded.games, updated = excluded.updated", (p, game, r.mu, r.sigma, r.games, now))
+                tx.execute("INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?)", (p, game, table_id, now, r.mu, r.sigma, r.games))
         return dict(changed)  # type: ignore[arg-type]
 
     def stand_in_counts(self, table_id: str) -> list[tuple[int, int]]:
@@ -389,6 +397,34 @@ class Store:
     def rating(self, player: str, game: str) -> ratings.Rating | None:
         rows = self.db.query("SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?", (player, game))
         return ratings.Rating(*rows[0]) if rows else None
+
+    def ratings_of(self, players: list[str]) -> dict[str, dict[str, float]]:
+        """The conservative rating (as the leaderboard shows it) of each named player in every
+        game they are rated in: {player: {game: rating}}, for the names beside the tables."""
+        names = sorted(set(players))[:MAX_NAMES]
+        if not names:
+            return {}
+        marks = ", ".join("?" for _ in names)
+        out: dict[str, dict[str, float]] = {}
+        for player, game, mu, sigma in self.db.query(
+                f"SELECT player, game, mu, sigma FROM ratings WHERE player IN ({marks})", tuple(names)):
+            out.setdefault(player, {})[game] = round(mu - 3 * sigma, 1)
+        return out
+
+    def profile(self, player: str, history: int = 60) -> dict[str, Any]:
+        """A player's page: their rating in each game (as the leaderboard shows it, with mu,
+        sigma and games) and, per game, the last ``history`` ratings after rated tables, oldest
+        first."""
+        rated = [{"game": g, "rating": round(mu - 3 * sigma, 2), "mu": round(mu, 2), "sigma": round(sigma, 2),
+                  "games": n} for g, mu, sigma, n in self.db.query(
+                      "SELECT game, mu, sigma, games FROM ratings WHERE player = ? ORDER BY games DESC, game",
+                      (player,))]
+        lines: dict[str, list[list[float]]] = {}
+        for entry in rated:
+            rows = self.db.query("SELECT at, mu, sigma FROM rating_history WHERE player = ? AND game = ?"
+                                 " ORDER BY at DESC LIMIT ?", (player, entry["game"], history))
+            lines[entry["game"]] = [[at, round(mu - 3 * sigma, 2)] for at, mu, sigma in reversed(rows)]
+        return {"player": player, "ratings": rated, "history": lines}
 
     def leaderboard(self, game: str, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:
         """Best first, by the conservative rating mu - 3·sigma."""
