@@ -11,10 +11,10 @@ through its ``release``, worded by its ``_follower``).
 
 from __future__ import annotations
 
-from dragon_tui.engine import Action
+from ...engine import Action
 
 from .board import neighbours
-from .tiles import SIDE_NAMES, SIDES
+from .data import SIDE_NAMES, SIDES
 
 DRAGON_STEPS = 6
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress, count
 
-from dragon_tui.engine import Action, Rng
-from dragon_tui.engine.action import new_action
-from dragon_tui.engine.wording import a_or_an
+from ...engine import Action, Rng
+from ...engine.action import new_action
+from ...engine.wording import a_or_an
 
 from .board import xy
-from .tiles import FOLLOWERS, TILES, feature_label
+from .data import FOLLOWERS, TILES, feature_label
 
 
 class _SpotLabel:

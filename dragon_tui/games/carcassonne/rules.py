@@ -44,16 +44,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate, repeat
 
-from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.action import new_action
-from dragon_tui.engine.wording import count_of, plural
+from ...engine import Action, Rng, State
+from ...engine.action import new_action
+from ...engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
 from . import dragon as flight
 from .figures import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
-from .tile_names import tile_name
-from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
+from .texts import tile_name
+from .data import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
 
 MEEPLES = 7
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rich.style import Style
 
-from ....games.carcassonne.tiles import ROT, TILES
+from ....games.carcassonne.data import ROT, TILES
 
 CITY, FIELD, ROAD, CLOISTER = "city", "field", "road", "cloister"
 

@@ -269,13 +269,13 @@ def compute_canon(rot: tuple[tuple[Rotated, ...], ...],
 
 
 # The four tables above (the tile types too) are computed once, by ``make_tables``, into the
-# generated module ``tile_tables`` (literal data, loaded from its .pyc): computing the three
+# generated module ``tables`` (literal data, loaded from its .pyc): computing the three
 # tables here cost about 40 million instructions at every start, a tenth of what the game adds
 # to a bare app's first frame, and parsing TILE_LINES about 5 million more.
 # tests/games/carcassonne/test_tiles.py checks that the module holds exactly what the
 # functions above compute; after a change to TILE_LINES or to them, regenerate it with
 #     python -m dragon_tui.games.carcassonne.make_tables
-from .tile_tables import build as _build_tables  # noqa: E402
+from .tables import build as _build_tables  # noqa: E402
 
 #: Every tile type, in the order of TILE_LINES (a type's index is its place here).
 TILES: tuple[TileType, ...]
