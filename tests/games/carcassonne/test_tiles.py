@@ -115,8 +115,8 @@ def test_the_generated_tables_are_what_the_rules_compute():
 
 
 def test_tile_records_are_frozen_values():
-    """Feature, TileType and Rotated are records (``records.Record``): what frozen dataclasses
-    gave them still holds."""
+    """Feature, TileType and Rotated are frozen dataclasses with slots: set once, equal field by
+    field, hashable, no other attributes, copied and pickled whole."""
     import copy
     import pickle
     from dataclasses import FrozenInstanceError
