@@ -34,3 +34,31 @@ def game_ids_named() -> list[str]:
 def test_no_module_outside_a_games_folders_names_it():
     found = game_ids_named()
     assert not found, "game ids named outside their game's folders:\n" + "\n".join(found)
+
+
+def _game_folders() -> list[Path]:
+    return sorted(p.parent for p in (PACKAGE / "games").glob("*/descriptor.py"))
+
+
+def test_every_game_has_the_same_pieces_under_the_same_names():
+    """The naming table (docs/ARCHITECTURE.md): the descriptor, the GAME with its OPTIONS, the
+    rules' state, the bots' tuning, the help, and each game's look beside them."""
+    folders = _game_folders()
+    assert {f.name for f in folders} == set(GAMES)
+    for folder in folders:
+        for piece in ("descriptor.py", "game.py", "rules.py", "bots.py", "heuristics.py", "data.py", "help.md"):
+            assert (folder / piece).exists(), f"{folder.name} has no {piece}"
+        assert (PACKAGE / "ui" / "games" / folder.name / "board.py").exists()
+
+
+def test_every_game_declares_its_rule_options_in_one_way_and_imports_relatively():
+    for folder in _game_folders():
+        tree = ast.parse((folder / "game.py").read_text())
+        declared = {t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                    if isinstance(t, ast.Name)}
+        assert "OPTIONS" in declared, f"{folder.name}/game.py does not declare OPTIONS"
+        for path in folder.glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("dragon_tui"):
+                    raise AssertionError(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} imports absolutely")
