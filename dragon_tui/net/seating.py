@@ -21,7 +21,7 @@ from ..engine import IllegalAction
 from ..engine.rng import secret_seed
 from ..games import GAMES, get_game
 from ..session import Seat, Table
-from . import quotas
+from . import profiles, quotas
 from .rooms import Conn, Room, _hash, write_error
 from .store import Conflict, StoreError
 from .table_rules import span_text
@@ -48,6 +48,7 @@ class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self._social_left(conn.room, conn)  # an open rematch offer: gone, unless back soon
             self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
@@ -64,6 +65,8 @@ class Seating:
         conn.sent = 0
         room.conns.add(conn)
         room.tell()  # everyone sees who is connected
+        if seat is not None and conn.player not in room.ratings:
+            self._spawn(profiles.rate_seats(self, room))  # the ratings beside the names, when they come
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))
@@ -167,6 +170,8 @@ class Seating:
             raise IllegalAction("A bot plays that seat.")
         owner = room.owners[seat]
         if owner is not None:
+            if owner.get("token") is None and owner["player"] == conn.player:
+                return await self._retoken(conn, room, seat)  # kept for them by name (a rematch)
             if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
                 self._attach(conn, room, seat)
                 return {"room": room.id, "seat": seat, "token": token}

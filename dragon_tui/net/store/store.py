@@ -21,6 +21,7 @@ from typing import Any
 
 from . import ratings
 from .db import Conflict, Database
+from .social import SocialStore
 
 DEFAULT_BOARD = 20
 #: The most names one question about ratings may name (a lobby lists at most this many players).
@@ -93,7 +94,9 @@ def _key32(text: str) -> int:
     return zlib.crc32(text.encode()) - (1 << 31)
 
 
-class Store:
+class Store(SocialStore):
+    """The queries; the chat, mutes and rematches in :class:`~.social.SocialStore`."""
+
     def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()

@@ -118,7 +118,7 @@ class GameScreen(StyledAtMount, Screen):
         Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
         Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
         # Once the game is over (the board seen behind the summary): what the summary offers.
-        # Priority, so a board's own keys (Carcassonne's r, n) do not shadow them then.
+        # Priority, so a board's own keys (a tile board's r, n) do not shadow them then.
         Binding("s", "summary", "Summary", priority=True),
         Binding("r", "replay", "Replay", priority=True),
         Binding("n", "rematch(False)", "New deal", priority=True),
@@ -159,7 +159,12 @@ class GameScreen(StyledAtMount, Screen):
             with Column(id="log-pane"):
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
+                yield from self.side_panes()
         yield Footer()
+
+    def side_panes(self):
+        """Panes under the log (a shared table's chat); none here."""
+        return ()
 
     def on_mount(self) -> None:
         # The game's history (every position, for undo and the replay) is long-lived: kept out
@@ -257,6 +262,11 @@ class GameScreen(StyledAtMount, Screen):
             self._ending_told = ending
             self.notify(ending_text(ending, list(self.table.names)), timeout=12)
             self.refresh_bindings()
+            if ending.get("ended") and not snap.is_over and not self._game_over_shown:
+                self._stop_progress()
+                self._game_over_shown = True  # ended by a resignation, a forfeit or an abort
+                routes.open_screen(self.app, "game_over", self.table)
+                return
         if snap.pass_to is not None:
             if not self._pass_open:
                 self._pass_open = True

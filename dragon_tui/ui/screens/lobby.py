@@ -24,10 +24,11 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
-from ...net.client import (Connection, RemoteTable, TablesError, decline_invitation, follow_lobby, list_rooms,
-                           player_name, saved_tokens, tables_socket)
+from ...net.client import Connection, RemoteTable, TablesError, player_name, saved_tokens, tables_socket
+from ...net.club import decline_invitation, follow_lobby, list_rooms
 from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
 from .game import GameScreen
+from .shared_game import SharedGameScreen
 
 
 
@@ -68,7 +69,9 @@ def room_text(room: dict, me: str) -> Text:
     """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
     seats = "  ".join(_seat_text(s, me, i == room.get("to_move"), room.get("game", ""))
                       for i, s in enumerate(room["seats"]))
-    if room["over"]:
+    if room["over"] and room.get("rematch") == "you":
+        state = ("finished · a rematch is offered: j to answer", "bold yellow")
+    elif room["over"]:
         state = ("finished", "dim")
     elif room.get("invites_you"):
         state = ("invites you: j to sit down, x to decline", "bold yellow")
@@ -90,14 +93,6 @@ def room_text(room: dict, me: str) -> Text:
     if room["watchers"]:
         text.append(f"  · {room['watchers']} watching", "dim")
     return text
-
-
-class SharedGameScreen(GameScreen):
-    """The ordinary game screen, standing up from the table when it closes (the seat stays
-    ours: the lobby's Join brings us back)."""
-
-    def on_unmount(self) -> None:  # Textual runs GameScreen.on_unmount as well
-        self.table.leave()
 
 
 #: Seconds between checks of the push connection (and, while it is down, refreshes by polling).
