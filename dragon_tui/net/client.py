@@ -27,6 +27,7 @@ from ..games import get_game
 from ..session import Move, Seat, storage
 from ..session.table import SeatNames
 from .identity import session_ticket
+from .social_client import EVENTS as SOCIAL_EVENTS, SocialTable
 
 TOKENS_FILE = "table_tokens.json"
 
@@ -175,59 +176,6 @@ class Connection:
                 pass
 
 
-def ask(path: str | Path, player: str, op: str, **fields: Any) -> dict[str, Any]:
-    """One request on a short-lived connection (the lobby's lists and boards)."""
-    conn = Connection(path, player)
-    try:
-        return conn.request(op, **fields)
-    finally:
-        conn.close()
-
-
-def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
-    """The tables: the player's own first (where it is their turn before the others)."""
-    return list(ask(path, player, "list")["rooms"])
-
-
-def leaderboard(path: str | Path, player: str, game: str) -> list[dict[str, Any]]:
-    return list(ask(path, player, "leaderboard", game=game)["board"])
-
-
-def daily_board(path: str | Path, player: str, day: str | None = None) -> dict[str, Any]:
-    return ask(path, player, "daily_board", day=day)
-
-
-def past_games(path: str | Path, player: str, of: str | None = None, limit: int = 20,
-               before: float | None = None) -> list[dict[str, Any]]:
-    """A player's finished games (``of``, default the asker's own), newest first; ``before``
-    (a game's ``finished``) pages back."""
-    conn = Connection(path, player)
-    try:
-        return list(conn.request("games", player=of or player, limit=limit, before=before)["games"])
-    finally:
-        conn.close()
-
-
-def decline_invitation(path: str | Path, player: str, room: str) -> dict[str, Any]:
-    """Say no to an invitation: the table is closed as declined."""
-    return ask(path, player, "decline", room=room)
-
-
-def player_profile(path: str | Path, player: str, of: str | None = None) -> dict[str, Any]:
-    """A player's page (``of``, default the asker's own): ratings by game with their history,
-    and recent games."""
-    conn = Connection(path, player)
-    try:
-        return conn.request("profile", player=of or player)
-    finally:
-        conn.close()
-
-
-def review_game(path: str | Path, player: str, room: str, k: int | None = None) -> dict[str, Any]:
-    """A finished game kept by the club: its moves and the position after ``k`` of them."""
-    return ask(path, player, "review", room=room, k=k)
-
-
 # ---------------------------------------------------------------------- the table
 class _States(Sequence):
     """``states[k]``: this seat's view after ``k`` moves, fetched from the server when asked."""
@@ -255,7 +203,7 @@ class _States(Sequence):
         return self.cache[k]
 
 
-class RemoteTable(SeatNames):
+class RemoteTable(SocialTable, SeatNames):
     """A seat at a table held by the table server (or a spectator's chair)."""
 
     is_remote = True
@@ -287,6 +235,7 @@ class RemoteTable(SeatNames):
         #: Why this table no longer follows the server (None while it does).
         self.gone: str | None = None
         self._closed = False
+        self._social_init()  # chat lines and the rematch offer (social_client)
         self._events: queue.Queue = queue.Queue()
         self._conn = Connection(self.path, player, self._events.put, timeout, ticket)
         self._notifier = threading.Thread(target=self._notify_loop, name="tables-notifier", daemon=True)
@@ -304,6 +253,14 @@ class RemoteTable(SeatNames):
     @classmethod
     def join(cls, path, player: str, room: str, seat: int, token: str | None = None, **kw) -> RemoteTable:
         return cls._open(path, player, kw, "join", room=room, seat=seat, token=token or token_for(room, seat))
+
+    @classmethod
+    def seek(cls, path, player: str, game: str, players: int | None = None, move_limit: float | None = None,
+             limit_level: str | None = None, **kw) -> RemoteTable:
+        """Any player, this game, this time: sit down at a matching seek's table (``paired``)
+        or open one and wait there."""
+        return cls._open(path, player, kw, "seek", game=game, players=players, move_limit=move_limit,
+                         limit_level=limit_level)
 
     @classmethod
     def daily(cls, path, player: str, **kw) -> RemoteTable:
@@ -331,12 +288,14 @@ class RemoteTable(SeatNames):
         except IllegalAction:
             raise
         except TablesError:
-            if op in ("host", "join", "watch", "daily"):
+            if op in ("host", "join", "watch", "daily", "seek"):
                 self.close()
             raise
 
     def _sit(self, reply: dict[str, Any]) -> None:
         self.room, self.seat, self.token = str(reply["room"]), reply.get("seat"), reply.get("token")
+        #: a seek sat us down at another seeker's table (not a table of our own)
+        self.paired = bool(reply.get("paired"))
         if self.seat is not None and self.token:
             try:
                 remember_token(self.room, self.seat, self.token)
@@ -358,6 +317,9 @@ class RemoteTable(SeatNames):
             elif kind == "kicked":
                 self.gone = str(msg.get("reason", "This seat was taken over."))
                 self._conn.close()
+            elif kind in SOCIAL_EVENTS:
+                self._social_event(msg)
+                continue  # told to the social listeners only: the game's snapshot did not change
             elif kind == "closed":
                 if self._closed or self.gone:
                     continue

@@ -114,7 +114,10 @@ class ClusterNode:
             return  # ours (already applied) or not ours to read
         kind, table_id, number = parts[0], parts[1], parts[2]
         room = self.rooms.get(table_id)
-        if kind == "d":
+        if kind in ("c", "r"):  # a chat line, a rematch offer: for the tables this node holds
+            if room is not None:
+                self._social_notice(room, kind, number, parts[4] if len(parts) == 5 else None)
+        elif kind == "d":
             if room is not None:
                 self._forget(room)
         elif room is None:
@@ -193,8 +196,7 @@ class ClusterNode:
         room.ending = rec.ending
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
         await self._catch_up(room)
-        for conn in list(room.conns):
-            conn.update()
+        room.tell()
         self._arm_limit(room)
 
     def _forget(self, room: Room) -> None:
@@ -207,6 +209,7 @@ class ClusterNode:
             conn.send({"event": "kicked", "reason": "This table was removed."})
             self._detach(conn)
         self.rooms.pop(room.id, None)
+        self.lobby.changed(None)
 
     async def _heartbeat(self) -> None:
         while True:

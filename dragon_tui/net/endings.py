@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from ..engine import IllegalAction, SaveFileError
 from .rooms import Room, view_json
+from .social import review_chat
 from .store import Conflict, StoreError
 from .store.ratings import forfeits_last, ranks_from_result
 
@@ -114,8 +115,7 @@ async def give_up(server: TableServer, room: Room, seat: int, how: str, call: Ca
     if not ending.get("ended"):
         room.table.seats[seat].kind = "bot"  # in place: the turn controller holds the seats
         room.table.seats[seat].level = room.limit_level
-    for conn in list(room.conns):
-        conn.update()
+    room.tell()
     if room.limit_timer is not None:
         room.limit_timer.cancel()
         room.limit_timer = None
@@ -167,8 +167,7 @@ async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
     if room.limit_timer is not None:
         room.limit_timer.cancel()
         room.limit_timer = None
-    for other in list(room.conns):
-        other.update()
+    room.tell()
     return {"ending": ending}
 
 
@@ -255,7 +254,11 @@ async def games(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[st
     before = None if before is None else float(before)
     if before is not None and before != before:  # NaN
         raise IllegalAction("Bad request: before")
-    return {"player": player, "games": await server._db("games_of", player, limit, before)}
+    found = await server._db("games_of", player, limit, before)
+    counts = await server._db("chat_counts", [g["id"] for g in found])
+    for g in found:
+        g["chat"] = counts.get(g["id"], 0)
+    return {"player": player, "games": found}
 
 
 async def review(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -277,7 +280,7 @@ async def review(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[s
                       **({"timeout": room.timeouts[n + 1]} if n + 1 in room.timeouts else {})})
     return {"room": room.id, "game": table.game.id, "seat": seat, "seats": room.summary()["seats"],
             "moves": moves, "total": len(table.moves), "k": k, "view": view_json(table.states[k], seat),
-            "ending": room.ending, "seed": table.seed}
+            "ending": room.ending, "seed": table.seed, "chat": await review_chat(server, conn, room.id)}
 
 
 async def _archived(server: TableServer, room_id: str) -> Room:

@@ -50,6 +50,5 @@ async def decline(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[
     if room.limit_timer is not None:
         room.limit_timer.cancel()
         room.limit_timer = None
-    for other in list(room.conns):
-        other.update()
+    room.tell()
     return {"ending": ending}

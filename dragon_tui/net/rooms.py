@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..session import Seat, Table, TurnController
@@ -124,6 +124,28 @@ class Room:
         self.away_since: dict[int, float] = {}
         #: per seat: the player the host invited there (nobody else may sit), or None
         self.invited: list[str | None] = [None] * len(table.seats)
+        #: told after every change everyone at the table was sent (the server's lobby followers)
+        self.on_change: Callable[[Room], None] | None = None
+        #: the player last told it is their turn here (once a turn, not once a decision)
+        self.turn_told: str | None = None
+        #: opened by a seek: the next matching seek sits down here (:mod:`.seeks`)
+        self.seek = False
+        #: the seated people's ratings in this game, shown beside their names (:mod:`.profiles`)
+        self.ratings: dict[str, float] = {}
+
+    def tell(self) -> None:
+        """Send everyone at the table their own view of it, then tell the server it changed."""
+        for conn in list(self.conns):
+            conn.update()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def to_play(self) -> str | None:
+        """The person whose turn it is (None: a bot's, a free seat's, or the game is over)."""
+        seat = None if self.over else self.table.state.current_player
+        if seat is None or self.table.seats[seat].is_bot:
+            return None
+        return (self.owners[seat] or {}).get("player")
 
     @property
     def over(self) -> bool:
@@ -152,6 +174,7 @@ class Room:
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active)
         room.ending = rec.ending
         room.invited = [s.invited for s in rec.seats]
+        room.seek = rec.seek
         for m in rec.moves:
             table.apply(Action.from_json(m.action), m.seat)
             room.moved(m.seat, m.timeout_level, m.played)
@@ -167,7 +190,8 @@ class Room:
                         (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i])
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
-            limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active)
+            limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
+            seek=self.seek)
 
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
@@ -249,6 +273,8 @@ class Room:
             owner = self.owners[i]
             seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
                           "player": owner["player"] if owner else None, "connected": i in live,
+                          **({"rating": self.ratings[owner["player"]]} if owner and owner["player"] in self.ratings
+                             else {}),
                           **({"invited": self.invited[i]} if self.invited[i] and not owner else {})})
         state = self.table.state
         to_move = None if self.over else state.current_player
@@ -260,7 +286,8 @@ class Room:
                 "to_move": to_move, "mine": mine,
                 "invites_you": player is not None and any(s.get("invited") == player for s in seats),
                 "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
-                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily}
+                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily,
+                **({"seek": True} if self.seek and not self.full() and not self.over else {})}
 
 
 class Conn:

@@ -21,7 +21,7 @@ from ..engine import IllegalAction
 from ..engine.rng import secret_seed
 from ..games import GAMES, get_game
 from ..session import Seat, Table
-from . import quotas
+from . import profiles, quotas
 from .rooms import Conn, Room, _hash, write_error
 from .store import Conflict, StoreError
 from .table_rules import span_text
@@ -48,6 +48,8 @@ class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self._social_left(conn.room, conn)  # an open rematch offer: gone, unless back soon
+            self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
 
@@ -62,8 +64,9 @@ class Seating:
         conn.seat = seat
         conn.sent = 0
         room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
+        room.tell()  # everyone sees who is connected
+        if seat is not None and conn.player not in room.ratings:
+            self._spawn(profiles.rate_seats(self, room))  # the ratings beside the names, when they come
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))
@@ -132,6 +135,7 @@ class Seating:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
         room.invited = invited
+        room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)
@@ -166,6 +170,8 @@ class Seating:
             raise IllegalAction("A bot plays that seat.")
         owner = room.owners[seat]
         if owner is not None:
+            if owner.get("token") is None and owner["player"] == conn.player:
+                return await self._retoken(conn, room, seat)  # kept for them by name (a rematch)
             if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
                 self._attach(conn, room, seat)
                 return {"room": room.id, "seat": seat, "token": token}

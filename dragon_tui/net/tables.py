@@ -61,12 +61,20 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``abort`` — close the table before two persons have moved (a seated player or the host):
   nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
+- ``chat {text}`` — say a line at your table (seat or watcher; :mod:`.social`): ``line``
+- ``chat_history`` — the table's last lines (without those of players you mute), ``muted``,
+  and the ``rematch`` offer if any
+- ``mute {player, on?}`` — mute (or with ``on: false`` unmute) a player for yourself: ``muted``
+- ``rematch`` — at a finished table, offer its players a rematch (accepting it yourself)
+- ``rematch_answer {accept}`` — accept or decline the offer
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
 (a move a bot played because the seat's time ran out carries ``timeout: level``; ``ending``
 says which seats forfeited, and whether that ended the game)
-after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
-newer connection of its owner.
+after every change, ``{"event": "kicked", reason}`` when the same seat is taken over by a
+newer connection of its owner, ``{"event": "chat", room, lines}`` for each line said at the
+table, and ``{"event": "rematch", room, rematch: {by, answers, state, reason, new_table}}``
+whenever the offer changes.
 """
 
 from __future__ import annotations
@@ -86,13 +94,15 @@ from typing import Any
 
 from ..engine import IllegalAction, SaveFileError
 from ..engine.untrusted import UntrustedJSONError, loads
-from ..games import GAMES
+from ..games import GAMES, daily_game
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, invitations, profiles, quotas
+from . import endings, invitations, profiles, quotas, seeks
 from .cluster import ClusterNode
+from .lobby import Lobby
 from .identity import Tickets, key_path_for
 from .moves import Moves
+from .social import OPS as SOCIAL_OPS, Social
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
 from .table_rules import MOVE_LIMIT_RANGE
 from .rooms import Conn, Room, socket_path_for, view_json, write_error
@@ -108,14 +118,21 @@ MAX_LINE = 1 << 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
-#: The solitaire whose daily deal has a server-wide board.
-DAILY_GAME = "court"
+#: The solitaire whose daily deal has a server-wide board: the game whose descriptor says
+#: ``daily`` (none: the server deals no game of the day).
+DAILY_GAME = daily_game()
 
 
-class TableServer(Seating, Moves, ClusterNode):
+def _need_a_daily_game() -> None:
+    if DAILY_GAME is None:
+        raise IllegalAction("This server deals no game of the day.")
+
+
+class TableServer(Seating, Moves, ClusterNode, Social):
     """The table server: its life (start, close, the database's threads), its requests, the
     daily deal and the sweep here; seats in :class:`~.seating.Seating`, moves, bots and clocks in
-    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`."""
+    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`, chat and
+    rematches in :class:`~.social.Social`."""
 
     def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
@@ -126,6 +143,8 @@ class TableServer(Seating, Moves, ClusterNode):
         self.db_url = db
         self.store: Store | None = None
         self.rooms: dict[str, Room] = {}
+        #: the connections following the list of tables, and the your-turn notices
+        self.lobby = Lobby()
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -278,15 +297,18 @@ class TableServer(Seating, Moves, ClusterNode):
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
+        room.on_change = self.lobby.changed
         room.table.subscribe(lambda table, room=room: self._changed(room))
+        self.lobby.changed(room)
 
     def _changed(self, room: Room) -> None:
-        for conn in list(room.conns):  # the move is in the database already (see _play)
-            conn.update()
+        room.tell()  # the move is in the database already (see _play)
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
             room.result_task = self._spawn(endings.record_result(self, room, self._db))
+            # the new ratings beside the names, once recorded
+            room.result_task.add_done_callback(lambda t: t.cancelled() or self._spawn(profiles.rate_seats(self, room)))
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -316,6 +338,7 @@ class TableServer(Seating, Moves, ClusterNode):
         for conn in list(room.conns):
             self._detach(conn)
         del self.rooms[room.id]
+        self.lobby.changed(None)
         return room.id
 
     async def _sweep_forever(self) -> None:
@@ -368,6 +391,7 @@ class TableServer(Seating, Moves, ClusterNode):
                 await writer.drain()
         finally:
             self._detach(conn)
+            self.lobby.drop(conn)
             self.conns.discard(conn)
             writer.close()
 
@@ -378,7 +402,7 @@ class TableServer(Seating, Moves, ClusterNode):
         if conn.identity is None:
             raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
-            rooms = [r.summary(conn.player) for r in self.rooms.values()
+            rooms = [self._social_summary(r, r.summary(conn.player), conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
             return self._listed(sorted(rooms, key=lambda r: (not r["invites_you"], not r["mine"], not r["your_turn"],
@@ -410,6 +434,8 @@ class TableServer(Seating, Moves, ClusterNode):
             if not 0 <= k < len(conn.room.table.states):
                 raise IllegalAction("No such position.")
             return {"view": view_json(conn.room.table.states[k], conn.seat)}
+        if op in SOCIAL_OPS:
+            return self._social(conn, op, msg)
         if op == "resign":
             return self._seated_op(endings.resign, conn)
         if op == "abort":
@@ -418,6 +444,10 @@ class TableServer(Seating, Moves, ClusterNode):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "seek":
+            return self._seek(conn, msg)
+        if op == "follow":
+            return self.lobby.follow(conn)
         if op == "decline":
             return self._seated_op(lambda server, c: invitations.decline(server, c, msg), conn)
         if op == "profile":
@@ -426,8 +456,7 @@ class TableServer(Seating, Moves, ClusterNode):
             room = conn.room
             self._detach(conn)
             if room is not None:
-                for other in room.conns:
-                    other.update()
+                room.tell()
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
 
@@ -444,6 +473,10 @@ class TableServer(Seating, Moves, ClusterNode):
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
             await self._db("touch_player", player, key, now)
 
+    async def _seek(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        async with self._seating:  # one seat at a time: two seekers are not both paired at one seat
+            return await seeks.seek(self, conn, msg)
+
     async def _listed(self, rooms: list[dict[str, Any]]) -> dict[str, Any]:
         return {"rooms": await profiles.with_ratings(self, rooms)}
 
@@ -451,6 +484,7 @@ class TableServer(Seating, Moves, ClusterNode):
         return {"game": game, "board": await self._db("leaderboard", game)}
 
     async def _daily_board(self, day: _dt.date) -> dict[str, Any]:
+        _need_a_daily_game()
         return {"day": day.isoformat(), "game": DAILY_GAME, "seed": highscores.daily_seed(day),
                 "board": await self._db("daily_board", day.isoformat(), DAILY_GAME)}
 
@@ -461,6 +495,7 @@ class TableServer(Seating, Moves, ClusterNode):
     async def _daily_now(self, conn: Conn) -> dict[str, Any]:
         """Today's deal of the solitaire at a one-seat table of the player's own: the first
         finished attempt of the day goes on the day's board, so there is one per player a day."""
+        _need_a_daily_game()
         day = _today()
         existing = await self._db("daily_table_of", day.isoformat(), DAILY_GAME, conn.player)
         if existing is not None:

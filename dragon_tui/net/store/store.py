@@ -21,6 +21,7 @@ from typing import Any
 
 from . import ratings
 from .db import Conflict, Database
+from .social import SocialStore
 
 DEFAULT_BOARD = 20
 #: The most names one question about ratings may name (a lobby lists at most this many players).
@@ -84,6 +85,8 @@ class TableRecord:
     #: when it finished, and the final rank per seat (archived games)
     finished: float | None = None
     result: list[int] | None = None
+    #: opened by a seek: the next matching seek is paired here
+    seek: bool = False
 
 
 def _key32(text: str) -> int:
@@ -91,7 +94,9 @@ def _key32(text: str) -> int:
     return zlib.crc32(text.encode()) - (1 << 31)
 
 
-class Store:
+class Store(SocialStore):
+    """The queries; the chat, mutes and rematches in :class:`~.social.SocialStore`."""
+
     def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()
@@ -209,10 +214,10 @@ class Store:
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                " move_limit, limit_level, daily, is_over, active, seek) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created))
+                 rec.active or rec.created, int(rec.seek)))
             for s in rec.seats:
                 tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -340,7 +345,7 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
@@ -353,7 +358,7 @@ class Store:
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None))
+                                           json.loads(r[14]) if r[14] else None, bool(r[15])))
         return records
 
     # ------------------------------------------------------------------ results

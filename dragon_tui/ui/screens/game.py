@@ -28,6 +28,7 @@ from ...games import board_module
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..board_base import BoardBase
 from ..styles import GAME_SCREEN_STYLESHEETS
+from ..textual_private import bound_keys
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
@@ -127,7 +128,7 @@ class GameScreen(StyledAtMount, Screen):
         Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
         Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
         # Once the game is over (the board seen behind the summary): what the summary offers.
-        # Priority, so a board's own keys (Carcassonne's r, n) do not shadow them then.
+        # Priority, so a board's own keys (a tile board's r, n) do not shadow them then.
         Binding("s", "summary", "Summary", priority=True),
         Binding("r", "replay", "Replay", priority=True),
         Binding("n", "rematch(False)", "New deal", priority=True),
@@ -170,7 +171,12 @@ class GameScreen(StyledAtMount, Screen):
             with Column(id="log-pane"):
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
+                yield from self.side_panes()
         yield Footer()
+
+    def side_panes(self):
+        """Panes under the log (a shared table's chat); none here."""
+        return ()
 
     def on_mount(self) -> None:
         # The game's history (every position, for undo and the replay) is long-lived: kept out
@@ -200,7 +206,7 @@ class GameScreen(StyledAtMount, Screen):
         the choices other keys (a choice's key is read before the bindings)."""
         keys: set[str] = set(getattr(self.query_one("#board"), "SCREEN_KEYS", {}))
         for node in (self, *self.walk_children()):
-            keys.update(k for k in node._bindings.key_to_bindings if len(k) == 1)
+            keys.update(k for k in bound_keys(node) if len(k) == 1)
         return frozenset(keys)
 
     _save_warned = False
@@ -268,6 +274,11 @@ class GameScreen(StyledAtMount, Screen):
             self._ending_told = ending
             self.notify(ending_text(ending, list(self.table.names)), timeout=12)
             self.refresh_bindings()
+            if ending.get("ended") and not snap.is_over and not self._game_over_shown:
+                self._stop_progress()
+                self._game_over_shown = True  # ended by a resignation, a forfeit or an abort
+                routes.open_screen(self.app, "game_over", self.table)
+                return
         if snap.pass_to is not None:
             if not self._pass_open:
                 self._pass_open = True

@@ -24,10 +24,11 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
-from ...net.client import (RemoteTable, TablesError, decline_invitation, list_rooms, player_name, saved_tokens,
-                           tables_socket)
+from ...net.client import Connection, RemoteTable, TablesError, player_name, saved_tokens, tables_socket
+from ...net.club import decline_invitation, follow_lobby, list_rooms
 from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
 from .game import GameScreen
+from .shared_game import SharedGameScreen
 
 
 
@@ -68,10 +69,14 @@ def room_text(room: dict, me: str) -> Text:
     """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
     seats = "  ".join(_seat_text(s, me, i == room.get("to_move"), room.get("game", ""))
                       for i, s in enumerate(room["seats"]))
-    if room["over"]:
+    if room["over"] and room.get("rematch") == "you":
+        state = ("finished · a rematch is offered: j to answer", "bold yellow")
+    elif room["over"]:
         state = ("finished", "dim")
     elif room.get("invites_you"):
         state = ("invites you: j to sit down, x to decline", "bold yellow")
+    elif room.get("seek") and not room.get("mine"):
+        state = ("seeks a player", "bold")
     elif room.get("your_turn"):
         state = ("your turn", "bold yellow")
     elif room.get("to_move") is not None:
@@ -90,12 +95,8 @@ def room_text(room: dict, me: str) -> Text:
     return text
 
 
-class SharedGameScreen(GameScreen):
-    """The ordinary game screen, standing up from the table when it closes (the seat stays
-    ours: the lobby's Join brings us back)."""
-
-    def on_unmount(self) -> None:  # Textual runs GameScreen.on_unmount as well
-        self.table.leave()
+#: Seconds between checks of the push connection (and, while it is down, refreshes by polling).
+POLL_EVERY = 2.0
 
 
 class LobbyScreen(Screen):
@@ -110,8 +111,9 @@ class LobbyScreen(Screen):
         Binding("h", "host", "Host"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("d", "daily", "Daily"),
+        Binding("d", "daily", "Daily", show=False),  # the lobby's hint names it
         Binding("b", "boards", "Boards"),
+        Binding("s", "seek", "Seek"),
         Binding("p", "profile", "Profile"),
         Binding("x", "decline", "Decline", show=False),  # shown in the table's line when it invites you
         Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
@@ -124,19 +126,64 @@ class LobbyScreen(Screen):
         self.player = player_name()
         self.rooms: list[dict] = []
         self.table: RemoteTable | None = None
+        #: The table whose going away was told (once: the connection may report it again).
+        self._told_gone: RemoteTable | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
-                         "join a free seat (or come back to yours), watch, or play today's deal (d).", id="lobby-hint")
+                         "join a free seat (or come back to yours), watch, seek a player for a game (s), "
+                         "or play today's deal (d).", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
     def on_mount(self) -> None:
         self.action_refresh()
-        self.set_interval(2.0, self.action_refresh)
+        #: the list by push (and the your-turn notices) while this session lasts; polled only
+        #: while the push connection is down
+        self._follower: Connection | None = None
+        self.set_interval(POLL_EVERY, self._poll_or_follow)
+        self.set_interval(15.0, self._tick)
+        self._follow()
         self.query_one("#rooms", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        if self._follower is not None:
+            self._follower.close()
+            self._follower = None
+
+    def _follow(self) -> None:
+        try:
+            self._follower = follow_lobby(self.path, self.player, self._pushed)
+        except (TablesError, IllegalAction):
+            self._follower = None
+
+    def _poll_or_follow(self) -> None:
+        """Without the push connection: refresh by polling, and try to follow again."""
+        if self._follower is None or self._follower.closed.is_set():
+            self._follower = None
+            self.action_refresh()
+            self._follow()
+
+    def _pushed(self, msg: dict) -> None:
+        try:
+            self.app.call_from_thread(self._on_push, msg)
+        except RuntimeError:  # the app has closed meanwhile
+            pass
+
+    def _on_push(self, msg: dict) -> None:
+        kind = msg.get("event")
+        if kind == "lobby":
+            self.action_refresh()
+        elif kind == "your_turn":
+            screen = self.app.screen
+            if isinstance(screen, GameScreen) and getattr(screen.table, "room", None) == msg.get("room"):
+                return  # the player is at that table and sees it is their turn
+            self.notify(f"It is your turn at {str(msg.get('title'))[:60]} (table {str(msg.get('room'))[:12]}): "
+                        "j in the lobby takes you there.", title="Your turn", timeout=10)
+            if self.app.bell_on_turn:
+                self.app.bell()
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
@@ -152,6 +199,15 @@ class LobbyScreen(Screen):
             menu.clear_options()
             menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
             return
+        self._draw(rooms)
+
+    def _tick(self) -> None:
+        """The time left on the tables changes by the minute: redraw from what we have."""
+        if self.is_current and self.rooms:
+            self._draw(self.rooms)
+
+    def _draw(self, rooms: list[dict]) -> None:
+        menu = self.query_one("#rooms", OptionList)
         minute = int(time.time() // 60)  # the time left changes by the minute
         if rooms == self.rooms and menu.option_count and minute == getattr(self, "_drawn_minute", None):
             return
@@ -206,8 +262,8 @@ class LobbyScreen(Screen):
         self.app.push_screen(SharedGameScreen(table, bot_delay=0))
 
     def _watch_connection(self, table: RemoteTable) -> None:
-        if table.gone and table is self.table and not getattr(table, "_told", False):
-            table._told = True  # type: ignore[attr-defined]
+        if table.gone and table is self.table and table is not self._told_gone:
+            self._told_gone = table
             self.notify(table.gone, severity="error", timeout=10)
 
     def action_join(self) -> None:
@@ -284,6 +340,21 @@ class LobbyScreen(Screen):
 
         self.app.push_screen(HostScreen(), hosted)
 
+    def action_seek(self) -> None:
+        """Any player, this game, this time: paired with a matching seek, or a table that waits."""
+        def sought(spec: dict | None) -> None:
+            if spec is None:
+                return
+            dispatch = self.app.call_from_thread
+            self._open(lambda: RemoteTable.seek(self.path, self.player, spec["game"], players=len(spec["seats"]),
+                                                move_limit=spec.get("move_limit"), limit_level=spec.get("limit_level"),
+                                                dispatch=dispatch))
+            if self.table is not None:
+                self.notify("Paired: you sat down at a table that sought the same game." if self.table.paired
+                            else "Seeking: your table waits for a player (it shows in everyone's lobby).")
+
+        self.app.push_screen(HostScreen(seek=True), sought)
+
     def action_leave(self) -> None:
         self.app.pop_screen()
 
@@ -304,14 +375,17 @@ class HostScreen(ModalScreen[dict | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("f9,ctrl+n", "start", "Open the table", key_display="F9")]
 
-    def __init__(self) -> None:
+    def __init__(self, seek: bool = False) -> None:
         super().__init__()
+        #: a seek: any player for every other seat (no seat choices), paired by the server
+        self.seek = seek
         self.games = [g for gid, g in GAMES.items() if is_playable(gid) and g.max_players >= 2]
 
     def compose(self) -> ComposeResult:
         first = self.games[0] if self.games else None
         with VerticalScroll(id="host-box"):
-            yield Static("[b]Host a shared table[/b] — you take seat 1")
+            yield Static("[b]Seek a game[/b] — any player, this game, this time: paired with a matching seek, "
+                         "or your table waits for one" if self.seek else "[b]Host a shared table[/b] — you take seat 1")
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select([(g.title, g.id) for g in self.games], value=first.id if first else Select.BLANK,
@@ -337,7 +411,7 @@ class HostScreen(ModalScreen[dict | None]):
                          "When a seat's time runs out, a bot plays that one move for it (the log says so).",
                          classes="hint")
             yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
-            yield Button("Open the table", variant="primary", id="open", compact=True)
+            yield Button("Seek" if self.seek else "Open the table", variant="primary", id="open", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -364,7 +438,7 @@ class HostScreen(ModalScreen[dict | None]):
                 kind.value = chosen
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
-            self.query_one(f"#hseat-{seat}").display = seat < count
+            self.query_one(f"#hseat-{seat}").display = seat < count and not self.seek
             self.query_one(f"#hinvite-{seat}").display = self.query_one(f"#hkind-{seat}", Select).value == "invite"
         self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
 
@@ -386,7 +460,7 @@ class HostScreen(ModalScreen[dict | None]):
         count = self.query_one("#players", Select).value
         seats = [{"kind": "remote"}]
         for seat in range(1, int(count)):
-            kind = str(self.query_one(f"#hkind-{seat}", Select).value)
+            kind = "remote" if self.seek else str(self.query_one(f"#hkind-{seat}", Select).value)
             if kind == "invite":
                 name = self.query_one(f"#hinvite-{seat}", Input).value.strip()
                 if not name:
