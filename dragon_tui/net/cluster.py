@@ -148,11 +148,8 @@ class ClusterNode:
             move = json.loads(text)
             number = len(room.table.moves) + 1
             action = Action.from_json(move["action"])
-            room.turn_since = room.active = float(move["played"])
-            room.moved(int(move["seat"]), move.get("timeout"), room.turn_since)
-            if move.get("timeout"):
-                room.timeouts[number] = str(move["timeout"])
-            room.table.apply(action, int(move["seat"]))  # tells the seats, like any move
+            timeout = str(move["timeout"]) if move.get("timeout") else None
+            room.replay_move(number, int(move["seat"]), action, timeout, float(move["played"]))
         except (ValueError, KeyError, TypeError, IllegalAction):
             return False
         return True
@@ -192,6 +189,9 @@ class ClusterNode:
                 room.table.seats[s.seat].kind, room.table.seats[s.seat].level = "bot", s.level
         room.ending = rec.ending
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
+        for s in rec.seats:
+            if s.bank is not None and s.seat < len(room.banks):
+                room.banks[s.seat] = s.bank
         await self._catch_up(room)
         for conn in list(room.conns):
             conn.update()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import time
 from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
@@ -100,7 +99,12 @@ class Seating:
             move_limit = float(msg["move_limit"])
             low, high = self.move_limits
             if not low <= move_limit <= high:  # also refuses NaN
-                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
+                raise IllegalAction(f"A time limit per turn is between {span_text(low)} and {span_text(high)}.")
+        bank = 0.0
+        if msg.get("bank") is not None and move_limit is not None:
+            bank = float(msg["bank"])
+            if not 0 <= bank <= self.bank_max:  # also refuses NaN
+                raise IllegalAction(f"A time bank is at most {span_text(self.bank_max)}.")
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
@@ -111,7 +115,8 @@ class Seating:
         room_id = secrets.token_hex(3)
         while room_id in self.rooms or await self._db("table_exists", room_id):
             room_id = secrets.token_hex(3)
-        room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        room = Room(room_id, table, conn.player, [None] * len(seats), self.now(), move_limit, limit_level, daily,
+                    bank=bank)
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)
@@ -159,7 +164,7 @@ class Seating:
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
-        now = time.time()
+        now = self.now()
         try:
             await self._db("sit", room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
         except Conflict:

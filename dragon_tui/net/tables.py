@@ -81,6 +81,7 @@ import logging
 import os
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
 from .moves import Moves
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
-from .table_rules import MOVE_LIMIT_RANGE
+from .table_rules import BANK_MAX, MOVE_LIMIT_RANGE
 from .rooms import Conn, Room, socket_path_for, view_json, write_error
 # The names other modules and the tests know this module by (they were defined here once).
 from .rooms import ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION  # noqa: F401
@@ -136,8 +137,12 @@ class TableServer(Seating, Moves, ClusterNode):
         self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
-        #: the time limits per move a host may give (the lobby's choices; tests may lower it)
+        #: the time limits per turn a host may give (the lobby's choices; tests may lower it),
+        #: and the largest time bank
         self.move_limits = MOVE_LIMIT_RANGE
+        self.bank_max = BANK_MAX
+        #: the server's "now" for every clock and record (tests give one they move by hand)
+        self.clock: Callable[[], float] = time.time
         #: the session tickets the serve process gives its apps (a fresh key every start)
         self.tickets: Tickets | None = None
         #: database calls run on these threads, never on the event loop (see :meth:`_db`)
@@ -277,6 +282,7 @@ class TableServer(Seating, Moves, ClusterNode):
             self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
+        room.clock = self.now
         self.rooms[room.id] = room
         room.table.subscribe(lambda table, room=room: self._changed(room))
 
@@ -302,11 +308,11 @@ class TableServer(Seating, Moves, ClusterNode):
         async def direct(method: str, *args: Any, **kw: Any) -> Any:
             return getattr(self._store(), method)(*args, **kw)
 
-        return endings.run_now(endings.sweep(self, time.time() if now is None else now, direct))
+        return endings.run_now(endings.sweep(self, self.now() if now is None else now, direct))
 
     async def _sweep(self, now: float | None = None) -> list[str]:
         """:meth:`sweep` with the database calls off the event loop (while serving)."""
-        return await endings.sweep(self, time.time() if now is None else now, self._db)
+        return await endings.sweep(self, self.now() if now is None else now, self._db)
 
     def _swept(self, room: Room) -> str:
         if room.bot_task is not None:

@@ -152,6 +152,15 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE game_tables ADD COLUMN ending TEXT",
         "ALTER TABLE game_tables ADD COLUMN result TEXT",
     ]),
+    (6, [
+        # Time controls per turn with a bank (see table_rules.TimeControl): ``move_limit`` is now
+        # the time per turn (a turn of several decisions by one seat is one turn), ``bank_limit``
+        # the bank each seat starts with and the most it holds (NULL: none), and per seat the
+        # time left in its bank (NULL: the full bank). ``turn_since`` is when the running turn
+        # began. Tables of before keep their limit, per turn from now on, with no bank.
+        "ALTER TABLE game_tables ADD COLUMN bank_limit DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN bank DOUBLE PRECISION",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -48,6 +48,8 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
+    #: the time left in the seat's bank (None: the table's full bank; see schema 6)
+    bank: float | None = None
 
 
 @dataclass
@@ -80,6 +82,8 @@ class TableRecord:
     #: when it finished, and the final rank per seat (archived games)
     finished: float | None = None
     result: list[int] | None = None
+    #: the time bank each seat starts with and the most it holds (None: no bank)
+    bank: float | None = None
 
 
 def _key32(text: str) -> int:
@@ -205,14 +209,15 @@ class Store:
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                " move_limit, limit_level, daily, is_over, active, bank_limit)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created))
+                 rec.active or rec.created, rec.bank))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, bank)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.bank))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -298,15 +303,19 @@ class Store:
         return games
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
-                    timeout_level: str | None = None, now: float | None = None) -> None:
+                    timeout_level: str | None = None, now: float | None = None, turn_since: float | None = None,
+                    bank: tuple[int, float] | None = None) -> None:
         """Write move ``number`` (1 for the first); :class:`Conflict` unless the table's last
-        move is ``number - 1`` — checked and written in one transaction."""
+        move is ``number - 1`` — checked and written in one transaction. ``turn_since``: when
+        the running turn began (default ``now``: a new one); ``bank``: (seat, time left in its
+        bank), settled by the turn this move ended."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
             changed = tx.execute(
                 "UPDATE game_tables SET moves = ?, turn_since = ?, active = ?, is_over = ?, finished = ?"
                 " WHERE id = ? AND moves = ?",
-                (number, now, now, int(over), now if over else None, table_id, number - 1))
+                (number, now if turn_since is None else turn_since, now, int(over), now if over else None,
+                 table_id, number - 1))
             if changed != 1:
                 raise Conflict(f"Move {number} of table {table_id} is not the next one.")
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
@@ -314,6 +323,8 @@ class Store:
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
             tx.execute("UPDATE seats SET moves_made = moves_made + 1, stand_in_moves = stand_in_moves + ?"
                        " WHERE table_id = ? AND seat = ?", (int(timeout_level is not None), table_id, seat))
+            if bank is not None:
+                tx.execute("UPDATE seats SET bank = ? WHERE table_id = ? AND seat = ?", (bank[1], table_id, bank[0]))
             self._notify(tx, "m", table_id, number, json.dumps(
                 {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
 
@@ -336,12 +347,12 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, bank_limit FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                    "SELECT seat, name, kind, level, player, token_hash, bank FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
@@ -349,7 +360,7 @@ class Store:
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None))
+                                           json.loads(r[14]) if r[14] else None, r[15]))
         return records
 
     # ------------------------------------------------------------------ results
