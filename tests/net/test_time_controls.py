@@ -16,6 +16,7 @@ from dragon_tui.net.store import Store
 from dragon_tui.net.table_rules import (BANK_MAX, DAY, TIME_CONTROLS, clock_text, limit_text, time_control)
 
 from .helpers import TablesThread
+from .test_lobby import tables  # noqa: F401  (the lobby's table server fixture, shared)
 from .test_tables import TWO
 
 pytestmark = pytest.mark.net
@@ -34,15 +35,15 @@ class Clock:
         self.now += seconds
 
 
-def _synced(tables: TablesThread, *seats: RemoteTable) -> None:
-    served = tables.server.rooms[seats[0].room].table
+def _synced(server: TablesThread, *seats: RemoteTable) -> None:
+    served = server.server.rooms[seats[0].room].table
     for t in seats:
         assert t.wait_for(lambda t: len(t.moves) == len(served.moves) and t.clock is not None, 10)
 
 
-def _play_turn(tables: TablesThread, me: RemoteTable, rng: random.Random) -> int:
+def _play_turn(server: TablesThread, me: RemoteTable, rng: random.Random) -> int:
     """The seat at the keyboard plays its whole turn (every decision until the turn passes)."""
-    _synced(tables, me)
+    _synced(server, me)
     seat, made = me.seat, 0
     assert me.state.current_player == seat
     while not me.state.is_over and me.state.current_player == seat:
@@ -70,8 +71,8 @@ def test_the_presets():
 
 
 def test_a_host_chooses_a_preset_and_nothing_else(private_data_dir):
-    tables = TablesThread(private_data_dir)
-    conn = Connection(tables.path, "ana")
+    served_by = TablesThread(private_data_dir)
+    conn = Connection(served_by.path, "ana")
     try:
         with pytest.raises(IllegalAction, match="time bank is at most 14 days"):
             conn.request("host", game="crowns", seats=TWO, move_limit=DAY, bank=15 * DAY)
@@ -79,11 +80,11 @@ def test_a_host_chooses_a_preset_and_nothing_else(private_data_dir):
             conn.request("host", game="crowns", seats=TWO, move_limit=DAY, bank=-1)
         for tc in TIME_CONTROLS[1:]:
             room = conn.request("host", game="crowns", seats=TWO, move_limit=tc.per_turn, bank=tc.bank)["room"]
-            served = tables.server.rooms[room]
+            served = served_by.server.rooms[room]
             assert (served.move_limit, served.bank, served.banks) == (tc.per_turn, tc.bank, [tc.bank, tc.bank])
     finally:
         conn.close()
-        tables.stop()
+        served_by.stop()
 
 
 @pytest.mark.pg
@@ -175,3 +176,52 @@ def test_a_correspondence_game_across_reconnects_runs_its_bank_out(private_data_
                 t.close()
     finally:
         second.stop()
+
+
+@pytest.mark.ui
+async def test_the_game_screen_shows_the_servers_clocks_and_says_when_a_time_ran_out(tables, monkeypatch):  # noqa: F811
+    """Ben hosts with 1 hour a turn; Ana sits down from the lobby: both clocks show above the
+    log (the running one in minutes and seconds), and when Ben's time runs out the log pane
+    and a notice say what happens next."""
+    import asyncio
+
+    from dragon_tui.remote.play import ServedApp
+    from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.lobby import LobbyScreen
+    from dragon_tui.ui.widgets import seat_clocks
+
+    from .test_lobby import _until
+
+    clock = Clock()
+    tables.server.clock = clock
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO, move_limit=3600.0,
+                                  limit_level="random")
+    ana = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    ana.leave()
+    room = tables.server.rooms[ben.room]
+    app = ServedApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(110, 30)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("j")
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        widget = screen.query_one(seat_clocks.SeatClocks)
+        told: list[str] = []
+        notify = widget.notify
+        widget.notify = lambda message, **kw: (told.append(message), notify(message, **kw))
+        table = screen.table
+        monkeypatch.setattr(seat_clocks, "monotonic", lambda: table.clock_received + 600)
+        running = room.clock_seat()
+        names = ["ben", "ana"]
+        assert f"▶ {names[running]} 50:00" in widget.line().plain
+        assert f"{names[1 - running]} 1h 00m" in widget.line().plain
+        # the seat to play stays away past its hour: its stand-in plays the rest of the turn
+        before = len(room.table.moves)
+        clock.advance(3601)
+        tables.call(tables.server.tick)
+        assert await _until(pilot, lambda: room.timeouts and room.clock_seat() != running)
+        said = f"Time ran out for {names[running]}: a random bot plays the rest of this turn for them"
+        assert await _until(pilot, lambda: any(said in line for line in screen.query_one("#log").lines))
+        assert await _until(pilot, lambda: told and told[-1].startswith(said))
+        assert min(room.timeouts) == before + 1
+    ben.close()

@@ -1,7 +1,7 @@
 """The shared-tables lobby (shown when the app runs under ``dragon-tui serve``): your tables
 first (those where it is your turn at the top), then the other open tables; hosting a table for
-any game (seats: remote players or bots, and a time limit per move for correspondence play),
-joining a free seat, coming back to your own seat, watching, today's solitaire deal, and the
+any game (seats: remote players or bots, and a time control — time per turn and a bank — for
+correspondence play), joining a free seat, coming back to your own seat, watching, today's solitaire deal, and the
 boards (ratings per game, the day's deal). The table itself lives in the serve process; here it
 is a :class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game screen."""
 
@@ -24,13 +24,13 @@ from ...engine import IllegalAction
 from ...engine.wording import a_or_an
 from ...games import GAMES, is_playable
 from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
-from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
+from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
 
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:
-    """'5 h 12 min left' until a move's time runs out ('' without a running clock)."""
+    """'5 h 12 min left' until the running turn's time (and bank) runs out ('' without a running clock)."""
     if not deadline:
         return ""
     left = max(0.0, deadline - (time.time() if now is None else now))
@@ -62,7 +62,7 @@ def room_text(room: dict, me: str) -> Text:
         state = (f"{room['seats'][room['to_move']]['player'] or 'a free seat'} to play", "")
     else:
         state = (f"move {room['moves']}", "dim")
-    extra = f" · {limit_text(room.get('move_limit'))}" if room.get("move_limit") else ""
+    extra = f" · {limit_text(room.get('move_limit'), room.get('bank'))}" if room.get("move_limit") else ""
     if room.get("deadline") and not room["over"]:
         extra += f" · {time_left(room['deadline'])}"
     if room.get("daily"):
@@ -239,7 +239,8 @@ class LobbyScreen(Screen):
             dispatch = self.app.call_from_thread
             self._open(lambda: RemoteTable.host(self.path, self.player, spec["game"], spec["seats"],
                                                 options=spec.get("options"), move_limit=spec.get("move_limit"),
-                                                limit_level=spec.get("limit_level"), dispatch=dispatch))
+                                                bank=spec.get("bank"), limit_level=spec.get("limit_level"),
+                                                dispatch=dispatch))
 
         self.app.push_screen(HostScreen(), hosted)
 
@@ -285,13 +286,15 @@ class HostScreen(ModalScreen[dict | None]):
                     yield Select(kinds, value="remote", allow_blank=False, id=f"hkind-{seat}", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Time", classes="field-label")
-                yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="limit", compact=True)
+                yield Select([(tc.label, tc.label) for tc in TIME_CONTROLS], value=TIME_CONTROLS[0].label,
+                             allow_blank=False, id="limit", compact=True)
             with Horizontal(classes="field", id="limit-bot-field"):
                 yield Label("Then", classes="field-label")
-                yield Select([(f"{a_or_an(lvl)} bot plays the move", lvl) for lvl in LEVELS], value="greedy",
+                yield Select([(f"{a_or_an(lvl)} bot plays the turn", lvl) for lvl in LEVELS], value="greedy",
                              allow_blank=False, id="limit-level", compact=True)
-            yield Static("With a time limit the game can go on over days: take your turn and leave. "
-                         "When a seat's time runs out, a bot plays that one move for it (the log says so).",
+            yield Static("With a time limit the game can go on over days: take your turn and leave. A seat's "
+                         "clock runs in its own turn; a longer turn spends its bank, a quicker one puts time "
+                         "back. When both run out, a bot plays the rest of that turn (the log says so).",
                          classes="hint")
             yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
             yield Button("Open the table", variant="primary", id="open", compact=True)
@@ -317,7 +320,12 @@ class HostScreen(ModalScreen[dict | None]):
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
             self.query_one(f"#hseat-{seat}").display = seat < count
-        self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
+        self.query_one("#limit-bot-field").display = self._time_control() is not None
+
+    def _time_control(self):
+        """The chosen preset (None: no limit)."""
+        value = self.query_one("#limit", Select).value
+        return next((tc for tc in TIME_CONTROLS if tc.label == value and tc.per_turn), None)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
@@ -342,10 +350,11 @@ class HostScreen(ModalScreen[dict | None]):
                 seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
             else:
                 seats.append({"kind": "remote"})
-        limit = self.query_one("#limit", Select).value
+        control = self._time_control()
         spec = {"game": game.id, "seats": seats}
-        if isinstance(limit, float) and limit > 0:
-            spec["move_limit"] = limit
+        if control is not None:
+            spec["move_limit"] = control.per_turn
+            spec["bank"] = control.bank
             spec["limit_level"] = str(self.query_one("#limit-level", Select).value)
         self.dismiss(spec)
 
