@@ -190,6 +190,13 @@ def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
     return list(ask(path, player, "list")["rooms"])
 
 
+def set_vacation(path: str | Path, player: str, on: bool) -> dict[str, Any]:
+    """Go on vacation (or come back) at every table of the player's that allows it: ``tables``
+    changed, and those with ``no_days_left`` this year."""
+    reply = ask(path, player, "vacation", on=on)
+    return {"tables": list(reply.get("tables", [])), "no_days_left": list(reply.get("no_days_left", []))}
+
+
 def leaderboard(path: str | Path, player: str, game: str) -> list[dict[str, Any]]:
     return list(ask(path, player, "leaderboard", game=game)["board"])
 
@@ -290,12 +297,13 @@ class RemoteTable(SeatNames):
     @classmethod
     def host(cls, path, player: str, game: str, seats: list[dict[str, Any]], options: dict | None = None,
              seat: int = 0, move_limit: float | None = None, limit_level: str | None = None,
-             bank: float | None = None, **kw) -> RemoteTable:
+             bank: float | None = None, vacation_days: float | None = None, **kw) -> RemoteTable:
         """Open a table (the server draws its seed). ``move_limit``: seconds per turn and
         ``bank``: each seat's time bank (see ``table_rules.TimeControl``); when a seat's time
-        runs out a bot of ``limit_level`` plays the rest of its turn (correspondence play)."""
+        runs out a bot of ``limit_level`` plays the rest of its turn (correspondence play);
+        ``vacation_days``: each player's vacation a year, when their clock stands still."""
         return cls._open(path, player, kw, "host", game=game, seats=seats, options=options or {}, seat=seat,
-                         move_limit=move_limit, limit_level=limit_level, bank=bank)
+                         move_limit=move_limit, limit_level=limit_level, bank=bank, vacation_days=vacation_days)
 
     @classmethod
     def join(cls, path, player: str, room: str, seat: int, token: str | None = None, **kw) -> RemoteTable:

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 
 from ..engine import Action, IllegalAction, SaveFileError
-from .rooms import Room
+from .rooms import Room, Vacation
 from .store import Conflict, StoreError
 from .store.store import CHANNEL
 
@@ -192,6 +192,9 @@ class ClusterNode:
         for s in rec.seats:
             if s.bank is not None and s.seat < len(room.banks):
                 room.banks[s.seat] = s.bank
+            if s.seat < len(room.vacations):  # a vacation taken or ended on another node
+                room.vacations[s.seat] = Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0)
+        room.turn_paused = rec.turn_paused or 0.0
         await self._catch_up(room)
         for conn in list(room.conns):
             conn.update()

@@ -41,7 +41,7 @@ class Moves:
         try:
             await self._db("append_move", room.id, number, move.seat, action.to_json(), over=nxt.is_over,
                            timeout_level=timeout_level, now=now, turn_since=now if passes else room.turn_since,
-                           bank=settled)
+                           bank=settled, turn_paused=0.0 if passes else room.turn_paused)
         except Conflict:
             await self._catch_up(room)
             raise IllegalAction("The table moved on since you chose; look again.") from None

@@ -13,6 +13,7 @@ import os
 import stat
 import tempfile
 import time
+from dataclasses import dataclass
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,29 @@ FINISHED_KEPT = 24 * 3600.0
 #: this long without anything happening (and with nobody connected): such tables are offers
 #: nobody took, and they count against the server's cap on open tables.
 UNJOINED_AFTER = 6 * 3600.0
+
+
+DAY = 24 * 3600.0
+
+
+def _year(when: float) -> int:
+    """The calendar year (UTC) a vacation's days count against."""
+    return time.gmtime(when).tm_year
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A seat's vacation: since when it runs (None: it does not), how long its player was on
+    vacation in ``year`` before this one."""
+
+    since: float | None = None
+    used: float = 0.0
+    year: int = 0
+
+    def ends(self, allowance: float) -> float:
+        """When the running vacation stops by itself: the year's days are used up."""
+        assert self.since is not None
+        return self.since + max(0.0, allowance - self.used)
 
 
 class TableWriteError(IllegalAction):
@@ -93,7 +117,8 @@ class Room:
     def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
                  move_limit: float | None = None, limit_level: str | None = None, daily: str | None = None,
                  turn_since: float | None = None, active: float | None = None, bank: float | None = None,
-                 banks: list[float | None] | None = None) -> None:
+                 banks: list[float | None] | None = None, vacation: float | None = None,
+                 vacations: list[Vacation] | None = None, turn_paused: float | None = None) -> None:
         self.id = room_id
         self.table = table
         self.host = host
@@ -108,6 +133,12 @@ class Room:
         #: per seat: the time left in its bank (bots' seats keep theirs, unused)
         self.banks: list[float] = [self.bank if b is None else float(b)
                                    for b in (banks or [None] * len(table.seats))]
+        #: each player's vacation a calendar year, in seconds, and per seat its vacation: while
+        #: one runs, that seat's clock stands still (see ``table_rules.TimeControl``)
+        self.vacation = vacation or 0.0
+        self.vacations: list[Vacation] = list(vacations or [Vacation() for _ in table.seats])
+        #: the time the running turn's seat spent on vacations that are over (it does not count)
+        self.turn_paused = turn_paused or 0.0
         #: where "now" comes from: the table server's clock (tests move it instead of sleeping)
         self.clock: Callable[[], float] = time.time
         #: the day (ISO date) when this is that day's solitaire deal
@@ -171,7 +202,9 @@ class Room:
         room = cls(rec.id, table, rec.host,
                    [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active,
-                   rec.bank, [s.bank for s in rec.seats])
+                   rec.bank, [s.bank for s in rec.seats], rec.vacation,
+                   [Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0) for s in rec.seats],
+                   rec.turn_paused)
         room.ending = rec.ending
         for m in rec.moves:
             table.apply(Action.from_json(m.action), m.seat)
@@ -186,11 +219,14 @@ class Room:
             self.id, table.game.id, table.options, table.seed, self.host, self.created,
             [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
                         (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"),
-                        bank=self.banks[i] if self.move_limit else None)
+                        bank=self.banks[i] if self.move_limit else None,
+                        vacation_since=self.vacations[i].since, vacation_used=self.vacations[i].used,
+                        vacation_year=self.vacations[i].year)
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
-            bank=self.bank if self.move_limit else None)
+            bank=self.bank if self.move_limit else None, vacation=self.vacation or None,
+            turn_paused=self.turn_paused)
 
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
@@ -255,19 +291,58 @@ class Room:
         return seat
 
     def deadline(self) -> float | None:
-        """When the running turn's time runs out: its time per turn, then its seat's bank."""
+        """When the running turn's time runs out: its time per turn, then its seat's bank, all
+        moved on by the time its player is (or was, in this turn) on vacation."""
         seat = self.clock_seat()
         if seat is None:
             return None
-        return self.turn_since + self.move_limit + self.banks[seat]
+        return self.turn_since + self.move_limit + self.banks[seat] + self.paused(seat)
+
+    def paused(self, seat: int, upto: float | None = None) -> float:
+        """How long ``seat``'s clock stood still in the running turn (up to ``upto``; without
+        it, for as long as its vacation now running may last)."""
+        vacation = self.vacations[seat]
+        paused = self.turn_paused
+        if vacation.since is not None:
+            end = vacation.ends(self.vacation)
+            paused += max(0.0, min(end, end if upto is None else upto) - max(vacation.since, self.turn_since))
+        return paused
 
     def bank_after(self, seat: int, when: float) -> float:
         """``seat``'s bank once its turn, begun at ``turn_since``, ends at ``when``: the overrun
-        taken out, the time left put back, never below nothing nor above the table's bank."""
+        taken out, the time left put back, never below nothing nor above the table's bank (time
+        on vacation does not count)."""
         if not self.move_limit:
             return self.banks[seat]
-        left = self.banks[seat] + self.move_limit - (when - self.turn_since)
+        left = self.banks[seat] + self.move_limit - (when - self.turn_since - self.paused(seat, when))
         return min(self.bank, max(0.0, left))
+
+    def vacation_change(self, seat: int, on: bool, now: float) -> tuple[Vacation, float]:
+        """``seat``'s vacation and the running turn's paused time once its player goes on
+        vacation (``on``) or comes back at ``now`` (nothing changed yet: written first, then
+        :meth:`set_vacation`). IllegalAction when no vacation day is left this year."""
+        old = self.vacations[seat]
+        turn_paused = self.turn_paused
+        if old.since is not None:  # a vacation runs (or ran out unnoticed): it ends here first
+            stop = min(now, old.ends(self.vacation))
+            if self.clock_seat() == seat:
+                turn_paused += max(0.0, stop - max(old.since, self.turn_since))
+            old = Vacation(None, old.used + max(0.0, stop - old.since), old.year)
+        if not on:
+            return old, turn_paused
+        year = _year(now)
+        used = old.used if old.year == year else 0.0
+        if used >= self.vacation:
+            raise IllegalAction("No vacation days are left this year at this table.")
+        return Vacation(now, used, year), turn_paused
+
+    def set_vacation(self, seat: int, vacation: Vacation, turn_paused: float) -> None:
+        self.vacations[seat] = vacation
+        self.turn_paused = turn_paused
+
+    def on_vacation(self, seat: int, now: float) -> bool:
+        vacation = self.vacations[seat]
+        return vacation.since is not None and now < vacation.ends(self.vacation)
 
     def turn_passes(self, seat: int, nxt: State) -> bool:
         """Whether a move by ``seat`` leading to ``nxt`` ends its turn (the decision goes to
@@ -285,6 +360,7 @@ class Room:
             self.banks[seat] = self.bank_after(seat, when)
             settled = (seat, self.banks[seat])
         self.turn_since = when
+        self.turn_paused = 0.0
         return settled
 
     def clock_json(self, now: float | None = None) -> dict[str, Any] | None:
@@ -292,9 +368,13 @@ class Room:
         bank, whose clock runs, since when, and when it runs out, with the server's "now"."""
         if not self.move_limit:
             return None
+        now = self.clock() if now is None else now
         return {"per_turn": self.move_limit, "bank": self.bank, "banks": list(self.banks),
                 "running": self.clock_seat(), "turn_since": self.turn_since, "deadline": self.deadline(),
-                "now": self.clock() if now is None else now, "level": self.limit_level}
+                "now": now, "level": self.limit_level, "vacation_days": self.vacation / DAY,
+                "vacations": [{"on": self.on_vacation(i, now), "until": v.ends(self.vacation) if v.since else None,
+                               "left": self.vacation - (v.used if v.year == _year(now) else 0.0)}
+                              for i, v in enumerate(self.vacations)]}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Room:
@@ -322,7 +402,10 @@ class Room:
                 "watchers": sum(1 for c in self.conns if c.seat is None),
                 "to_move": to_move, "mine": mine,
                 "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
-                "move_limit": self.move_limit, "bank": self.bank, "deadline": self.deadline(), "daily": self.daily}
+                "move_limit": self.move_limit, "bank": self.bank, "deadline": self.deadline(), "daily": self.daily,
+                "vacation_days": self.vacation / DAY,
+                "on_vacation": any(s["player"] == player and self.on_vacation(i, self.clock())
+                                   for i, s in enumerate(seats)) if player is not None else False}
 
 
 class Conn:

@@ -19,11 +19,16 @@ class TimeControl:
     turn taking less puts what it left back into the bank, which never holds more than ``bank``
     (Fischer's increment, capped where it started). A seat's time has run out when its turn has
     used ``per_turn`` and the whole bank: then its stand-in bot plays the rest of that turn, the
-    bank is empty, and the seat's next turn starts with ``per_turn`` only."""
+    bank is empty, and the seat's next turn starts with ``per_turn`` only.
+
+    Each player also has ``vacation_days`` a calendar year at the table: while they are on
+    vacation (they say so in the lobby, for all their tables at once) their clock stands still,
+    until they come back or the year's days are used up."""
 
     label: str
     per_turn: float  # seconds; 0: no limit
     bank: float = 0.0  # seconds each seat starts with, and the most it holds
+    vacation_days: int = 0  # a player's days of vacation a calendar year at this table
 
 
 #: The host's choices (one definition for the lobby's screen and the table server). "No limit":
@@ -31,9 +36,9 @@ class TimeControl:
 TIME_CONTROLS = [
     TimeControl("No limit", 0.0),
     TimeControl("1 hour a turn (live)", 3600.0),
-    TimeControl("1 day a turn + 3 days bank", DAY, 3 * DAY),
-    TimeControl("3 days a turn + 7 days bank", 3 * DAY, 7 * DAY),
-    TimeControl("7 days a turn + 14 days bank", 7 * DAY, 14 * DAY),
+    TimeControl("1 day a turn + 3 days bank", DAY, 3 * DAY, 14),
+    TimeControl("3 days a turn + 7 days bank", 3 * DAY, 7 * DAY, 21),
+    TimeControl("7 days a turn + 14 days bank", 7 * DAY, 14 * DAY, 30),
 ]
 #: The same choices as (label, seconds per turn), for a select list.
 MOVE_LIMITS = [(tc.label, tc.per_turn) for tc in TIME_CONTROLS]
@@ -41,6 +46,8 @@ MOVE_LIMITS = [(tc.label, tc.per_turn) for tc in TIME_CONTROLS]
 MOVE_LIMIT_RANGE = (min(s for _, s in MOVE_LIMITS if s), max(s for _, s in MOVE_LIMITS))
 #: The largest bank the table server accepts (0 is always allowed).
 BANK_MAX = max(tc.bank for tc in TIME_CONTROLS)
+#: The most vacation days a year the table server accepts.
+VACATION_MAX = max(tc.vacation_days for tc in TIME_CONTROLS)
 
 
 def time_control(per_turn: float | None, bank: float | None = 0.0) -> TimeControl | None:

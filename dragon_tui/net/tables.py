@@ -18,8 +18,9 @@ on worker threads with a deadline, never on the event loop: a database that hang
 the requests that need it (refused after the deadline with "not answering"), while listing
 tables, showing moves and everything else goes on. With PostgreSQL several serve processes
 (nodes) share the tables, this one being a cache (:mod:`.cluster`). A
-table lives on with nobody connected (correspondence play); the host may give each move a time limit,
-after which a bot of the host's chosen level plays that move for the seat, and the log says so.
+table lives on with nobody connected (correspondence play); the host may give it a time control
+(time per turn, a bank, vacation days: :mod:`.table_rules`), after which a bot of the host's
+chosen level plays the rest of the seat's turn, and the log says so.
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
@@ -30,7 +31,7 @@ host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAY
 open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
 comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
 what the client says. Shared tables deal from a secret 128-bit seed the server draws (the daily
-deal from the day's seed); a time limit per move is one in the lobby's range (:mod:`.table_rules`).
+deal from the day's seed); a time control is within the lobby's presets (:mod:`.table_rules`).
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
@@ -42,8 +43,13 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
   first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
 - ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
-  move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
-  seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
+  move_limit?, bank?, vacation_days?, limit_level?}`` — open a room and sit at ``seat``
+  (default 0); replies ``room, seat, token``. The time control (:mod:`.table_rules`):
+  ``move_limit`` seconds per turn, ``bank`` seconds of time bank per seat, ``vacation_days`` a
+  year per player; when a seat's turn and bank are used up a ``limit_level`` bot plays the
+  rest of its turn
+- ``vacation {on}`` — go on vacation (or come back) at every open table of yours that allows
+  it: your clocks there stand still; replies ``tables`` changed and ``no_days_left``
 - ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
 - ``leaderboard {game}`` — ``board``: the game's ratings, best first
 - ``daily_board {day?}`` — ``board``, ``day``, ``seed``: the day's solitaire results, best first
@@ -62,9 +68,11 @@ or ``{"id", "ok": false, "error": "reason"}``:
   nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
 
-Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
-(a move a bot played because the seat's time ran out carries ``timeout: level``; ``ending``
-says which seats forfeited, and whether that ended the game)
+Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed,
+clock}`` (a move a bot played because the seat's time ran out carries ``timeout: level`` and
+``log_at``, where in the log it falls; ``ending`` says which seats forfeited, and whether that
+ended the game; ``clock``, with a time control: each seat's bank and vacation, whose clock
+runs and when it runs out, and the server's ``now``)
 after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
 newer connection of its owner.
 """
@@ -392,6 +400,8 @@ class TableServer(Seating, Moves, ClusterNode):
             return self._host(conn, msg)
         if op == "daily":
             return self._daily(conn)
+        if op == "vacation":
+            return self._vacation(conn, msg)
         if op == "leaderboard":
             game = str(msg.get("game"))
             if game not in GAMES:

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import Connection, RemoteTable
+from dragon_tui.net.client import Connection, RemoteTable, list_rooms, set_vacation
 from dragon_tui.net.store import Store
 from dragon_tui.net.table_rules import (BANK_MAX, DAY, TIME_CONTROLS, clock_text, limit_text, time_control)
 
@@ -178,6 +178,58 @@ def test_a_correspondence_game_across_reconnects_runs_its_bank_out(private_data_
         second.stop()
 
 
+@pytest.mark.pg
+def test_a_vacation_stops_the_clock_for_its_days_a_year(private_data_dir, db_url):
+    """1 day a turn + 3 days bank, 14 vacation days a year: the player to move goes on
+    vacation, their clock stands still (no stand-in however long), the days used are kept
+    across a restart, a vacation ends by itself when the year's days are used up, and then
+    there are none left."""
+    clock = Clock()
+    first = TablesThread(private_data_dir, db=db_url, clock=clock)
+    ana = RemoteTable.host(first.path, "ana", "crowns", TWO, move_limit=DAY, bank=3 * DAY, vacation_days=14)
+    ben = RemoteTable.join(first.path, "ben", ana.room, 1)
+    room, tokens = ana.room, (ana.token, ben.token)
+    served = first.server.rooms[room]
+    mover = served.clock_seat()
+    player = ("ana", "ben")[mover]
+    start = served.turn_since
+    clock.advance(DAY / 2)
+    assert set_vacation(first.path, player, True) == {"tables": [room], "no_days_left": []}
+    _synced(first, ana, ben)
+    assert ana.clock["vacations"][mover]["on"] and not ana.clock["vacations"][1 - mover]["on"]
+    assert list_rooms(first.path, player)[0]["on_vacation"]
+    clock.advance(10 * DAY)  # far past the turn and the bank: on vacation, nothing runs out
+    first.call(first.server.tick)
+    assert ana.wait_for(lambda t: t.updates > 0, 5) and not served.timeouts and not served.table.moves
+    assert set_vacation(first.path, player, False)["tables"] == [room]  # back after ten days
+    assert served.deadline() == pytest.approx(start + 4 * DAY + 10 * DAY)
+    ana.close()
+    ben.close()
+    first.stop()
+
+    second = TablesThread(private_data_dir, db=db_url, clock=clock)  # a restart keeps the days used
+    try:
+        served = second.server.rooms[room]
+        assert served.vacations[mover].used == pytest.approx(10 * DAY) and served.turn_paused == pytest.approx(10 * DAY)
+        assert served.deadline() == pytest.approx(start + 14 * DAY)
+        assert set_vacation(second.path, player, True)["tables"] == [room]
+        clock.advance(6 * DAY)  # four days were left: the vacation stopped by itself after them
+        assert not served.on_vacation(mover, clock.now)
+        assert served.deadline() == pytest.approx(start + 4 * DAY + 14 * DAY)
+        assert set_vacation(second.path, player, True) == {"tables": [], "no_days_left": [room]}
+        # the turn ends: the vacation did not count against the bank (12 h of the day were used
+        # before it, 2 days after it: a day and a half from the bank)
+        me = RemoteTable.join(second.path, player, room, mover, token=tokens[mover])
+        try:
+            _play_turn(second, me, random.Random(2))
+            assert served.banks[mover] == pytest.approx(1.5 * DAY) and served.turn_paused == 0.0
+            assert _banks(db_url, room)[mover] == pytest.approx(1.5 * DAY)
+        finally:
+            me.close()
+    finally:
+        second.stop()
+
+
 @pytest.mark.ui
 async def test_the_game_screen_shows_the_servers_clocks_and_says_when_a_time_ran_out(tables, monkeypatch):  # noqa: F811
     """Ben hosts with 1 hour a turn; Ana sits down from the lobby: both clocks show above the
@@ -224,4 +276,29 @@ async def test_the_game_screen_shows_the_servers_clocks_and_says_when_a_time_ran
         assert await _until(pilot, lambda: any(said in line for line in screen.query_one("#log").lines))
         assert await _until(pilot, lambda: told and told[-1].startswith(said))
         assert min(room.timeouts) == before + 1
+    ben.close()
+
+
+@pytest.mark.ui
+async def test_v_in_the_lobby_stops_and_starts_your_clocks(tables):  # noqa: F811
+    import asyncio
+
+    from dragon_tui.remote.play import ServedApp
+    from dragon_tui.ui.screens.lobby import LobbyScreen
+
+    from .test_lobby import _until
+
+    ben = await asyncio.to_thread(RemoteTable.host, tables.path, "ben", "crowns", TWO, move_limit=DAY, bank=3 * DAY,
+                                  vacation_days=14)
+    ana = await asyncio.to_thread(RemoteTable.join, tables.path, "ana", ben.room, 1)
+    ana.leave()
+    room = tables.server.rooms[ben.room]
+    app = ServedApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(110, 30)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("v")
+        assert await _until(pilot, lambda: room.vacations[1].since is not None)
+        assert await _until(pilot, lambda: app.screen.rooms and app.screen.rooms[0]["on_vacation"])
+        await pilot.press("v")
+        assert await _until(pilot, lambda: room.vacations[1].since is None and room.vacations[1].used >= 0)
     ben.close()

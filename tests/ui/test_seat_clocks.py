@@ -98,3 +98,18 @@ async def test_a_time_that_ran_out_is_a_notice_and_a_log_line(fixed_clock):
         said = "Time ran out for Ben: a greedy bot plays the rest of this turn for them"
         assert told and told[0].startswith(said)
         assert any(line.startswith(f"⏱ {said}") for line in app.screen.query_one("#log").lines)
+
+
+async def test_a_clock_on_vacation_stands_still(fixed_clock):
+    table = clocked_table(running=0)
+    clock = table.clock
+    clock["deadline"] += 10 * DAY  # the vacation's ten days move the turn's end on
+    clock["vacations"] = [{"on": True, "until": clock["now"] + 10 * DAY, "left": 4 * DAY},
+                          {"on": False, "until": None, "left": 14 * DAY}]
+    app = app_with(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        clocks = app.screen.query_one(seat_clocks.SeatClocks)
+        assert clocks.line().plain == "▶ Ana 4d 0h (on vacation) · Ben 4d 0h (bank 3d 0h)"
+        fixed_clock[0] += 3 * DAY
+        assert clocks.line().plain.startswith("▶ Ana 4d 0h (on vacation)")

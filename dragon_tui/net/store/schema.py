@@ -160,6 +160,15 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         # began. Tables of before keep their limit, per turn from now on, with no bank.
         "ALTER TABLE game_tables ADD COLUMN bank_limit DOUBLE PRECISION",
         "ALTER TABLE seats ADD COLUMN bank DOUBLE PRECISION",
+        # Vacations: ``vacation_limit`` is each player's vacation a calendar year at the table
+        # (seconds; NULL: none); per seat, since when its player is on vacation (NULL: not),
+        # and how long they were in ``vacation_year``. ``turn_paused``: how long the running
+        # turn's clock stood still for vacations that are over.
+        "ALTER TABLE game_tables ADD COLUMN vacation_limit DOUBLE PRECISION",
+        "ALTER TABLE game_tables ADD COLUMN turn_paused DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN vacation_since DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN vacation_used DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN vacation_year INTEGER NOT NULL DEFAULT 0",
     ]),
 ]
 

@@ -21,9 +21,10 @@ from textual.widgets.option_list import Option
 
 from ...ai import LEVELS
 from ...engine import IllegalAction
-from ...engine.wording import a_or_an
+from ...engine.wording import a_or_an, count_of
 from ...games import GAMES, is_playable
-from ...net.client import RemoteTable, TablesError, list_rooms, player_name, saved_tokens, tables_socket
+from ...net.client import (RemoteTable, TablesError, list_rooms, player_name, saved_tokens, set_vacation,
+                           tables_socket)
 from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
 
@@ -63,6 +64,8 @@ def room_text(room: dict, me: str) -> Text:
     else:
         state = (f"move {room['moves']}", "dim")
     extra = f" · {limit_text(room.get('move_limit'), room.get('bank'))}" if room.get("move_limit") else ""
+    if room.get("on_vacation"):
+        extra += " · you are on vacation"
     if room.get("deadline") and not room["over"]:
         extra += f" · {time_left(room['deadline'])}"
     if room.get("daily"):
@@ -98,6 +101,8 @@ class LobbyScreen(Screen):
         Binding("b", "boards", "Boards"),
         Binding("r", "refresh", "Refresh"),
         Binding("escape", "leave", "Menu"),
+        # not in the footer (it would not fit 80 columns): the hint above names it
+        Binding("v", "vacation", "Vacation", show=False),
     ]
 
     def __init__(self) -> None:
@@ -111,7 +116,8 @@ class LobbyScreen(Screen):
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
-                         "join a free seat (or come back to yours), watch, or play today's deal (d).", id="lobby-hint")
+                         "join a free seat (or come back to yours), watch, or play today's deal (d). "
+                         "Away for a while? v stops your clocks (vacation), v again starts them.", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
@@ -227,6 +233,27 @@ class LobbyScreen(Screen):
         dispatch = self.app.call_from_thread
         self._open(lambda: RemoteTable.daily(self.path, self.player, dispatch=dispatch))
 
+    def action_vacation(self) -> None:
+        """Go on vacation at every table of yours whose time control allows it (your clocks
+        stand still there), or come back if you are on one."""
+        back = any(r.get("on_vacation") for r in self.rooms)
+        try:
+            reply = set_vacation(self.path, self.player, not back)
+        except (TablesError, IllegalAction) as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        changed, refused = len(reply.get("tables", [])), len(reply.get("no_days_left", []))
+        if back:
+            self.notify(f"Welcome back: your clocks run again at {count_of(changed, 'table')}.")
+        elif changed or refused:
+            told = f"On vacation at {count_of(changed, 'table')}: your clocks there stand still until you come back (v)."
+            if refused:
+                told += f" No vacation days are left this year at {count_of(refused, 'table')}."
+            self.notify(told, timeout=10)
+        else:
+            self.notify("None of your tables has a time control with vacation days.", severity="warning")
+        self.action_refresh()
+
     def action_boards(self) -> None:
         from .leaderboard import LeaderboardScreen
 
@@ -239,8 +266,8 @@ class LobbyScreen(Screen):
             dispatch = self.app.call_from_thread
             self._open(lambda: RemoteTable.host(self.path, self.player, spec["game"], spec["seats"],
                                                 options=spec.get("options"), move_limit=spec.get("move_limit"),
-                                                bank=spec.get("bank"), limit_level=spec.get("limit_level"),
-                                                dispatch=dispatch))
+                                                bank=spec.get("bank"), vacation_days=spec.get("vacation_days"),
+                                                limit_level=spec.get("limit_level"), dispatch=dispatch))
 
         self.app.push_screen(HostScreen(), hosted)
 
@@ -355,6 +382,7 @@ class HostScreen(ModalScreen[dict | None]):
         if control is not None:
             spec["move_limit"] = control.per_turn
             spec["bank"] = control.bank
+            spec["vacation_days"] = control.vacation_days
             spec["limit_level"] = str(self.query_one("#limit-level", Select).value)
         self.dismiss(spec)
 

@@ -66,8 +66,17 @@ class SeatClocks(SizedByLayout, Static):
         bank = float(banks[seat]) if seat < len(banks) and banks[seat] is not None else 0.0
         if clock.get("running") == seat and clock.get("deadline") is not None:
             server_now = float(clock["now"]) + max(0.0, monotonic() - self.table.clock_received)
+            vacation = self.vacation(seat)
+            if vacation is not None and vacation.get("until") is not None and server_now < vacation["until"]:
+                return float(clock["deadline"]) - float(vacation["until"])  # it stands still meanwhile
             return float(clock["deadline"]) - server_now
         return float(clock["per_turn"]) + bank
+
+    def vacation(self, seat: int) -> dict[str, Any] | None:
+        """The seat's vacation as the server sent it, while its player is on one."""
+        vacations = (getattr(self.table, "clock", None) or {}).get("vacations") or []
+        found = vacations[seat] if seat < len(vacations) else None
+        return found if found and found.get("on") else None
 
     def line(self) -> Text:
         clock = getattr(self.table, "clock", None)
@@ -86,6 +95,9 @@ class SeatClocks(SizedByLayout, Static):
             running = clock.get("running") == seat
             style = (low_style if left < LOW else running_style) if running else None
             text.append(f"{'▶ ' if running else ''}{name} {clock_text(left)}", style=style)
+            if self.vacation(seat) is not None:
+                text.append(" (on vacation)")
+                continue
             banks = clock.get("banks") or []
             if not running and clock.get("bank") and seat < len(banks):
                 bank = float(banks[seat] or 0)
