@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["screenshots"]:
-        from .screenshots import main as screenshots
+        from .devtools.screenshots import main as screenshots
 
         return screenshots(argv[1:])
     if argv[:1] == ["serve"]:
@@ -51,21 +51,21 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve(argv[1:])
     if argv[:1] == ["arena"]:
-        from .arena import main as arena
+        from .devtools.arena import main as arena
 
         return arena(argv[1:])
     if argv[:1] == ["review"]:
         return review_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.game == "bench" and args.cluster:
-        from .net.bench import cluster_figures
+        from .devtools.net_bench import cluster_figures
 
         print("shared-table action round trip (loopback; a throwaway PostgreSQL with fsync on):")
         for name, value in cluster_figures().items():
             print(f"  {name}: {value}")
         return 0
     if args.game == "bench":
-        from .bench import run_bench
+        from .devtools.bench import run_bench
 
         return run_bench(games=args.games.split(",") if args.games else None, quick=args.quick)
     problem = _check_args(args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_tui import bench_ui
+from dragon_tui.devtools import bench_ui
 from dragon_tui.cli import main
 
 
@@ -50,7 +50,7 @@ def test_the_app_figures_with_no_game_report_the_bare_app_alone():
 def test_bench_games_none_prints_the_app_and_network_figures(monkeypatch, capsys):
     """The whole ``dragon-tui bench --quick --games none``, as the project's notes run it, with
     the start-up's new processes and the SSH figures cut to the fewest that still measure."""
-    from dragon_tui.net import bench as net_bench
+    from dragon_tui.devtools import net_bench
 
     monkeypatch.setattr(bench_ui, "COLD_ROUNDS", 1)
     monkeypatch.setattr(bench_ui, "ui_figures", lambda ids, quick: bench_ui.report(bench_ui.measure(ids, repeats=1)))

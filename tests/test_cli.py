@@ -61,8 +61,8 @@ def test_bench_prints_the_figures(capsys, monkeypatch):
     alone takes half a minute and more): one bot decision per level, one repeat of each
     key and start-up figure, one new process, one SSH session. What the figures are is the
     bench's own business (docs/performance.md); here, that each is measured and printed."""
-    from dragon_tui import bench, bench_ui
-    from dragon_tui.net import bench as net_bench
+    from dragon_tui.devtools import bench, bench_ui
+    from dragon_tui.devtools import net_bench
 
     decision_times, measure, net_figures = bench._decision_times, bench_ui.measure, net_bench.net_figures
     monkeypatch.setattr(bench, "_decision_times", lambda game, players, level, decisions: decision_times(
@@ -112,7 +112,7 @@ def test_arena_help_explains_seed_and_the_default_of_games():
 
 
 def test_tictactoe_yardstick_plays_whole_games():
-    from dragon_tui.bench import tictactoe_playouts
+    from dragon_tui.devtools.bench import tictactoe_playouts
 
     games, seconds = tictactoe_playouts(0.05)
     assert games >= 64 and games % 64 == 0 and seconds >= 0.05
@@ -120,18 +120,18 @@ def test_tictactoe_yardstick_plays_whole_games():
 
 def test_the_yardstick_draws_like_the_engine_but_with_its_own_code():
     """Same SplitMix64 numbers as the engine's Rng, from a generator the engine's speed work
-    never touches; tools/compare_trees.py's copy (run beside both checkouts) draws the same."""
+    never touches; dragon_tui/devtools/compare_trees.py's copy (run beside both checkouts) draws the same."""
     import pathlib
     import re
 
-    from dragon_tui.bench import YardstickRng
+    from dragon_tui.devtools.bench import YardstickRng
     from dragon_tui.engine import Rng
 
     for seed in (0, 5, 2**63 + 11):
         ours, engine = YardstickRng(seed), Rng(seed)
         assert [ours.randint(0, k % 9) for k in range(200)] == [engine.randint(0, k % 9) for k in range(200)]
     assert YardstickRng.randint is not Rng.randint
-    source = pathlib.Path(__file__).parents[1].joinpath("tools", "compare_trees.py").read_text()
+    source = pathlib.Path(__file__).parents[1].joinpath("dragon_tui", "devtools", "compare_trees.py").read_text()
     copy = re.search(r"^M = .*?(?=^def ttt)", source, re.S | re.M).group(0)
     namespace: dict = {}
     exec(copy, namespace)
@@ -142,7 +142,7 @@ def test_the_yardstick_draws_like_the_engine_but_with_its_own_code():
 def test_the_bench_strength_line_stops_a_game_that_never_ends(monkeypatch):
     """Greedy against random Princes, seed 3, never ends (the Clan Houses never fill): the
     bench stops such a game at its move cap, counts it won by nobody and says so."""
-    from dragon_tui import bench
+    from dragon_tui.devtools import bench
     from dragon_tui.games import GAMES
 
     state = bench._play(GAMES["throne"], 2, ["random", "greedy"], 3, max_moves=40)

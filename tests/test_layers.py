@@ -294,6 +294,16 @@ def test_headless_layers_only_import_down():
     assert not breaks, "layer rule broken:\n" + "\n".join(breaks)
 
 
+def test_nothing_but_the_command_line_reaches_into_the_workshop():
+    """The workshop (``dragon_tui.devtools``: bench, arena, screenshots, comparison tools) serves
+    the people building the game: the app, the server and the rules never import it, so a player's
+    start-up never pays for it and a tool can change without touching what players run."""
+    outside = [f"{edge.where()} imports {edge.target}" for edge in import_edges()
+               if edge.target.startswith("dragon_tui.devtools")
+               and not edge.source.startswith("dragon_tui.devtools") and edge.source != "dragon_tui.cli"]
+    assert not outside, "the workshop imported from outside it:\n" + "\n".join(outside)
+
+
 #: The headless server (``net/``: tables, rooms, cluster, store, endings, quotas, identity, the
 #: protocol client the app talks through, the SSH and web front doors) runs in the serve process,
 #: which never needs the app: the app's side of a remote session is ``remote/``.

@@ -110,7 +110,7 @@ DEFAULT_CAPS = {"easy": 60, "normal": 300, "hard": 1000}
 #: tree (``LEVEL_OPTIONS``); its 7,000 iterations in four trees are what the game review
 #: (``review.py``, which searches trees) still uses for the solitaire.
 #: Hard's caps were raised after the engines were sped up: measured in CPU
-#: seconds on this machine (tools/decision_times.py --cpu), hard's longest decision over a
+#: seconds on this machine (dragon_tui/devtools/decision_times.py --cpu), hard's longest decision over a
 #: game is about 1 s where the caps decide (the median about half that); the clock limit
 #: (``LEVEL_TIME_LIMIT``) ends the rest within the decision budget on a busy machine. Princes is the exception: there more iterations of
 #: the same search bought nothing (2,400 against the old 1,000 won 21 of 40), because its UCB

@@ -39,7 +39,7 @@ class CatalogEntry(NamedTuple):
 
     @property
     def board_module(self) -> str:
-        return self.board or f"dragon_tui.ui.boards.{self.id}"
+        return self.board or f"dragon_tui.ui.games.{self.id}.board"
 
 
 _BUILT_IN: tuple[CatalogEntry, ...] = (

@@ -216,6 +216,16 @@ def past_games(path: str | Path, player: str, of: str | None = None, limit: int 
         conn.close()
 
 
+def player_profile(path: str | Path, player: str, of: str | None = None) -> dict[str, Any]:
+    """A player's page (``of``, default the asker's own): ratings by game with their history,
+    and recent games."""
+    conn = Connection(path, player)
+    try:
+        return conn.request("profile", player=of or player)
+    finally:
+        conn.close()
+
+
 def review_game(path: str | Path, player: str, room: str, k: int | None = None) -> dict[str, Any]:
     """A finished game kept by the club: its moves and the position after ``k`` of them."""
     return ask(path, player, "review", room=room, k=k)

@@ -98,7 +98,7 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, quotas
+from . import endings, profiles, quotas
 from .cluster import ClusterNode
 from .identity import Tickets, key_path_for
 from .moves import Moves
@@ -395,7 +395,7 @@ class TableServer(Seating, Moves, ClusterNode):
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
-            return {"rooms": sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"]))}
+            return self._listed(sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"])))
         if op == "host":
             return self._host(conn, msg)
         if op == "daily":
@@ -433,6 +433,8 @@ class TableServer(Seating, Moves, ClusterNode):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "profile":
+            return profiles.profile(self, msg.get("player", conn.player))
         if op == "leave":
             room = conn.room
             self._detach(conn)
@@ -454,6 +456,9 @@ class TableServer(Seating, Moves, ClusterNode):
     async def _touch(self, player: str, key: str | None, now: float) -> None:
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
             await self._db("touch_player", player, key, now)
+
+    async def _listed(self, rooms: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"rooms": await profiles.with_ratings(self, rooms)}
 
     async def _board(self, game: str) -> dict[str, Any]:
         return {"game": game, "board": await self._db("leaderboard", game)}

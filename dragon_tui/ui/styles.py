@@ -1,18 +1,22 @@
-"""Finding the .tcss files: top-level ``styles/`` in a checkout, ``dragon_tui/styles`` when
-installed (pyproject maps one onto the other, so ``pip install .`` carries them).
+"""Finding the .tcss files, which are package data (a wheel carries them like the code):
+the shared ones in ``ui/stylesheets/``, each game's own beside its board module
+(``ui/games/<game id>/board.tcss``: the board module's name with ``.tcss``).
 
 Which file is parsed when (start-up): ``app.tcss`` holds what the menu's first paint
 needs and is read up front; every other screen names its files in ``STYLESHEETS`` (read when
-it is first pushed: ``screen_stylesheets``), and each game's own ``<game id>.tcss`` comes with
+it is first pushed: ``screen_stylesheets``), and each game's own file comes with
 the first screen showing that game. Nobody parses the setup screen's or the dialogs' rules to
 draw the menu, nor the menu's neighbours' to draw a game.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from textual.css.stylesheet import Stylesheet
+
+from ..games import board_module
 
 #: Read before the first paint: the menu, and what may cover any screen from the start.
 START_STYLESHEET = "app.tcss"
@@ -25,12 +29,8 @@ OTHER_SCREEN_STYLESHEETS = ("screens.tcss",)
 
 
 def styles_dir() -> Path:
-    checkout = Path(__file__).resolve().parents[2] / "styles"
-    if checkout.is_dir():
-        return checkout
-    from importlib import resources  # installed copies only: a checkout's start does without it
-
-    return Path(str(resources.files("dragon_tui") / "styles"))
+    """The shared stylesheets' folder."""
+    return Path(__file__).resolve().parent / "stylesheets"
 
 
 def stylesheet(name: str) -> Path:
@@ -59,8 +59,14 @@ def stylesheets_for(names: tuple[str, ...], table: object = None) -> list[Path]:
 
 
 def game_stylesheet(game_id: str) -> Path | None:
-    """The game's own file, ``<game id>.tcss``, if it has one."""
-    path = styles_dir() / f"{game_id}.tcss"
+    """The game's own file, its board module's with ``.tcss`` for ``.py``, if it has one."""
+    try:
+        spec = importlib.util.find_spec(board_module(game_id))
+    except (KeyError, ModuleNotFoundError):  # not a game, or its look's package is missing
+        return None
+    if spec is None or not spec.origin:
+        return None
+    path = Path(spec.origin).with_suffix(".tcss")
     return path if path.is_file() else None
 
 

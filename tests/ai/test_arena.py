@@ -1,6 +1,6 @@
 import pytest
 
-from dragon_tui.arena import main, run_arena, wilson_interval
+from dragon_tui.devtools.arena import main, run_arena, wilson_interval
 
 
 def test_wilson_interval():
@@ -98,7 +98,7 @@ def test_arena_games_run_through_the_turn_controller_forced_moves_are_no_decisio
 def test_a_failing_bot_stops_the_arena_loudly(monkeypatch):
     import pytest
 
-    import dragon_tui.arena as arena
+    import dragon_tui.devtools.arena as arena
 
     class Broken:
         def choose(self, *args, **kwargs):

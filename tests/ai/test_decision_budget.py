@@ -300,7 +300,7 @@ def test_the_arena_can_count_the_limits_in_cpu_seconds(monkeypatch):
     from the worker's CPU clock (so a busy machine cuts no search an idle one would not)."""
     import time
 
-    from dragon_tui import arena
+    from dragon_tui.devtools import arena
 
     readings = []
     cpu = time.process_time

@@ -191,7 +191,7 @@ def test_hint_does_not_play():
 def test_search_prefers_a_winning_move_in_crowns():
     """Sanity: with many iterations the search's top move is among the greedy-best ones
     often enough to beat random play (the arena measures the real strength)."""
-    from dragon_tui.arena import run_arena
+    from dragon_tui.devtools.arena import run_arena
 
     report = run_arena("crowns", ["easy", "random"], 2, seed=3, processes=1)
     easy = report.entries[0]

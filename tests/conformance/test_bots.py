@@ -9,7 +9,7 @@ import pytest
 from dragon_tui.ai import make_agent
 from dragon_tui.ai.ismcts import ISMCTSAgent, SearchConfig
 from dragon_tui.ai.review import decision_indexes, review_table
-from dragon_tui.arena import run_arena
+from dragon_tui.devtools.arena import run_arena
 from dragon_tui.engine import Rng
 from dragon_tui.session import Seat, Table, TurnController
 

@@ -8,12 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from dragon_tui.engine import State
-from dragon_tui.ui.boards.base import BoardBase
+from dragon_tui.ui.board_base import BoardBase
 from dragon_tui.ui.widgets.panel import Panel
 
 
 class Board(BoardBase):
-    # A game without a stylesheet of its own in styles/ keeps its few rules here.
+    # A game without a stylesheet of its own (board.tcss beside this module) keeps its few rules here.
     DEFAULT_CSS = """
     Board #pebbles { height: auto; border: round $primary; padding: 0 1; }
     """

@@ -30,7 +30,7 @@ def test_a_registered_game_comes_after_the_five_and_leaves_again():
 
 def test_the_built_in_games_name_their_modules_by_convention():
     assert games.catalog_entry("crowns").rules_module == "dragon_tui.games.crowns"
-    assert games.board_module("crowns") == "dragon_tui.ui.boards.crowns"
+    assert games.board_module("crowns") == "dragon_tui.ui.games.crowns.board"
 
 
 @pytest.mark.parametrize("bad", ["", "Pebbles", "peb bles", "../x", "1x", "x" * 33, None])

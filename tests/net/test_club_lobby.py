@@ -72,11 +72,12 @@ async def test_host_a_correspondence_table_with_a_time_limit(tables):
 
 
 @pytest.mark.slow
-async def test_the_boards_show_ratings_and_todays_deal(tables):
-    from textual.widgets import DataTable
+async def test_the_boards_and_the_profile_show_ratings_and_todays_deal(tables):
+    from textual.widgets import DataTable, Sparkline
 
     from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.leaderboard import LeaderboardScreen
+    from dragon_tui.ui.screens.profile import ProfileScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
     from .test_tables import play
@@ -97,6 +98,19 @@ async def test_the_boards_show_ratings_and_todays_deal(tables):
         assert names == {"ana (you)", "ben"}
         daily = app.screen.query_one("#daily", DataTable)
         assert "nobody has finished" in str(daily.get_row_at(0)[1])
+        await pilot.press("escape")
+        assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("p")  # her profile: the board's rating, its history, the game just played
+        assert await _until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+        rated = app.screen.query_one("#ratings", DataTable)
+        assert await _until(pilot, lambda: rated.row_count == 1)
+        row = rated.get_row_at(0)
+        assert str(row[0]) == "Princes of the Dragon Throne" and str(row[1]) == str(grid.get_row_at(
+            [str(grid.get_row_at(i)[1]) for i in range(2)].index("ana (you)"))[2])
+        [point] = app.screen.query_one("#history", Sparkline).data
+        assert f"{point:.1f}" == str(row[1])
+        recent = app.screen.query_one("#recent", DataTable)
+        assert recent.row_count == 1 and "ben" in str(recent.get_row_at(0)[3])
         await pilot.press("escape")
         assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("d")  # today's deal opens at a table of her own

@@ -76,7 +76,7 @@ async def test_serve_runs_ssh_and_tables_together(private_data_dir):
 
 @pytest.mark.slow
 def test_bench_figures_smoke():
-    from dragon_tui.net.bench import net_figures
+    from dragon_tui.devtools.net_bench import net_figures
 
     figures = net_figures(sessions=1, moves=5)
     for mode in ("cold", "warm"):

@@ -4,7 +4,7 @@ unless a test asks for it."""
 from __future__ import annotations
 
 from dragon_tui.app import DragonApp
-from dragon_tui.screenshots import settle  # noqa: F401  (the tests import it from here)
+from dragon_tui.devtools.screenshots import settle  # noqa: F401  (the tests import it from here)
 from dragon_tui.session import Seat, Table
 
 

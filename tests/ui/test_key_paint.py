@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from dragon_tui import bench_ui
+from dragon_tui.devtools import bench_ui
 from dragon_tui.app import DragonApp
 from dragon_tui.games import GAMES
 

@@ -9,7 +9,7 @@ from dragon_tui.ai.ismcts import SearchConfig
 from dragon_tui.session import Seat, Table, TurnController
 from dragon_tui.ui.screens.review import ReviewScreen
 
-from dragon_tui.screenshots import review_settled
+from dragon_tui.devtools.screenshots import review_settled
 
 from .apps import app_with, settle
 

@@ -1,6 +1,6 @@
 """Start-up to the first paint: what the app must *not* do before its first frame.
 
-Timings are for ``dragon-tui bench`` (``python -m dragon_tui.bench_ui``, figures in
+Timings are for ``dragon-tui bench`` (``python -m dragon_tui.devtools.bench_ui``, figures in
 docs/performance.md); these ``perf`` tests pin the costs a player would notice and that can be
 asserted exactly: what is imported, which stylesheets are parsed and with which theme, which
 screens are composed, what is read from the disk, and that no class change restyles a screen
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.perf
 #: Loaded only when a screen needs them: the bots' search, the shared-table code, the charts,
 #: the game screen and its boards.
 NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext", "dragon_tui.session.controller",
-                "dragon_tui.session.model", "dragon_tui.ui.screens.game", "dragon_tui.ui.boards",
+                "dragon_tui.session.model", "dragon_tui.ui.screens.game", "dragon_tui.ui.games", "dragon_tui.ui.board_base",
                 "dragon_tui.ui.screens.review")
 
 
@@ -273,7 +273,7 @@ def test_a_game_paints_its_first_frame_without_loading_the_bots(game_id):
 @pytest.mark.parametrize("size,roomy", [((120, 40), True), ((80, 24), False)])
 async def test_the_hoard_board_has_its_room_class_before_its_panels_mount(monkeypatch, size, roomy):
     """A class set on the board once its panels are mounted restyles every one of them."""
-    from dragon_tui.ui.boards import hoard
+    from dragon_tui.ui.games.hoard import board as hoard
 
     restyled = []  # how many panels each restyle of the board went over
     real = hoard.Board.update_node_styles
@@ -290,7 +290,7 @@ async def test_the_hoard_board_has_its_room_class_before_its_panels_mount(monkey
 async def test_the_princes_board_is_not_focused_and_blurred_again_before_the_first_decision_places_the_keys(monkeypatch):
     """A first decision that is not about a guild gives the action list the keys: Textual's
     first focus took the board first, restyling its every panel twice for nothing."""
-    from dragon_tui.ui.boards import throne
+    from dragon_tui.ui.games.throne import board as throne
     from dragon_tui.ui.widgets.action_list import ActionList
 
     restyled = []  # how many panels each restyle of the board went over
@@ -395,7 +395,7 @@ async def test_the_seat_to_play_is_marked_as_its_panel_is_composed(monkeypatch, 
     """Marking it once mounted restyled the panel (and Batalla's ten colour classes) before the first frame."""
     import importlib
 
-    board = importlib.import_module(f"dragon_tui.ui.boards.{game_id}")
+    board = importlib.import_module(f"dragon_tui.ui.games.{game_id}.board")
     cls = getattr(board, panel)
     restyled = []
     real = cls.update_node_styles
@@ -415,7 +415,7 @@ def test_the_start_up_probe_loads_nothing_the_command_line_does_not(tmp_path):
     through a subclass of ``importlib.abc.MetaPathFinder`` imported importlib.abc and, with it,
     importlib.resources: about 44 million instructions in every game's start and the menu's,
     none in the bare app's, and none in a real ``dragon-tui`` start."""
-    from dragon_tui import bench_ui
+    from dragon_tui.devtools import bench_ui
 
     env = dict(os.environ, DRAGON_TUI_HOME=str(tmp_path), TEXTUAL_DRIVER="textual.drivers.headless_driver:HeadlessDriver")
     done = subprocess.run([sys.executable, "-c", bench_ui._PROBE, "crowns", bench_ui._bare_dir(), "--modules"],
@@ -437,12 +437,12 @@ def carcassonne_app(theme: str = "dragon-dark"):
 def test_carcassonne_loads_the_remaining_tiles_window_only_when_t_opens_it():
     """The window was composed hidden at every start (a scrolling container and VerticalScroll's
     stylesheet: about 9 million instructions)."""
-    assert "dragon_tui.ui.widgets.carcassonne_remaining" not in modules_at_first_frame("carcassonne")
+    assert "dragon_tui.ui.games.carcassonne.remaining" not in modules_at_first_frame("carcassonne")
 
 
 @pytest.mark.slow
 async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_opens_it():
-    from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+    from dragon_tui.ui.games.carcassonne.grid import TileGrid
 
     app = carcassonne_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -462,7 +462,7 @@ async def test_carcassonne_mounts_the_remaining_tiles_window_once_when_t_first_o
 
 async def test_carcassonne_makes_its_ink_once_per_theme(monkeypatch):
     """The grid and the side panels share one CarcInk per theme (each made its own at every paint)."""
-    from dragon_tui.ui.widgets import carcassonne_ink
+    from dragon_tui.ui.games.carcassonne import ink as carcassonne_ink
 
     made = []
     real_init = carcassonne_ink.CarcInk.__init__

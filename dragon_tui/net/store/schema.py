@@ -153,6 +153,22 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE game_tables ADD COLUMN result TEXT",
     ]),
     (6, [
+        # Every rating a player had in a game, after each rated table (``table_id``), so the
+        # profile can draw its history; today's ratings start it.
+        """CREATE TABLE rating_history (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (player, game, table_id)
+        )""",
+        "INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
+        " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
+    ]),
+    (7, [
         # Time controls per turn with a bank (see table_rules.TimeControl): ``move_limit`` is now
         # the time per turn (a turn of several decisions by one seat is one turn), ``bank_limit``
         # the bank each seat starts with and the most it holds (NULL: none), and per seat the

@@ -23,6 +23,8 @@ from . import ratings
 from .db import Conflict, Database
 
 DEFAULT_BOARD = 20
+#: The most names one question about ratings may name (a lobby lists at most this many players).
+MAX_NAMES = 500
 #: The PostgreSQL channel on which nodes tell each other that a table changed.
 CHANNEL = "dragon_tables"
 #: First key of the advisory locks that give one node the duty of a table's bots and clock.
@@ -48,7 +50,7 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
-    #: the time left in the seat's bank (None: the table's full bank; see schema 6)
+    #: the time left in the seat's bank (None: the table's full bank; see schema 7)
     bank: float | None = None
     #: the seat's vacation: since when it runs (None: not on vacation), seconds used in ``year``
     vacation_since: float | None = None
@@ -410,6 +412,8 @@ class Store:
                 tx.execute("INSERT INTO ratings (player, game, mu, sigma, games, updated) VALUES (?, ?, ?, ?, ?, ?)"
                            " ON CONFLICT (player, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
                            " games = excluded.games, updated = excluded.updated", (p, game, r.mu, r.sigma, r.games, now))
+                tx.execute("INSERT INTO rating_history (player, game, table_id, at, mu, sigma, games)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?)", (p, game, table_id, now, r.mu, r.sigma, r.games))
         return dict(changed)  # type: ignore[arg-type]
 
     def stand_in_counts(self, table_id: str) -> list[tuple[int, int]]:
@@ -420,6 +424,34 @@ class Store:
     def rating(self, player: str, game: str) -> ratings.Rating | None:
         rows = self.db.query("SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?", (player, game))
         return ratings.Rating(*rows[0]) if rows else None
+
+    def ratings_of(self, players: list[str]) -> dict[str, dict[str, float]]:
+        """The conservative rating (as the leaderboard shows it) of each named player in every
+        game they are rated in: {player: {game: rating}}, for the names beside the tables."""
+        names = sorted(set(players))[:MAX_NAMES]
+        if not names:
+            return {}
+        marks = ", ".join("?" for _ in names)
+        out: dict[str, dict[str, float]] = {}
+        for player, game, mu, sigma in self.db.query(
+                f"SELECT player, game, mu, sigma FROM ratings WHERE player IN ({marks})", tuple(names)):
+            out.setdefault(player, {})[game] = round(mu - 3 * sigma, 1)
+        return out
+
+    def profile(self, player: str, history: int = 60) -> dict[str, Any]:
+        """A player's page: their rating in each game (as the leaderboard shows it, with mu,
+        sigma and games) and, per game, the last ``history`` ratings after rated tables, oldest
+        first."""
+        rated = [{"game": g, "rating": round(mu - 3 * sigma, 2), "mu": round(mu, 2), "sigma": round(sigma, 2),
+                  "games": n} for g, mu, sigma, n in self.db.query(
+                      "SELECT game, mu, sigma, games FROM ratings WHERE player = ? ORDER BY games DESC, game",
+                      (player,))]
+        lines: dict[str, list[list[float]]] = {}
+        for entry in rated:
+            rows = self.db.query("SELECT at, mu, sigma FROM rating_history WHERE player = ? AND game = ?"
+                                 " ORDER BY at DESC LIMIT ?", (player, entry["game"], history))
+            lines[entry["game"]] = [[at, round(mu - 3 * sigma, 2)] for at, mu, sigma in reversed(rows)]
+        return {"player": player, "ratings": rated, "history": lines}
 
     def leaderboard(self, game: str, limit: int = DEFAULT_BOARD) -> list[dict[str, Any]]:
         """Best first, by the conservative rating mu - 3·sigma."""

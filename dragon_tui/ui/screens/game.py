@@ -26,7 +26,7 @@ from textual.widgets import Footer, Static
 from ...engine import Action, IllegalAction
 from ...games import board_module
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
-from ..boards.base import BoardBase
+from ..board_base import BoardBase
 from ..styles import GAME_SCREEN_STYLESHEETS
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog

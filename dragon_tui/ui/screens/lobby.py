@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...ai import LEVELS
+from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an, count_of
 from ...games import GAMES, is_playable
@@ -41,20 +42,30 @@ def time_left(deadline: float | None, now: float | None = None) -> str:
     return f"{hours} h {minutes} min left" if hours else f"{minutes} min left"
 
 
-def _seat_text(seat: dict, me: str, to_move: bool = False) -> str:
+def _seat_text(seat: dict, me: str, to_move: bool = False, game_id: str = "") -> str:
     arrow = "▶" if to_move else ""
     if seat["kind"] == "bot":
-        return f"{arrow}{seat['name']} (bot {seat['level']})"
+        level = level_label(seat["level"], game_id) if game_id in GAMES else seat["level"]
+        return f"{arrow}{seat['name']} (bot {level})"
     if seat["player"] is None:
         return f"{arrow}· free ·"
     dot = "●" if seat["connected"] else "○"
-    mine = " (you)" if seat["player"] == me else ""
-    return f"{arrow}{dot} {seat['player']}{mine}"
+    notes = (["you"] if seat["player"] == me else []) + (
+        [f"{seat['rating']:.1f}"] if isinstance(seat.get("rating"), (int, float)) else [])
+    return f"{arrow}{dot} {seat['player']}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _seat_kinds(game_id: str) -> list[tuple[str, str]]:
+    """What the host may put in a seat: a remote player, or a bot of each level with its rating
+    for the game ("Bot: hard ≈ 31") where the game's levels were rated."""
+    return [("Remote player (someone joins)", "remote")] + [
+        (f"Bot: {level_label(lvl, game_id) if game_id in GAMES else lvl}", f"bot:{lvl}") for lvl in LEVELS]
 
 
 def room_text(room: dict, me: str) -> Text:
     """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
-    seats = "  ".join(_seat_text(s, me, i == room.get("to_move")) for i, s in enumerate(room["seats"]))
+    seats = "  ".join(_seat_text(s, me, i == room.get("to_move"), room.get("game", ""))
+                      for i, s in enumerate(room["seats"]))
     if room["over"]:
         state = ("finished", "dim")
     elif room.get("your_turn"):
@@ -99,7 +110,8 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch"),
         Binding("d", "daily", "Daily"),
         Binding("b", "boards", "Boards"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("p", "profile", "Profile"),
+        Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
         Binding("escape", "leave", "Menu"),
         # not in the footer (it would not fit 80 columns): the hint above names it
         Binding("v", "vacation", "Vacation", show=False),
@@ -259,6 +271,11 @@ class LobbyScreen(Screen):
 
         self.app.push_screen(LeaderboardScreen(self.path, self.player))
 
+    def action_profile(self) -> None:
+        from .profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.path, self.player))
+
     def action_host(self) -> None:
         def hosted(spec: dict | None) -> None:
             if spec is None:
@@ -306,7 +323,7 @@ class HostScreen(ModalScreen[dict | None]):
                 yield Label("Players", classes="field-label")
                 yield Select([(f"{n} players", n) for n in range(2, 6)], value=2, allow_blank=False,
                              id="players", compact=True)
-            kinds = [("Remote player (someone joins)", "remote")] + [(f"Bot: {lvl}", f"bot:{lvl}") for lvl in LEVELS]
+            kinds = _seat_kinds(first.id if first else "")
             for seat in range(1, 5):
                 with Horizontal(classes="field", id=f"hseat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
@@ -344,6 +361,11 @@ class HostScreen(ModalScreen[dict | None]):
             current = players.value if isinstance(players.value, int) else 2
             players.set_options(options)
             players.value = min(max(current, options[0][1]), options[-1][1])
+            for seat in range(1, 5):  # the bot levels' ratings are the chosen game's
+                kind = self.query_one(f"#hkind-{seat}", Select)
+                chosen = kind.value
+                kind.set_options(_seat_kinds(game.id))
+                kind.value = chosen
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
             self.query_one(f"#hseat-{seat}").display = seat < count

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...ai import LEVELS
+from ...ai.levels import level_label
 from ...games import get_game
 from ...session import Seat, Table, fresh_seed, highscores
 from ...session.seating import default_name, is_default_name
@@ -37,8 +38,10 @@ SETUP_KEYS = """
 """
 
 
-def seat_kinds() -> list[tuple[str, str]]:
-    return [("Person", "person")] + [(f"Bot: {level}", f"bot:{level}") for level in LEVELS]
+def seat_kinds(game_id: str) -> list[tuple[str, str]]:
+    """The choices for a seat: a person, or a bot of each level with its rating for this game
+    ("Bot: hard ≈ 31", on the club's scale) where the levels were rated."""
+    return [("Person", "person")] + [(f"Bot: {level_label(level, game_id)}", f"bot:{level}") for level in LEVELS]
 
 
 class SetupScreen(Screen):
@@ -80,7 +83,7 @@ class SetupScreen(Screen):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
                     yield Input(default_name(seat, default_kind.split(":")[0]), id=f"name-{seat}", classes="name",
                                 compact=True)
-                    yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
+                    yield Select(seat_kinds(self.game.id), value=default_kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             if g.hidden_information:
                 seed_help = ("Empty: a fresh secret seed (this game hides cards, so its seed is shown when the "
                              "game ends). Type a seed to play that deal again.")

@@ -3,8 +3,8 @@
 import pytest
 
 from dragon_tui.games.carcassonne.tiles import ROT, TILES
-from dragon_tui.ui.widgets.carcassonne_art import tile_art
-from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES, ZOOMS
+from dragon_tui.ui.games.carcassonne.art import tile_art
+from dragon_tui.ui.games.carcassonne.grid import MAP_SIZES, ZOOMS
 
 
 def midpoint(side, w, h):

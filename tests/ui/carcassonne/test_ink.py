@@ -4,8 +4,8 @@ import pytest
 from rich.color import Color
 
 from dragon_tui.ui.themes import THEMES
-from dragon_tui.ui.widgets.carcassonne_art import CITY, FIELD, tile_art
-from dragon_tui.ui.widgets.carcassonne_ink import CarcInk
+from dragon_tui.ui.games.carcassonne.art import CITY, FIELD, tile_art
+from dragon_tui.ui.games.carcassonne.ink import CarcInk
 
 
 def luminance(colour: str) -> float:

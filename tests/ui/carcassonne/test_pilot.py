@@ -4,7 +4,7 @@ import pytest
 
 from dragon_tui.games.carcassonne.tiles import CANON
 from dragon_tui.ui.screens.game_over import GameOverScreen
-from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+from dragon_tui.ui.games.carcassonne.grid import TileGrid
 
 from ..apps import app_with, settle
 from .positions import carc_table
@@ -233,7 +233,7 @@ async def test_the_final_board_opens_with_the_whole_map_in_sight():
 
     from .positions import advance
 
-    from dragon_tui.ui.widgets.carcassonne_grid import MAP_SIZES
+    from dragon_tui.ui.games.carcassonne.grid import MAP_SIZES
 
     table = advance(carc_table(seed=3), lambda s: False, seed=4)
     cells = [xy(pos) for pos in table.state.board]
@@ -263,7 +263,7 @@ async def test_the_final_board_opens_with_the_whole_map_in_sight():
 
 def test_meeple_letters_are_distinct_for_bots_named_alike():
     from dragon_tui.session import Seat, Table
-    from dragon_tui.ui.boards.carcassonne import SEAT_COLOURS, seat_letters
+    from dragon_tui.ui.games.carcassonne.board import SEAT_COLOURS, seat_letters
 
     seats = [Seat(f"Bot {n}", "bot", "random") for n in range(1, 5)] + [Seat("Ana")]
     table = Table("carcassonne", seats, 3)

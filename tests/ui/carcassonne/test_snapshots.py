@@ -10,7 +10,7 @@ def mid_game():
 
 
 async def zoom_to(pilot, zoom):
-    from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
+    from dragon_tui.ui.games.carcassonne.grid import TileGrid
 
     await settle(pilot)
     for _ in range(3):

@@ -4,9 +4,9 @@ panel and the status line count the same tiles, and the end of the game reads wh
 import pytest
 
 from dragon_tui.games.carcassonne.tiles import CANON
-from dragon_tui.ui.widgets.carcassonne_grid import TileGrid
-from dragon_tui.ui.widgets.carcassonne_remaining import RemainingTiles
-from dragon_tui.ui.boards.carcassonne import TextPanel
+from dragon_tui.ui.games.carcassonne.grid import TileGrid
+from dragon_tui.ui.games.carcassonne.remaining import RemainingTiles
+from dragon_tui.ui.games.carcassonne.board import TextPanel
 
 from ..apps import app_with, settle
 from .positions import advance, carc_table

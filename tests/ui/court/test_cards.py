@@ -2,7 +2,7 @@
 
 from dragon_tui.games.court.data import CARDS
 from dragon_tui.ui.themes import MONO, THEMES
-from dragon_tui.ui.widgets.court_cards import Ink, face, hjoin
+from dragon_tui.ui.games.court.cards import Ink, face, hjoin
 
 
 def test_every_card_fits_every_width():

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 from textual.containers import VerticalScroll
 
-from dragon_tui.ui.boards.court import CourtLosses
+from dragon_tui.ui.games.court.board import CourtLosses
 from dragon_tui.ui.screens.setup import SetupScreen
 
 from ..apps import app_with, settle

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dragon_tui.ui.boards.court import Board, CourtLedger, CourtLosses, RoyalCourt, SocietyRow
+from dragon_tui.ui.games.court.board import Board, CourtLedger, CourtLosses, RoyalCourt, SocietyRow
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList

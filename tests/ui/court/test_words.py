@@ -4,8 +4,8 @@ board do; short card names never turn one card into another's name."""
 from __future__ import annotations
 
 from dragon_tui.games.court.data import CARDS
-from dragon_tui.ui.boards.court import CourtLosses
-from dragon_tui.ui.widgets.court_cards import Ink, short_name
+from dragon_tui.ui.games.court.board import CourtLosses
+from dragon_tui.ui.games.court.cards import Ink, short_name
 
 from .positions import court_table, finished
 

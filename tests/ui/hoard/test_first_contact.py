@@ -8,7 +8,7 @@ import pytest
 
 from dragon_tui.games.hoard import data
 from dragon_tui.session import Seat, Table
-from dragon_tui.ui.boards.hoard import Board, HandPanel, TurnLine
+from dragon_tui.ui.games.hoard.board import Board, HandPanel, TurnLine
 
 from ..apps import app_with, settle
 from .positions import NAMES, after_person_moves, hoard_table, play_until

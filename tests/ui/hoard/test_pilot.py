@@ -3,7 +3,7 @@ keys, and the hot-seat pass screen that keeps each person's hand from the others
 
 import pytest
 
-from dragon_tui.ui.boards.hoard import Board, Palette, PayLine
+from dragon_tui.ui.games.hoard.board import Board, Palette, PayLine
 from dragon_tui.ui.screens.dialogs import PassScreen
 from dragon_tui.ui.screens.game import GameScreen
 from dragon_tui.ui.screens.game_over import GameOverScreen

@@ -6,8 +6,8 @@ import pytest
 
 from dragon_tui.games.throne import data
 from dragon_tui.ui.widgets.game_log import GameLog
-from dragon_tui.ui.widgets.throne_guilds import GuildGrid
-from dragon_tui.ui.widgets.throne_style import ThronePanel
+from dragon_tui.ui.games.throne.guilds import GuildGrid
+from dragon_tui.ui.games.throne.style import ThronePanel
 
 from ..apps import app_with, settle
 from .positions import advanced, throne_table

@@ -1,9 +1,9 @@
 """The Princes panels painted directly from a Scene (no app): what each line says."""
 
 from dragon_tui.games.throne import data
-from dragon_tui.ui.widgets.throne_guilds import GuildGrid
-from dragon_tui.ui.widgets.throne_style import Palette, Scene
-from dragon_tui.ui.widgets.throne_track import ScoreTrack
+from dragon_tui.ui.games.throne.guilds import GuildGrid
+from dragon_tui.ui.games.throne.style import Palette, Scene
+from dragon_tui.ui.games.throne.track import ScoreTrack
 
 from .positions import throne_table
 
@@ -41,7 +41,7 @@ def test_prospects_show_the_players_cost_and_what_a_dragon_eats():
 
 
 def test_the_hand_title_counts_cards_in_words():
-    from dragon_tui.ui.widgets.throne_hand import HandPanel
+    from dragon_tui.ui.games.throne.hand import HandPanel
 
     view = throne_table(2, seed=3).state.view(0)
     view.hand[0] = view.hand[0][:1]
@@ -54,9 +54,9 @@ def test_only_the_score_track_and_the_guild_grid_paint_to_their_width():
     """The others' lines are the same at any width (the stylesheet cuts them), so the first
     layout's new width does not repaint them (``Painter.BY_WIDTH``). The guild grid words its
     prospects for the room left on each line (never cut mid-word)."""
-    from dragon_tui.ui.widgets.throne_hand import HandPanel
-    from dragon_tui.ui.widgets.throne_houses import ClanHouses
-    from dragon_tui.ui.widgets.throne_players import PlayersPanel
+    from dragon_tui.ui.games.throne.hand import HandPanel
+    from dragon_tui.ui.games.throne.houses import ClanHouses
+    from dragon_tui.ui.games.throne.players import PlayersPanel
 
     for players in (2, 4):
         for compact in (False, True):
@@ -76,7 +76,7 @@ async def test_a_panel_shows_what_textual_makes_of_its_lines_span_for_span():
 
     from dragon_tui.session import Seat, Table
     from dragon_tui.ui.widgets.fast_strips import as_content
-    from dragon_tui.ui.widgets.throne_style import ThronePanel
+    from dragon_tui.ui.games.throne.style import ThronePanel
 
     from ..apps import app_with, settle
 

@@ -3,10 +3,10 @@
 import pytest
 
 from dragon_tui.session import Table, TurnController
-from dragon_tui.ui.boards.throne import Board
+from dragon_tui.ui.games.throne.board import Board
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.widgets.action_list import ActionList
-from dragon_tui.ui.widgets.throne_guilds import by_guild, guild_of
+from dragon_tui.ui.games.throne.guilds import by_guild, guild_of
 
 from ..apps import app_with, settle
 from .positions import throne_table
