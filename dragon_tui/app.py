@@ -357,13 +357,27 @@ class DragonApp(App):
         if self.settings.get("theme") == theme.name:
             return
         self.settings["theme"] = theme.name
+        self._save_settings()
+
+    @property
+    def bell_on_turn(self) -> bool:
+        """Ring the terminal's bell when it becomes your turn at a shared table (a setting)."""
+        return self.settings.get("bell", True)
+
+    def toggle_bell(self) -> None:
+        self.settings["bell"] = not self.bell_on_turn
+        self._save_settings()
+        self.notify("The bell rings when it is your turn." if self.bell_on_turn
+                    else "No bell when it is your turn (the notice still shows).")
+
+    def _save_settings(self) -> None:
         document = settings.settings_document(self.settings)
         self._settings_writer.submit(settings.settings_path(), lambda: document, self._settings_written)
 
     def _settings_written(self, error: OSError | None) -> None:
         if error is not None:
             try:
-                self.call_from_thread(self.notify, f"The theme could not be remembered: {error}", severity="warning")
+                self.call_from_thread(self.notify, f"Your settings could not be kept: {error}", severity="warning")
             except RuntimeError:  # the app has closed meanwhile
                 pass
 
@@ -412,6 +426,8 @@ class DragonApp(App):
             yield command
         for name in THEME_NAMES:
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: setattr(self, "theme", n))
+        yield SystemCommand(f"Bell on your turn: {'turn off' if self.bell_on_turn else 'turn on'}",
+                            "Ring the terminal's bell when it becomes your turn at a shared table", self.toggle_bell)
         if isinstance(screen, _game_screen()):
             if not screen.table.state.is_over:
                 yield SystemCommand("Hint", "What would the hard bot do in my place? (F3)", screen.action_hint)

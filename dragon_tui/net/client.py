@@ -216,6 +216,25 @@ def past_games(path: str | Path, player: str, of: str | None = None, limit: int 
         conn.close()
 
 
+def follow_lobby(path: str | Path, player: str, on_event: Callable[[dict], None]) -> Connection:
+    """A connection that follows the list of tables: ``on_event`` (on the connection's reader
+    thread) gets ``{"event": "lobby"}`` when the list may have changed, ``{"event": "your_turn",
+    room, game, title}`` when it becomes the player's turn at a table, and ``{"event": "closed"}``
+    if the connection is lost. Close it when done."""
+    conn = Connection(path, player, on_event=on_event)
+    try:
+        conn.request("follow")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def decline_invitation(path: str | Path, player: str, room: str) -> dict[str, Any]:
+    """Say no to an invitation: the table is closed as declined."""
+    return ask(path, player, "decline", room=room)
+
+
 def player_profile(path: str | Path, player: str, of: str | None = None) -> dict[str, Any]:
     """A player's page (``of``, default the asker's own): ratings by game with their history,
     and recent games."""
@@ -320,6 +339,15 @@ class RemoteTable(SeatNames):
         return cls._open(path, player, kw, "join", room=room, seat=seat, token=token or token_for(room, seat))
 
     @classmethod
+    def seek(cls, path, player: str, game: str, players: int | None = None, move_limit: float | None = None,
+             limit_level: str | None = None, bank: float | None = None, vacation_days: float | None = None,
+             **kw) -> RemoteTable:
+        """Any player, this game, this time: sit down at a matching seek's table (``paired``)
+        or open one and wait there."""
+        return cls._open(path, player, kw, "seek", game=game, players=players, move_limit=move_limit,
+                         limit_level=limit_level, bank=bank, vacation_days=vacation_days)
+
+    @classmethod
     def daily(cls, path, player: str, **kw) -> RemoteTable:
         """Today's solitaire deal at a table of one's own, whose result goes on the day's board."""
         return cls._open(path, player, kw, "daily")
@@ -345,12 +373,14 @@ class RemoteTable(SeatNames):
         except IllegalAction:
             raise
         except TablesError:
-            if op in ("host", "join", "watch", "daily"):
+            if op in ("host", "join", "watch", "daily", "seek"):
                 self.close()
             raise
 
     def _sit(self, reply: dict[str, Any]) -> None:
         self.room, self.seat, self.token = str(reply["room"]), reply.get("seat"), reply.get("token")
+        #: a seek sat us down at another seeker's table (not a table of our own)
+        self.paired = bool(reply.get("paired"))
         if self.seat is not None and self.token:
             try:
                 remember_token(self.room, self.seat, self.token)

@@ -196,8 +196,7 @@ class ClusterNode:
                 room.vacations[s.seat] = Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0)
         room.turn_paused = rec.turn_paused or 0.0
         await self._catch_up(room)
-        for conn in list(room.conns):
-            conn.update()
+        room.tell()
         self._arm_limit(room)
 
     def _forget(self, room: Room) -> None:
@@ -210,6 +209,7 @@ class ClusterNode:
             conn.send({"event": "kicked", "reason": "This table was removed."})
             self._detach(conn)
         self.rooms.pop(room.id, None)
+        self.lobby.changed(None)
 
     async def _heartbeat(self) -> None:
         while True:

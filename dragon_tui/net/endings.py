@@ -115,8 +115,7 @@ async def give_up(server: TableServer, room: Room, seat: int, how: str, call: Ca
     if not ending.get("ended"):
         room.table.seats[seat].kind = "bot"  # in place: the turn controller holds the seats
         room.table.seats[seat].level = room.limit_level
-    for conn in list(room.conns):
-        conn.update()
+    room.tell()
     if room.limit_timer is not None:
         room.limit_timer.cancel()
         room.limit_timer = None
@@ -168,8 +167,7 @@ async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
     if room.limit_timer is not None:
         room.limit_timer.cancel()
         room.limit_timer = None
-    for other in list(room.conns):
-        other.update()
+    room.tell()
     return {"ending": ending}
 
 

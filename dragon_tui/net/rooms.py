@@ -14,9 +14,8 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import Action, IllegalAction, SaveFileError, State
 from ..session import Seat, Table, TurnController
@@ -164,6 +163,28 @@ class Room:
         self.ending: dict[str, Any] | None = None
         #: seat -> when its stand-in first played for it since the person last moved themselves
         self.away_since: dict[int, float] = {}
+        #: per seat: the player the host invited there (nobody else may sit), or None
+        self.invited: list[str | None] = [None] * len(table.seats)
+        #: told after every change everyone at the table was sent (the server's lobby followers)
+        self.on_change: Callable[[Room], None] | None = None
+        #: the player last told it is their turn here (once a turn, not once a decision)
+        self.turn_told: str | None = None
+        #: opened by a seek: the next matching seek sits down here (:mod:`.seeks`)
+        self.seek = False
+
+    def tell(self) -> None:
+        """Send everyone at the table their own view of it, then tell the server it changed."""
+        for conn in list(self.conns):
+            conn.update()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def to_play(self) -> str | None:
+        """The person whose turn it is (None: a bot's, a free seat's, or the game is over)."""
+        seat = None if self.over else self.table.state.current_player
+        if seat is None or self.table.seats[seat].is_bot:
+            return None
+        return (self.owners[seat] or {}).get("player")
 
     @property
     def over(self) -> bool:
@@ -206,6 +227,8 @@ class Room:
                    [Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0) for s in rec.seats],
                    rec.turn_paused)
         room.ending = rec.ending
+        room.invited = [s.invited for s in rec.seats]
+        room.seek = rec.seek
         for m in rec.moves:
             table.apply(Action.from_json(m.action), m.seat)
             room.moved(m.seat, m.timeout_level, m.played)
@@ -218,26 +241,27 @@ class Room:
         return TableRecord(
             self.id, table.game.id, table.options, table.seed, self.host, self.created,
             [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
-                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"),
+                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i],
                         bank=self.banks[i] if self.move_limit else None,
                         vacation_since=self.vacations[i].since, vacation_used=self.vacations[i].used,
                         vacation_year=self.vacations[i].year)
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
-            bank=self.bank if self.move_limit else None, vacation=self.vacation or None,
+            seek=self.seek, bank=self.bank if self.move_limit else None, vacation=self.vacation or None,
             turn_paused=self.turn_paused)
 
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
         still free and no person moved) and nothing happened — for :data:`ABANDONED_AFTER`, or
-        only :data:`UNJOINED_AFTER` when nobody but the host ever sat there. A game
+        only :data:`UNJOINED_AFTER` when nobody but the host ever sat there and nobody was
+        invited (a guest may take days to come by; the host's quota bounds such tables). A game
         that started is kept (it ends by the forfeit rule), a finished one archived."""
 
         if self.over or self.conns:
             return False
-        if self.unjoined():
-            return now - self.active > UNJOINED_AFTER
+        if self.unjoined() and not any(self.invited):
+            return now - self.active > UNJOINED_AFTER  # an invitation waits for its guest as long as any offer
         return not self.full() and not self.person_moved() and now - self.active > ABANDONED_AFTER
 
     def archived(self, now: float) -> bool:
@@ -392,7 +416,8 @@ class Room:
         for i, seat in enumerate(self.table.seats):
             owner = self.owners[i]
             seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
-                          "player": owner["player"] if owner else None, "connected": i in live})
+                          "player": owner["player"] if owner else None, "connected": i in live,
+                          **({"invited": self.invited[i]} if self.invited[i] and not owner else {})})
         state = self.table.state
         to_move = None if self.over else state.current_player
         mine = player is not None and any(s["player"] == player for s in seats)
@@ -401,11 +426,13 @@ class Room:
                 "phase": self.table.text(state.phase_label()),
                 "watchers": sum(1 for c in self.conns if c.seat is None),
                 "to_move": to_move, "mine": mine,
+                "invites_you": player is not None and any(s.get("invited") == player for s in seats),
                 "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
                 "move_limit": self.move_limit, "bank": self.bank, "deadline": self.deadline(), "daily": self.daily,
                 "vacation_days": self.vacation / DAY,
                 "on_vacation": any(s["player"] == player and self.on_vacation(i, self.clock())
-                                   for i, s in enumerate(seats)) if player is not None else False}
+                                   for i, s in enumerate(seats)) if player is not None else False,
+                **({"seek": True} if self.seek and not self.full() and not self.over else {})}
 
 
 class Conn:

@@ -11,6 +11,7 @@ connections at once.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 
@@ -29,12 +30,24 @@ log = logging.getLogger("dragon_tui.tables")
 MAX_ROOMS = 200
 MAX_ROOMS_PER_HOST = 5
 MAX_SEATS_PER_PLAYER = 20
+#: A player's name as the servers make them (``ssh.player_name``): an invitation names one.
+PLAYER_NAME = re.compile(r"[A-Za-z0-9_.-]{1,24}")
+
+
+def invitation_for(name: Any, host: str) -> str:
+    """The invited player's name, checked: a name a player could have, not the host's own."""
+    if not isinstance(name, str) or not PLAYER_NAME.fullmatch(name) or name.strip(".-") != name:
+        raise IllegalAction("Invite a player by their name (letters, digits, _ . -).")
+    if name == host:
+        raise IllegalAction("You sit at your own table already: invite someone else.")
+    return name
 
 
 class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
 
@@ -49,8 +62,7 @@ class Seating:
         conn.seat = seat
         conn.sent = 0
         room.conns.add(conn)
-        for other in room.conns:  # everyone sees who is connected
-            other.update()
+        room.tell()  # everyone sees who is connected
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))
@@ -74,6 +86,7 @@ class Seating:
         specs = list(msg["seats"])
         take = int(msg.get("seat", 0))
         seats: list[Seat] = []
+        invited: list[str | None] = [None] * len(specs)
         for i, spec in enumerate(specs):
             kind = spec.get("kind", "remote")
             if kind == "bot":
@@ -83,10 +96,16 @@ class Seating:
                 seats.append(Seat(str(spec.get("name") or f"Bot {i + 1}")[:24], "bot", level))
             elif kind == "remote":
                 seats.append(Seat(str(spec.get("name") or f"Seat {i + 1}")[:24], "remote"))
+                if spec.get("invite") is not None:
+                    invited[i] = invitation_for(spec["invite"], conn.player)
             else:
                 raise IllegalAction(f"A seat is a remote player or a bot, not {kind!r}.")
         if not 0 <= take < len(seats) or seats[take].is_bot:
             raise IllegalAction("Take a seat that is not a bot's.")
+        invited[take] = None  # the host's own seat
+        named = [n for n in invited if n]
+        if len(set(named)) != len(named):
+            raise IllegalAction("Invite each player to one seat.")
         if daily is not None:
             seed = int(msg["seed"])  # the day's deal: the server's own, the same for everyone
         elif msg.get("seed") is not None:
@@ -123,6 +142,8 @@ class Seating:
             room_id = secrets.token_hex(3)
         room = Room(room_id, table, conn.player, [None] * len(seats), self.now(), move_limit, limit_level, daily,
                     bank=bank, vacation=vacation)
+        room.invited = invited
+        room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
         room.host_key = conn.key
         self._check_seats_held(conn)
@@ -167,6 +188,11 @@ class Seating:
             raise IllegalAction(f"{owner['player']} sits there (to come back to your seat you need its token).")
         if room.over:
             raise IllegalAction("That game is over.")
+        kept_for = room.invited[seat]
+        if kept_for and kept_for != conn.player:
+            raise IllegalAction(f"That seat is kept for {kept_for}: {room.host} invited them.")
+        if conn.player in room.invited and kept_for != conn.player:
+            raise IllegalAction(f"You are invited to seat {room.invited.index(conn.player) + 1}: sit there.")
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1

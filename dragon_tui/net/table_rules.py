@@ -109,6 +109,8 @@ def ending_text(ending: dict, names: list[str]) -> str:
     seats = [int(s) for s in ending.get("seats", []) if isinstance(s, int) and 0 <= s < len(names)]
     if ending.get("how") == "abort":
         return "The game was aborted: nothing is rated."
+    if ending.get("how") == "declined":
+        return f"{str(ending.get('by') or 'The invited player')[:24]} declined the invitation: the table is closed."
     if not seats:
         return "The game is over."
     who = names[seats[-1]]

@@ -98,8 +98,9 @@ from ..engine.untrusted import UntrustedJSONError, loads
 from ..games import GAMES
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
-from . import endings, profiles, quotas
+from . import endings, invitations, profiles, quotas, seeks
 from .cluster import ClusterNode
+from .lobby import Lobby
 from .identity import Tickets, key_path_for
 from .moves import Moves
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
@@ -135,6 +136,8 @@ class TableServer(Seating, Moves, ClusterNode):
         self.db_url = db
         self.store: Store | None = None
         self.rooms: dict[str, Room] = {}
+        #: the connections following the list of tables, and the your-turn notices
+        self.lobby = Lobby()
         self.conns: set[Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -292,11 +295,12 @@ class TableServer(Seating, Moves, ClusterNode):
     def _adopt(self, room: Room) -> None:
         room.clock = self.now
         self.rooms[room.id] = room
+        room.on_change = self.lobby.changed
         room.table.subscribe(lambda table, room=room: self._changed(room))
+        self.lobby.changed(room)
 
     def _changed(self, room: Room) -> None:
-        for conn in list(room.conns):  # the move is in the database already (see _play)
-            conn.update()
+        room.tell()  # the move is in the database already (see _play)
         self._kick_bots(room)
         self._arm_limit(room)
         if room.table.state.is_over:
@@ -330,6 +334,7 @@ class TableServer(Seating, Moves, ClusterNode):
         for conn in list(room.conns):
             self._detach(conn)
         del self.rooms[room.id]
+        self.lobby.changed(None)
         return room.id
 
     async def _sweep_forever(self) -> None:
@@ -382,6 +387,7 @@ class TableServer(Seating, Moves, ClusterNode):
                 await writer.drain()
         finally:
             self._detach(conn)
+            self.lobby.drop(conn)
             self.conns.discard(conn)
             writer.close()
 
@@ -395,7 +401,8 @@ class TableServer(Seating, Moves, ClusterNode):
             rooms = [r.summary(conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
-            return self._listed(sorted(rooms, key=lambda r: (not r["mine"], not r["your_turn"], r["over"], r["id"])))
+            return self._listed(sorted(rooms, key=lambda r: (not r["invites_you"], not r["mine"], not r["your_turn"],
+                                                             r["over"], r["id"])))
         if op == "host":
             return self._host(conn, msg)
         if op == "daily":
@@ -433,14 +440,19 @@ class TableServer(Seating, Moves, ClusterNode):
             return endings.games(self, conn, msg)
         if op == "review":
             return endings.review(self, conn, msg)
+        if op == "seek":
+            return self._seek(conn, msg)
+        if op == "follow":
+            return self.lobby.follow(conn)
+        if op == "decline":
+            return self._seated_op(lambda server, c: invitations.decline(server, c, msg), conn)
         if op == "profile":
             return profiles.profile(self, msg.get("player", conn.player))
         if op == "leave":
             room = conn.room
             self._detach(conn)
             if room is not None:
-                for other in room.conns:
-                    other.update()
+                room.tell()
             return None
         raise IllegalAction(f"Unknown request {op!r}.")
 
@@ -456,6 +468,10 @@ class TableServer(Seating, Moves, ClusterNode):
     async def _touch(self, player: str, key: str | None, now: float) -> None:
         with contextlib.suppress(StoreError, Conflict, IllegalAction):
             await self._db("touch_player", player, key, now)
+
+    async def _seek(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        async with self._seating:  # one seat at a time: two seekers are not both paired at one seat
+            return await seeks.seek(self, conn, msg)
 
     async def _listed(self, rooms: list[dict[str, Any]]) -> dict[str, Any]:
         return {"rooms": await profiles.with_ratings(self, rooms)}

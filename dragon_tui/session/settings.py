@@ -1,4 +1,4 @@
-"""The player's settings between runs (for now the theme): one small JSON file.
+"""The player's settings between runs (the theme; the bell on your turn): one small JSON file.
 
 It lives in the platformdirs config folder, or beside the saves when ``DRAGON_TUI_HOME`` is
 set (tests, and ``dragon-tui serve``, which gives every remote player a folder of their own:
@@ -23,7 +23,7 @@ from . import storage
 SETTINGS_NAME = "settings.json"
 MAX_SETTINGS_BYTES = 16 * 1024
 #: What may be kept, and the type each must have; anything else in the file is dropped.
-KNOWN = {"theme": str}
+KNOWN = {"theme": str, "bell": bool}
 
 
 def settings_path() -> Path:

@@ -333,3 +333,29 @@ def test_with_keys_a_player_finds_their_seat_on_another_node_without_its_token(c
         _step(tables, rng)
     back.close()
     ben.close()
+
+
+@pytest.mark.slow
+def test_a_turn_notice_reaches_the_player_on_another_node(cluster):
+    """Ben moves on node one; Ana, following the lobby on node two, is told it is her turn."""
+    from dragon_tui.net.client import follow_lobby
+
+    from .test_lobby_push import Events
+
+    one, two = cluster("one"), cluster("two")
+    events = Events()
+    follower = follow_lobby(two.path, "ana", events)
+    try:
+        ben = RemoteTable.host(one.path, "ben", "crowns", TWO)
+        assert events.wait(lambda got: any(m["event"] == "lobby" for m in got), 15)  # opened on the other node
+        ana = _join_when_listed(two.path, "ana", ben.room, 1)
+        for _ in range(200):
+            assert ben.wait_for(lambda t: len(t.moves) == len(ana.moves), 15)
+            if ben.state.current_player == 1:
+                break
+            ben.apply(ben.state.legal_actions()[0])
+        assert events.wait(lambda got: events.turns(ben.room) == 1, 15), events.got[-3:]
+        ben.close()
+        ana.close()
+    finally:
+        follower.close()

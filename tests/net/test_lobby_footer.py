@@ -51,7 +51,7 @@ async def test_every_lobby_key_is_in_the_footer_at_100_columns(tables):
     async with app.run_test(size=(100, 30)) as pilot:
         await _in_lobby(pilot)
         keys = list(app.screen.query("FooterKey"))
-        assert [k.action for k in keys][:7] == ["host", "join", "watch", "daily", "boards", "profile", "leave"]
+        assert [k.action for k in keys][:7] == ["host", "join", "watch", "boards", "seek", "profile", "leave"]
         right = max(k.region.right for k in keys)
         assert right <= 100 and all(k.region.width >= len(k.description) + 2 for k in keys)
 

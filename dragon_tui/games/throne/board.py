@@ -35,7 +35,7 @@ from .data import (
     guild_clans,
     guild_name,
 )
-from . import control
+from . import control, tables
 from .facts import BoardFacts
 
 REWARD_PHASES = ("reward_house", "reward_bump", "reward_bump_to")
@@ -68,6 +68,26 @@ def recruit_price(cost: int, controls_in_kingdom: bool, hawa: bool) -> int:
     Kingdom, one less with the Ha'wa bonus, never below one."""
     discount = (1 if controls_in_kingdom else 0) + (1 if hawa else 0)
     return max(1, cost - discount)
+
+
+#: ``recruit_price`` of every card, looked up: ``PRICES[hawa][card][controls_in_kingdom]``
+#: (listing the main actions asks for six a time). Loaded from ``tables.py``, generated from
+#: ``compute_recruit_prices``.
+PRICES: tuple[tuple[tuple[int, int], ...], ...] = tables.RECRUIT_PRICES
+#: ``feed_needed`` of every card, looked up: ``FEEDS[zeme][card]``. Loaded from ``tables.py``,
+#: generated from ``compute_feeds``.
+FEEDS: tuple[tuple[int, ...], ...] = tables.FEEDS
+
+
+def compute_recruit_prices() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``PRICES`` computed with ``recruit_price``."""
+    return tuple(tuple(tuple(recruit_price(cd.cost, controls, hawa) for controls in (False, True)) for cd in CARDS)
+                 for hawa in (False, True))
+
+
+def compute_feeds() -> tuple[tuple[int, ...], ...]:
+    """``FEEDS`` computed with ``feed_needed``."""
+    return tuple(tuple(feed_needed(cd.feed, zeme) for cd in CARDS) for zeme in (False, True))
 
 
 class BoardMixin:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import card_table
+from . import tables
 
 # --------------------------------------------------------------------------- names
 KINGDOMS = ("Troll", "Dwarf", "Human", "Goblin", "Elf", "Kobold")
@@ -51,6 +51,8 @@ START_SUPPLY = 5  # rulebook
 DRAGON_LORDS_PER_PLAYER = 15  # 60 / 4
 GUILD_MARKERS_PER_PLAYER = 20  # rulebook: "80 Guild Markers - 20 each in Red, Green, Blue & Yellow"
 HAND_SIZE = 5
+#: The four main actions: a turn takes steps of one of them.
+MAIN_KINDS = ("gather", "recruit", "deploy", "maneuver")
 START_RESOURCES = 3  # of each, rulebook
 PARLIAMENT_SPACES = (6, 13, 21, 30, 40, 50)  # rulebook
 #: 2-player rules: non-player supporters placed at the n-th Parliament (rulebook).
@@ -91,12 +93,12 @@ GUILD_TYPE_OF = tuple(guild % GUILD_TYPES for guild in ALL_GUILDS)
 GUILDS_OF_KINGDOM = tuple(tuple(guild_at(k, g) for g in range(GUILD_TYPES)) for k in range(NUM_KINGDOMS))
 #: The guilds in ``kingdom``'s row or ``guild_type``'s column: where a Citizen deploys and
 #: what the Sorcery Dice select. ``ROW_OR_COLUMN[kingdom][guild_type]``.
-#: Loaded from ``card_table.py`` (literal data, generated from ``compute_row_or_column``).
-ROW_OR_COLUMN: tuple[tuple[tuple[int, ...], ...], ...] = card_table.ROW_OR_COLUMN
+#: Loaded from ``tables.py`` (literal data, generated from ``compute_row_or_column``).
+ROW_OR_COLUMN: tuple[tuple[tuple[int, ...], ...], ...] = tables.ROW_OR_COLUMN
 
 
 def compute_row_or_column() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``ROW_OR_COLUMN`` computed: the rule that ``card_table.py`` holds the result of."""
+    """``ROW_OR_COLUMN`` computed: the rule that ``tables.py`` holds the result of."""
     return tuple(
         tuple(tuple(guild for guild in ALL_GUILDS if KINGDOM_OF[guild] == k or GUILD_TYPE_OF[guild] == g)
               for g in range(GUILD_TYPES))
@@ -143,11 +145,11 @@ class Card(NamedTuple):
 
     def text(self) -> str:
         """A one-line summary a player can read without the card art (``compute_text``'s,
-        loaded from ``card_table.py``)."""
-        return card_table.CARD_TEXTS[self.id]
+        loaded from ``tables.py``)."""
+        return tables.CARD_TEXTS[self.id]
 
     def compute_text(self) -> str:
-        """The rule for ``text``: ``card_table.py`` holds what it gives for every card."""
+        """The rule for ``text``: ``tables.py`` holds what it gives for every card."""
         parts = [self.name + (" (starter)" if self.starter else "")]
         if self.kind == "favor":
             return f"{GUILDS[self.guild]} Favor"
@@ -215,7 +217,7 @@ NUM_CARDS = 148
 
 
 def compute_cards() -> tuple[Card, ...]:
-    """Every card, built from the designed tables above: the rule that ``card_table.py``
+    """Every card, built from the designed tables above: the rule that ``tables.py``
     holds the result of (as literal rows, loaded with no computing at start-up)."""
     cards: list[Card] = []
     for k in range(6):
@@ -243,11 +245,11 @@ def compute_cards() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-#: Every card by id, made from ``card_table.py``'s literal rows (what ``compute_cards`` gives:
-#: tests/games/throne/test_data.py checks; ``python -m dragon_tui.games.throne.make_card_table``
+#: Every card by id, made from ``tables.py``'s literal rows (what ``compute_cards`` gives:
+#: tests/games/throne/test_data.py checks; ``python -m dragon_tui.games.throne.make_tables``
 #: writes the file again). Computing the cards and their texts as the rules loaded cost about
 #: 4 million instructions at every start.
-CARDS: tuple[Card, ...] = tuple(map(Card._make, card_table.CARD_ROWS))
+CARDS: tuple[Card, ...] = tuple(map(Card._make, tables.CARD_ROWS))
 
 
 def card(cid: int) -> Card:
@@ -257,10 +259,10 @@ def card(cid: int) -> Card:
 # Per card id, the card's derived facts looked up instead of computed: listing the legal
 # actions and valuing a position read them for every card of a hand, thousands of times a
 # second in the search. Each is made from the Card above, so the rule stays there.
-# Loaded from ``card_table.py``; ``compute_card_facts`` is the rule.
-IS_DRAGON: tuple[bool, ...] = card_table.IS_DRAGON
-IS_RECRUIT: tuple[bool, ...] = card_table.IS_RECRUIT
-IS_FAVOR: tuple[bool, ...] = card_table.IS_FAVOR
+# Loaded from ``tables.py``; ``compute_card_facts`` is the rule.
+IS_DRAGON: tuple[bool, ...] = tables.IS_DRAGON
+IS_RECRUIT: tuple[bool, ...] = tables.IS_RECRUIT
+IS_FAVOR: tuple[bool, ...] = tables.IS_FAVOR
 
 
 def compute_card_facts(cards: tuple[Card, ...]) -> tuple[tuple[bool, ...], ...]:
@@ -271,8 +273,8 @@ def compute_card_facts(cards: tuple[Card, ...]) -> tuple[tuple[bool, ...], ...]:
 
 #: Per clan colour, the guilds (in board order) whose spaces match it: where a Dragon of
 #: that clan may replace a King's Guard (``guild_clans``, looked up per clan). Loaded from
-#: ``card_table.py``; ``compute_guilds_of_clan`` is the rule.
-GUILDS_OF_CLAN: tuple[tuple[int, ...], ...] = card_table.GUILDS_OF_CLAN
+#: ``tables.py``; ``compute_guilds_of_clan`` is the rule.
+GUILDS_OF_CLAN: tuple[tuple[int, ...], ...] = tables.GUILDS_OF_CLAN
 
 
 def compute_guilds_of_clan() -> tuple[tuple[int, ...], ...]:

@@ -20,7 +20,9 @@ an action taken from a list made from the board facts starts from that list's ch
 protocol carries out such an action as offered in that very position: ``ThroneState.apply``).
 
 A BoardFacts is never changed once made, but for parts filled in on first use that depend
-on its copies alone, so clones of a state share it.
+on its copies alone, so clones of a state share it, and so does ``AFTER``. What it hands out
+cannot be changed: its copies of the pawns are :class:`~.memo.FrozenRow` lists (equal to the
+state's lists, so the board is still recognised by value, in C), and its answers are tuples.
 """
 
 from __future__ import annotations
@@ -31,46 +33,46 @@ from operator import ne, or_
 
 from .control import controller, has_space
 from .data import ALL_GUILDS, KINGDOM_OF
+from .memo import FrozenRow, Memo
 
 
 #: (facts, move) -> the facts after that move of pawns: the pawns that changed, by guild,
 #: with their new counts (supporters per seat; King's Guards and neutral ones when those
 #: changed too). A search walks the same few moves from the same boards over and over, and
 #: everything worked out from the facts it reaches (control, majorities, the heuristic's board
-#: values) is then found instead of worked out again. Bounded: emptied when full (an entry is
-#: only ever a shortcut), and no state or facts refers to it, so undo history keeps none alive.
-#: Full, it holds about 28 MB (measured with tracemalloc over late-game hard searches); the
-#: facts are the public board, so tables sharing a process share nothing a seat may not know.
-_AFTER: dict[tuple, BoardFacts] = {}
-_AFTER_LIMIT = 20_000
+#: values) is then found instead of worked out again. Owned by this module for the whole
+#: process (see memo.py): emptied when full, and no state or facts refers to it, so undo
+#: history keeps none alive. Full, it holds about 28 MB (measured with tracemalloc over
+#: late-game hard searches).
+AFTER = Memo("board facts after a move", 20_000)
 
 
 class BoardFacts:
     __slots__ = ("supporters", "guards", "neutral", "controllers", "room", "majorities", "by_guards", "by_room",
                  "board_values", "shared", "_controlled", "_kingdoms", "_open", "_occupied", "_occupied_as")
 
-    #: The copies the facts were made from (never changed: a new BoardFacts replaces them).
-    supporters: list[list[int]]
-    guards: list[int]
-    neutral: list[int]
+    #: The copies the facts were made from (FrozenRow: a new BoardFacts replaces them).
+    supporters: FrozenRow  # of FrozenRow, per guild the supporters per seat
+    guards: FrozenRow
+    neutral: FrozenRow
     #: Per guild, ``state.controller(guild)`` (a seat or None).
-    controllers: list[int | None]
+    controllers: tuple[int | None, ...]
     #: Per guild, ``state.has_space(guild)``.
-    room: list[bool]
+    room: tuple[bool, ...]
     #: scoring.control_majorities of the controllers, filled in by the first end scoring.
-    majorities: tuple[list[int], list[int]] | None
+    majorities: tuple[tuple[int, ...], tuple[int, ...]] | None
     #: Answers that depend on the King's Guards alone (a Dragon's deploy targets, by clan)
     #: and on which guilds have room alone (a Citizen's, by card; a maneuver's moves to every
     #: open guild, under "maneuver_to"), filled in by the rules that work them out
-    #: (moves.deploy_targets, moves._legal_turn).
+    #: (offers.deploy_targets, offers._legal_turn).
     by_guards: dict
     by_room: dict
     #: The heuristic's board value per seat (heuristics._board_values), filled in on first use.
-    board_values: list[float] | None
+    board_values: tuple[float, ...] | None
     #: Whether more than one state may reach these facts: a clone shares its original's
-    #: (``ThroneState.clone`` sets this) and facts found through ``_AFTER`` are shared
+    #: (``ThroneState.clone`` sets this) and facts found through ``AFTER`` are shared
     #: by every state that makes the move. Only moves from shared facts are remembered in
-    #: ``_AFTER``: a lone state (a random playout) never meets a board again.
+    #: ``AFTER``: a lone state (a random playout) never meets a board again.
     shared: bool
 
     @classmethod
@@ -102,10 +104,10 @@ class BoardFacts:
                 if old.shared:
                     move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
             # The same move from the same board gives the same facts: the search makes it
-            # again in every iteration that passes through the position (see _AFTER).
+            # again in every iteration that passes through the position (see AFTER).
             if old.shared:
                 key = (old, move)
-                known = _AFTER.get(key)
+                known = AFTER.get(key)
                 if known is not None:
                     return known
         new = cls.__new__(cls)
@@ -113,18 +115,18 @@ class BoardFacts:
         new._controlled = new._kingdoms = new._open = new.majorities = new._occupied = new._occupied_as = None
         new.board_values = None
         if old is None:
-            new.guards, new.neutral = kg[:], ns[:]
-            new.supporters = [counts[:] for counts in sup]
-            new.controllers = [state.controller(guild) for guild in ALL_GUILDS]
-            new.room = [state.has_space(guild) for guild in ALL_GUILDS]
+            new.guards, new.neutral = FrozenRow(kg), FrozenRow(ns)
+            new.supporters = FrozenRow(map(FrozenRow, sup))
+            new.controllers = tuple([state.controller(guild) for guild in ALL_GUILDS])
+            new.room = tuple([state.has_space(guild) for guild in ALL_GUILDS])
             new.by_guards, new.by_room = {}, {}
             return new
         if pawns_only:
             new.guards, new.neutral, new.by_guards = okg, ons, old.by_guards
         else:
-            new.guards, new.neutral = kg[:], ns[:]
+            new.guards, new.neutral = FrozenRow(kg), FrozenRow(ns)
             new.by_guards = old.by_guards if kg == okg else {}
-        new.supporters = copies = osup[:]
+        copies = osup[:]
         old_occupied = old._occupied
         if old_occupied is not None and not old.shared:
             # A lone game's (a random playout's) occupied guilds, where they were asked for
@@ -146,23 +148,24 @@ class BoardFacts:
         old_controllers, old_room = old.controllers, old.room
         controllers = room = None
         for guild in changed:
-            copies[guild] = sup[guild][:]
+            copies[guild] = FrozenRow(sup[guild])
             owner, space = controller(state, guild), has_space(state, guild)
             if owner != old_controllers[guild]:
                 if controllers is None:
-                    controllers = old_controllers[:]
+                    controllers = list(old_controllers)
                 controllers[guild] = owner
             if space != old_room[guild]:
                 if room is None:
-                    room = old_room[:]
+                    room = list(old_room)
                 room[guild] = space
+        new.supporters = FrozenRow(copies)
         # Most moves change neither who controls what nor which guilds have room: then the
         # old answers, and what was worked out from them, carry over as they are.
         if controllers is None:
             new.controllers, new._controlled, new._kingdoms = old_controllers, old._controlled, old._kingdoms
             new.majorities = old.majorities
         else:
-            new.controllers = controllers
+            new.controllers = controllers = tuple(controllers)
             old_controlled = old._controlled
             if old_controlled is not None and not old.shared:
                 # A lone game's controlled guilds are brought up to date like its occupied
@@ -182,11 +185,9 @@ class BoardFacts:
         if room is None:
             new.room, new._open, new.by_room = old_room, old._open, old.by_room
         else:
-            new.room, new.by_room = room, {}
+            new.room, new.by_room = tuple(room), {}
         if old.shared:
-            if len(_AFTER) >= _AFTER_LIMIT:
-                _AFTER.clear()
-            _AFTER[key] = new
+            AFTER.put(key, new)
             new.shared = True  # found through the memo by every state that makes the move
         return new
 
@@ -217,7 +218,7 @@ class BoardFacts:
         """``per_guild[guild]`` for each of ``occupied(seat)``: listing the main actions asks
         for a maneuver per occupied guild every time. Remembered per seat until the seat's
         occupied guilds change, so every caller passes the same ``per_guild`` (there is one:
-        moves._legal_main, with ``offers.MANEUVER``)."""
+        offers._legal_main, with ``texts.MANEUVER``)."""
         guilds = self.occupied(seat)
         known = self._occupied_as[seat]
         if known is None:

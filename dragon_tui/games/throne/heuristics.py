@@ -23,12 +23,12 @@ PENDING = ("deploy_to", "maneuver_to", "soldier_to", "cleric_to", "royal_to", "r
 _PENDING = frozenset(PENDING)
 
 
-def _board_values(state, facts) -> list[float]:
+def _board_values(state, facts) -> tuple[float, ...]:
     """Per seat, its supporters and the guilds they lead or tie: a function of the pawns
     alone, so the board facts (``facts``, this position's) remember it."""
     values = facts.board_values
     if values is None:
-        values = facts.board_values = _board_values_of(facts.supporters, facts.guards, facts.neutral)
+        values = facts.board_values = tuple(_board_values_of(facts.supporters, facts.guards, facts.neutral))
     return values
 
 

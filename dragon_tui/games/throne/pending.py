@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from .board import REWARD_PHASES
+from .memo import Memo
 
 #: Phases whose pending step records how the Soldier Favor is being used.
 _SOLDIER_PHASES = ("soldier", "soldier_to")
@@ -51,24 +52,25 @@ class PendingStep:
         distinct set of fields like ``step``: ``dataclasses.replace`` cost more than the move."""
         key = (self, *changes.items())
         try:
-            new = _BUT.get(key)
+            new = BUT.get(key)
         except TypeError:  # a damaged save's unhashable field: no shortcut
             return replace(self, **changes)
         if new is None:
-            if len(_BUT) >= 10_000:
-                _BUT.clear()
-            new = _BUT[key] = replace(self, **changes)
+            new = BUT.put(key, replace(self, **changes))
         return new
 
 
-#: (step, *changes) -> ``step.but(**changes)`` (the values are few: a game meets a few dozen).
-_BUT: dict[tuple, PendingStep] = {}
+#: (step, *changes) -> ``step.but(**changes)``, this module's for the whole process (see
+#: memo.py; the values are few: a game meets a few dozen).
+BUT = Memo("pending steps", 10_000)
 
 #: Nothing pending.
 NOTHING = PendingStep()
 
 #: ``PendingStep(...)``, made once per distinct set of fields and handed out again (the value
 #: never changes): a maneuver or a deploy starts one hundreds of thousands of times in a search.
+#: Unbounded, as the action objects of texts.py are: the rules start steps only with a card, a
+#: guild or a count of steps, so it holds at most a few hundred.
 step = lru_cache(maxsize=None)(PendingStep)
 
 

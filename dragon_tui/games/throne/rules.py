@@ -68,7 +68,8 @@ from operator import attrgetter
 from dragon_tui.engine import Action, Rng, State
 from dragon_tui.engine.errors import SaveFileError
 
-from .board import REWARD_PHASES, BoardMixin, check_control, draw, owner_name, parliament_spaces_due, remove_markers
+from . import texts
+from .board import REWARD_PHASES, BoardMixin, check_control, draw, parliament_spaces_due, remove_markers
 from .data import (
     GUILD_TYPES,
     NUM_CLANS,
@@ -77,9 +78,7 @@ from .data import (
     DRAGON_IDS,
     DRAGON_LORDS_PER_PLAYER,
     HAND_SIZE,
-    HOUSE_SPACES,
     KAYU,
-    KINGDOMS,
     NEUTRAL,
     NEUTRAL_SUPPORTERS,
     NUM_GUILDS,
@@ -89,18 +88,27 @@ from .data import (
     START_SUPPLY,
     STOCKS_BY_PLAYERS,
     SUPPORTERS_PER_PLAYER,
-    card,
     favor_ids,
-    guild_name,
     starter_ids,
 )
 from .hidden import deal_unseen, hide
-from .moves import MAIN_KINDS, MovesMixin, _apply_turn, _legal_main, _legal_turn, fill_target
-from .pending import NOTHING, PendingStep, from_saved, to_saved
+from .moves import MovesMixin, _apply_turn
+from .offers import OffersMixin, _legal_main, _legal_turn, fill_target
+from .pending import NOTHING, from_saved, to_saved
 from .scoring import ScoringMixin
 
 
-class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
+class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
+    """A position of Princes and its turn flow (this file); the rest of its methods come from
+    one file per idea: board.py (pawns, control, resources, rewards, Parliament), offers.py
+    (what is offered), moves.py (what a decision does), scoring.py (the end scoring).
+
+    Those are mixins of this one class rather than parts the state holds: each of the state's
+    fields is a key of saved games and network messages, so a board or scoring part holding
+    its own fields would change both; the mixins hold no fields and need no wiring, and the
+    rules call across them on every step by plain name (see the note at the end of board.py),
+    where a part would add a lookup to every call."""
+
     game_id = "throne"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"box", "stock", "supply", "reserve", "guards", "guards_in_supply", "neutral_supporters", "lords_left", "prince", "score", "dismissed", "cdeck", "ddeck", "stamp", "parl_queue", "kayu_sel"})
@@ -254,13 +262,6 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return self.parl_queue[0]
         return self.active
 
-    def legal_actions(self) -> list[Action]:
-        """``State.legal_actions`` (the list, remembered for ``apply``), with the commonest
-        phase's list asked for directly: a call fewer on every other step of a game."""
-        self._offered = offered = (_legal_main(self) if self.phase == "main" and not self.over
-                                   else _legal_actions(self))
-        return offered
-
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "main" and not self.over:  # the commonest first
@@ -270,8 +271,7 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         if ph in REWARD_PHASES:
             return self._legal_reward()
         if ph == "parliament":
-            return [Action("prince", (h,), f"Seat your Dragon Prince in the {CLANS[h]} Clan House")
-                    for h in range(NUM_CLANS) if h not in self.prince]
+            return [texts.prince(h) for h in range(NUM_CLANS) if h not in self.prince]
         return _legal_turn(self)
 
     def quick_legal(self, action: Action) -> bool:
@@ -292,25 +292,15 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
             return 0 <= args[0] < 6 and args[0] not in self.prince
         return False
 
-    def apply(self, action: Action) -> None:
-        """``State.apply`` with its fast path written out, to know when it is taken: an
-        action that is one of the very objects ``legal_actions()`` just offered is carried
-        out in the position they were offered in, so when that list was made from the board
-        facts (``_listed``), the look the rules took at the board then still holds (see
-        board_facts). Anything else takes ``State.apply``'s full check, ending in ``_apply``."""
-        offered = self._offered
-        if offered is not None:
-            self._offered = None
-            for candidate in offered:
-                if candidate is action:
-                    listed = self._listed
-                    _apply(self, action, listed[1:] if listed is not None and listed[0] is offered else ())
-                    return
-        State.apply(self, action)
+    def _apply(self, action: Action) -> None:
+        """Carry out ``action`` (known legal).
 
-    def _apply(self, action: Action, seen: tuple = ()) -> None:
-        """Carry out ``action`` (known legal); ``seen``: ``_seen`` to start from (see
-        board_facts), the look at the board that listed the action, when ``apply`` knows it."""
+        When the legal list of this very position was made from the board facts
+        (``_listed``, forgotten by every ``_apply`` and every clone), the look the rules took
+        at the board then still holds: the rules start from it (``_seen``, see board_facts)
+        instead of comparing the pawns again."""
+        listed = self._listed
+        seen = listed[1:] if listed is not None else ()
         self._listed = None
         self._seen = seen
         try:
@@ -386,136 +376,11 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
         self.active = (self.active + 1) % self.num_players
         _begin_turn(self)
 
-    # ================================================================== rewards
-    def _legal_reward(self) -> list[Action]:
-        seat, guild = self.rewards[0]
-        if self.phase == "reward_house":
-            acts = []
-            for h in self.reward_houses():
-                full = " (full: move a Dragon Lord out first)" if len(self.houses[h]) >= HOUSE_SPACES else ""
-                acts.append(Action("house", (h,), f"Place a Dragon Lord in the {CLANS[h]} Clan House{full}"))
-            return acts
-        h = self.pending.full_house
-        if self.phase == "reward_bump":
-            return [Action("bump", (o,), f"Move {owner_name(o)}'s Dragon Lord out of {CLANS[h]}")
-                    for o in self.bump_owners(h, seat)]
-        return [Action("bump_to", (h2,), f"Move that Dragon Lord to the {CLANS[h2]} Clan House")
-                for h2 in self.open_houses(h)]
-
-    def _apply_reward(self, a: Action) -> None:
-        seat = self.rewards[0][0]
-        if a.kind == "house":
-            h = a.args[0]
-            if len(self.houses[h]) < HOUSE_SPACES:
-                self.pending = NOTHING
-                self.place_lord(seat, h)
-            else:
-                self.pending = PendingStep(full_house=h)
-                self.phase = "reward_bump"
-        elif a.kind == "bump":
-            self.pending = self.pending.but(owner=a.args[0])
-            self.phase = "reward_bump_to"
-        else:
-            h, owner, dst = self.pending.full_house, self.pending.owner, a.args[0]
-            self.move_lord(owner, h, dst)
-            self.log.append(f"{{p{seat}}} moves {owner_name(owner)}'s Dragon Lord from {CLANS[h]} to {CLANS[dst]}.")
-            self.pending = NOTHING
-            self.place_lord(seat, h)
-
     # ================================================================== presentation
-    def phase_label(self) -> str:
-        if self.over:
-            return "Game over"
-        p = self.current_player
-        ph = self.phase
-        text = {
-            "kayu": "Ka'yu bonus: pick cards to redraw",
-            "fill": "fill the empty prospect spaces",
-            "main": "choose an action" if self.main is None else f"{self.main} — continue or end the turn",
-            "dismiss": "dismiss a card (optional)",
-            "deploy_to": "choose the guild for the supporter",
-            "maneuver_to": "choose where the supporter goes",
-            "kg_place": "place the new prospects",
-            "kg_discard": "discard cards",
-            "merchant": "Merchant Favor: choose a resource",
-            "soldier": "Soldier Favor: choose King's Guards",
-            "soldier_to": "Soldier Favor: choose the new guild",
-            "cleric": "Cleric Favor: choose a supporter",
-            "cleric_to": "Cleric Favor: choose the new guild",
-            "royal": "Royal Favor: choose a Dragon Lord",
-            "royal_to": "Royal Favor: choose the Clan House",
-            "sorcerer": "Sorcerer Favor: add or remove a supporter",
-            "reward_house": "place a Dragon Lord",
-            "reward_bump": "choose the Dragon Lord to move out",
-            "reward_bump_to": "choose where it goes",
-            "parliament": "Parliament: seat your Dragon Prince",
-        }.get(ph, ph)
-        return f"{{p{p}}}: {text}"
-
-    #: Letter keys for the choices that have a natural letter; the rest go by number.
-    _KEYS = {("take", 0): "i", ("take", 1): "g", ("take", 2): "s",
-             ("fill", "citizen"): "c", ("fill", "dragon"): "d"}
-
-    def action_key(self, action: Action) -> str | None:
-        if action.kind == "end_turn":
-            return "e"
-        if action.args:
-            return self._KEYS.get((action.kind, action.args[0]))
-        return None
-
-    def why_illegal(self, action: Action) -> str | None:
-        if self.over:
-            return "The game is over."
-        p = self.active
-        kind, args = action.kind, action.args
-        if self.phase != "main" and kind in MAIN_KINDS + ("end_turn", "favor"):
-            return f"Finish the current step first ({self.phase_label()})."
-        if kind in MAIN_KINDS and self.main not in (None, kind):
-            return f"You already chose to {self.main} this turn: one main action per turn."
-        if kind == "end_turn" and self.main is None:
-            return "You must take a main action (gather, recruit, deploy or maneuver) before ending the turn."
-        if kind == "favor" and self.favor_used:
-            return "Only one Guild Favor may be played per turn."
-        if kind == "gather" and self.main_count >= 3:
-            return "Gather plays at most three cards."
-        if kind in ("deploy", "maneuver") and self.main_count >= 2:
-            return f"{kind.capitalize()} moves at most two supporters."
-        if kind in ("gather", "deploy") and args and isinstance(args[0], int) and 0 <= args[0] < 148:
-            c = args[0]
-            if c not in self.hand[p]:
-                return f"{card(c).name} is not in your hand."
-            cd = card(c)
-            if kind == "deploy" and not cd.is_recruit:
-                return "Starter cards and favors cannot deploy supporters."
-            if kind == "deploy" and self.supply[p] == 0:
-                return "You have no supporter in your supply."
-            if cd.is_dragon and self.res[p][2] < self.feed_of(p, c):
-                return f"The {cd.name} must eat {self.feed_of(p, c)} sheep and you have {self.res[p][2]}."
-            if kind == "gather" and cd.kind == "favor":
-                return "Guild Favors cannot gather resources."
-        if kind == "recruit" and args and isinstance(args[0], int) and 0 <= args[0] < 6:
-            k = args[0]
-            if not self.prospects[k]:
-                return f"There is no prospect in {KINGDOMS[k]}."
-            c = self.prospects[k][-1]
-            cost = self.recruit_cost(p, c, k)
-            r = 1 if card(c).is_dragon else 0
-            return f"{card(c).name} costs {cost} {('influence', 'gold')[r]} and you have {self.res[p][r]}."
-        expected = {"deploy_to": "deploy_to", "maneuver_to": "maneuver_to", "sup_to": "cleric_to",
-                    "kg_to": "soldier_to", "sorc_add": "sorcerer"}
-        if expected.get(kind) == self.phase and args and isinstance(args[0], int) and 0 <= args[0] < 36:
-            guild = args[0]
-            if self.phase == "deploy_to" and card(self.pending.card).is_dragon and kind == "deploy_to":
-                if self.guards[guild] == 0:
-                    return f"A Dragon must replace a King's Guard, and the {guild_name(guild)} guild has none."
-                return f"The {card(self.pending.card).name} does not match the {guild_name(guild)} guild's colours."
-            if not self.has_space(guild):
-                return f"The {guild_name(guild)} guild is full (five pawns)."
-            if kind == "deploy_to":
-                return f"The {card(self.pending.card).name} matches neither the Kingdom nor the Guild of {guild_name(guild)}."
-        if kind in ("kg_prospects", "kg_lift", "kg_discard") and self.guards_in_supply[p] == 0:
-            return "You have no King's Guard to spend."
-        return None
+    # The wording is texts.py's.
+    phase_label = texts.phase_label
+    action_key = texts.action_key
+    why_illegal = texts.why_illegal
 
     # ================================================================== hidden information
     def view(self, seat: int | None) -> ThroneState:
@@ -569,8 +434,6 @@ class ThroneState(ScoringMixin, MovesMixin, BoardMixin, State):
 
 # The methods the rules call on (nearly) every step, also by plain name (see the note at the
 # end of board.py: a plain name costs less than ``self.method`` on the state).
-_legal_actions = ThroneState._legal_actions
-_apply = ThroneState._apply
 _flow = ThroneState._flow
 _end_turn = ThroneState._end_turn
 _next_turn = ThroneState._next_turn

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .data import (ALL_GUILDS, GUILD_TYPE_OF, GUILD_TYPES, IS_DRAGON, IS_RECRUIT, KINGDOM_OF, MAJORITY_PRESTIGE,
                    NEUTRAL, NUM_KINGDOMS, TIED_PRESTIGE)
+from .memo import FrozenRow, Memo
 
 PARTS = ("Prestige track", "Kingdoms", "Guilds", "Clan Houses", "Most Citizens", "Most Dragons")
 
@@ -22,27 +23,25 @@ def majority(counts: list[int], rival: int = 0) -> list[int]:
     return [won if c == best else 0 for c in counts]
 
 
-#: (players, the controllers as a tuple) -> ``control_majorities``' answer, for every state
-#: of every game: a search meets a few hundred sets of controllers, each on thousands of
-#: boards (emptied when full: an entry is only a shortcut; the lists are never changed).
-_MAJORITIES: dict[tuple, tuple[list[int], list[int]]] = {}
-_MAJORITIES_LIMIT = 5_000
+# The memos below are this module's, for the whole process (see memo.py: bounded, emptied
+# when full, keyed by the values the answer is worked out from, answers immutable).
+
+#: (players, the controllers) -> ``control_majorities``' answer: a search meets a few hundred
+#: sets of controllers, each on thousands of boards.
+MAJORITIES = Memo("control majorities", 5_000)
 
 
-def control_majorities(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
+def control_majorities(controllers: tuple[int | None, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per seat, the end-scoring points of the Kingdoms and of the Guild types: the majority
-    of the guilds controlled in each (``controllers``: each guild's controller or None).
-    The answer is shared: callers never change the lists."""
+    of the guilds controlled in each (``controllers``: each guild's controller or None)."""
     key = (n, *controllers)
-    answer = _MAJORITIES.get(key)
+    answer = MAJORITIES.get(key)
     if answer is None:
-        if len(_MAJORITIES) >= _MAJORITIES_LIMIT:
-            _MAJORITIES.clear()
-        answer = _MAJORITIES[key] = _control_majorities_of(controllers, n)
+        answer = MAJORITIES.put(key, _control_majorities_of(controllers, n))
     return answer
 
 
-def _control_majorities_of(controllers: list[int | None], n: int) -> tuple[list[int], list[int]]:
+def _control_majorities_of(controllers: tuple[int | None, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     by_kingdom = [[0] * n for _ in range(NUM_KINGDOMS)]
     by_guild = [[0] * n for _ in range(GUILD_TYPES)]
     for guild, owner in enumerate(controllers):
@@ -55,23 +54,18 @@ def _control_majorities_of(controllers: list[int | None], n: int) -> tuple[list[
         for counts in groups:
             for s, p in enumerate(majority(counts)):
                 points[s] += p
-        totals.append(points)
+        totals.append(tuple(points))
     return totals[0], totals[1]
 
 
 #: Per card id: 1 for a Citizen recruit, 1024 for a Dragon recruit, else 0 (recruit_counts).
 _RECRUIT_WEIGHT = tuple((1024 if IS_DRAGON[c] else 1) if IS_RECRUIT[c] else 0 for c in range(len(IS_RECRUIT)))
 
-#: The seats' ``recruit_counts`` as a tuple -> the Most Citizens and Most Dragons points,
-#: for every state of every game (emptied when full: an entry is only a shortcut; the lists
-#: are never changed).
-_RECRUIT_MAJORITIES: dict[tuple, tuple[list[int], list[int]]] = {}
-_RECRUIT_MAJORITIES_LIMIT = 5_000
+#: The seats' ``recruit_counts`` as a tuple -> the Most Citizens and Most Dragons points.
+RECRUIT_MAJORITIES = Memo("recruit majorities", 5_000)
 
-#: (players, the houses as tuples) -> ``house_facts``' answer, for every state of every game
-#: (emptied when full: an entry is only a shortcut).
-_HOUSE_FACTS: dict[tuple, tuple[list[int], list[int]]] = {}
-_HOUSE_FACTS_LIMIT = 20_000
+#: (players, the houses as tuples) -> ``house_facts``' answer.
+HOUSE_FACTS = Memo("house facts", 20_000)
 
 
 class CardFacts:
@@ -94,22 +88,24 @@ class CardFacts:
         #: (heuristics._card_worths), filled in on first use.
         self.recruits: list[tuple[int, int] | None] = [None] * n
         self.worths: list[tuple[float, ...] | None] = [None] * n
+        # The copies are FrozenRow lists: shared by clones and by later facts, never changed.
         if old is None:
-            self.hand = [pile[:] for pile in hand]
-            self.deck = [pile[:] for pile in deck]
-            self.discard = [pile[:] for pile in discard]
+            self.hand = FrozenRow(map(FrozenRow, hand))
+            self.deck = FrozenRow(map(FrozenRow, deck))
+            self.discard = FrozenRow(map(FrozenRow, discard))
         else:
-            self.hand, self.deck, self.discard = old.hand[:], old.deck[:], old.discard[:]
+            own_hand, own_deck, own_discard = old.hand[:], old.deck[:], old.discard[:]
             for seat in range(n):
                 # A move changes one seat's cards: the others' copies and answers carry over.
-                if (hand[seat] != self.hand[seat] or deck[seat] != self.deck[seat]
-                        or discard[seat] != self.discard[seat]):
-                    self.hand[seat], self.deck[seat] = hand[seat][:], deck[seat][:]
-                    self.discard[seat] = discard[seat][:]
+                if (hand[seat] != own_hand[seat] or deck[seat] != own_deck[seat]
+                        or discard[seat] != own_discard[seat]):
+                    own_hand[seat], own_deck[seat] = FrozenRow(hand[seat]), FrozenRow(deck[seat])
+                    own_discard[seat] = FrozenRow(discard[seat])
                 else:
                     self.recruits[seat], self.worths[seat] = old.recruits[seat], old.worths[seat]
+            self.hand, self.deck, self.discard = FrozenRow(own_hand), FrozenRow(own_deck), FrozenRow(own_discard)
         #: The Most Citizens and Most Dragons points per seat (filled in on first use).
-        self.recruit_majorities: tuple[list[int], list[int]] | None = None
+        self.recruit_majorities: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         #: The facts last made for piles that differed from these (or None): a search's
         #: sibling positions (the guilds one deployed card may go to) all move the same card,
         #: so the first makes the facts and the others find them here, checked by value.
@@ -147,10 +143,10 @@ class ScoringMixin:
         return total & 1023, total >> 10
 
     #: The last ``house_facts`` answer with a copy of the houses it was worked out from
-    #: (used while the houses still equal it; never changed, so clones share it).
+    #: (FrozenRow: used while the houses still equal it; clones share it).
     _houses_memo: tuple | None = None
 
-    def house_facts(self) -> tuple[list[int], list[int]]:
+    def house_facts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per seat, the Clan House majority points of the end scoring and the Dragon Lords
         on the board. The houses change only when a lord is placed or moved, so the answer
         is remembered with a copy of the houses and used while they still match."""
@@ -161,15 +157,13 @@ class ScoringMixin:
         # A search's worlds are fresh copies that each place or move a few lords: the answers
         # are also kept by value, for every copy.
         key = (self.num_players, tuple(map(tuple, houses)))
-        answer = _HOUSE_FACTS.get(key)
+        answer = HOUSE_FACTS.get(key)
         if answer is None:
-            answer = _HOUSE_FACTS[key] = self._house_facts_of(houses)
-            if len(_HOUSE_FACTS) > _HOUSE_FACTS_LIMIT:
-                _HOUSE_FACTS.clear()
-        self._houses_memo = ([h[:] for h in houses], answer)
+            answer = HOUSE_FACTS.put(key, self._house_facts_of(houses))
+        self._houses_memo = (FrozenRow(map(FrozenRow, houses)), answer)
         return answer
 
-    def _house_facts_of(self, houses: list[list[int]]) -> tuple[list[int], list[int]]:
+    def _house_facts_of(self, houses: list[list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         seats = range(self.num_players)
         points = [0] * self.num_players
         for house in houses:
@@ -177,14 +171,14 @@ class ScoringMixin:
                 won = majority([house.count(s) for s in seats], house.count(NEUTRAL))
                 for s in seats:
                     points[s] += won[s]
-        lords = [sum([h.count(s) for h in houses]) for s in seats]
-        return points, lords
+        lords = tuple([sum([h.count(s) for h in houses]) for s in seats])
+        return tuple(points), lords
 
     def end_bonus(self) -> list[dict[str, int]]:
         """Per seat, the end-scoring points by part (PARTS after the track)."""
         return [dict(zip(PARTS[1:], points)) for points in zip(*self.end_bonus_parts())]
 
-    def end_bonus_parts(self, facts=None, houses=None, cards=None) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    def end_bonus_parts(self, facts=None, houses=None, cards=None) -> tuple[tuple[int, ...], ...]:
         """Per part of the end scoring (Kingdoms, Guilds, Clan Houses, Most Citizens, Most
         Dragons), each seat's points (``facts``, ``houses``, ``cards``: this position's
         ``board_facts()``, ``house_facts()`` and ``card_facts()``, when the caller already
@@ -205,12 +199,10 @@ class ScoringMixin:
                     counts[s] = self.recruit_counts(s)
             # A search's leaves meet a handful of count sets: the answer is looked up by value.
             key = tuple(counts)
-            recruits = _RECRUIT_MAJORITIES.get(key)
+            recruits = RECRUIT_MAJORITIES.get(key)
             if recruits is None:
-                if len(_RECRUIT_MAJORITIES) >= _RECRUIT_MAJORITIES_LIMIT:
-                    _RECRUIT_MAJORITIES.clear()
-                recruits = _RECRUIT_MAJORITIES[key] = (majority([c[0] for c in counts]),
-                                                       majority([c[1] for c in counts]))
+                recruits = RECRUIT_MAJORITIES.put(key, (tuple(majority([c[0] for c in counts])),
+                                                        tuple(majority([c[1] for c in counts]))))
             cards.recruit_majorities = recruits
         return majorities[0], majorities[1], (houses or self.house_facts())[0], recruits[0], recruits[1]
 

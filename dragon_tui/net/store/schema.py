@@ -169,6 +169,15 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         " SELECT player, game, '', updated, mu, sigma, games FROM ratings",
     ]),
     (7, [
+        # A seat the host kept for a named player (an invitation): nobody else may sit there.
+        "ALTER TABLE seats ADD COLUMN invited TEXT",
+    ]),
+    (8, [
+        # A table opened by a seek ("any player, this game, this time"): the next matching seek
+        # sits down at it instead of opening another.
+        "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
+    ]),
+    (9, [
         # Time controls per turn with a bank (see table_rules.TimeControl): ``move_limit`` is now
         # the time per turn (a turn of several decisions by one seat is one turn), ``bank_limit``
         # the bank each seat starts with and the most it holds (NULL: none), and per seat the

@@ -50,7 +50,9 @@ class SeatRecord:
     level: str
     player: str | None = None
     token_hash: str | None = None
-    #: the time left in the seat's bank (None: the table's full bank; see schema 7)
+    #: the player the host invited to this seat (nobody else may sit there)
+    invited: str | None = None
+    #: the time left in the seat's bank (None: the table's full bank; see schema 9)
     bank: float | None = None
     #: the seat's vacation: since when it runs (None: not on vacation), seconds used in ``year``
     vacation_since: float | None = None
@@ -88,6 +90,8 @@ class TableRecord:
     #: when it finished, and the final rank per seat (archived games)
     finished: float | None = None
     result: list[int] | None = None
+    #: opened by a seek: the next matching seek is paired here
+    seek: bool = False
     #: the time bank each seat starts with and the most it holds (None: no bank)
     bank: float | None = None
     #: each player's vacation a year, in seconds (None: none); the time the running turn's
@@ -219,15 +223,15 @@ class Store:
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active, bank_limit, vacation_limit, turn_paused)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                " move_limit, limit_level, daily, is_over, active, seek, bank_limit, vacation_limit, turn_paused)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created, rec.bank, rec.vacation, rec.turn_paused or 0.0))
+                 rec.active or rec.created, int(rec.seek), rec.bank, rec.vacation, rec.turn_paused or 0.0))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, bank)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.bank))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited, bank)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited, s.bank))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -367,13 +371,13 @@ class Store:
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, bank_limit, vacation_limit,"
-                          f" turn_paused FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek, bank_limit,"
+                          f" vacation_limit, turn_paused FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash, bank, vacation_since, vacation_used,"
+                    "SELECT seat, name, kind, level, player, token_hash, invited, bank, vacation_since, vacation_used,"
                     " vacation_year FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
@@ -382,7 +386,8 @@ class Store:
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None, r[15], r[16], r[17]))
+                                           json.loads(r[14]) if r[14] else None, bool(r[15]), r[16], r[17],
+                                           r[18]))
         return records
 
     # ------------------------------------------------------------------ results

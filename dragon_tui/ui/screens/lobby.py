@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...ai import LEVELS
@@ -24,8 +24,8 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an, count_of
 from ...games import GAMES, is_playable
-from ...net.client import (RemoteTable, TablesError, list_rooms, player_name, saved_tokens, set_vacation,
-                           tables_socket)
+from ...net.client import (Connection, RemoteTable, TablesError, decline_invitation, follow_lobby, list_rooms,
+                           player_name, saved_tokens, set_vacation, tables_socket)
 from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
 
@@ -48,6 +48,8 @@ def _seat_text(seat: dict, me: str, to_move: bool = False, game_id: str = "") ->
         level = level_label(seat["level"], game_id) if game_id in GAMES else seat["level"]
         return f"{arrow}{seat['name']} (bot {level})"
     if seat["player"] is None:
+        if seat.get("invited"):
+            return f"{arrow}· kept for {'you' if seat['invited'] == me else seat['invited']} ·"
         return f"{arrow}· free ·"
     dot = "●" if seat["connected"] else "○"
     notes = (["you"] if seat["player"] == me else []) + (
@@ -58,7 +60,7 @@ def _seat_text(seat: dict, me: str, to_move: bool = False, game_id: str = "") ->
 def _seat_kinds(game_id: str) -> list[tuple[str, str]]:
     """What the host may put in a seat: a remote player, or a bot of each level with its rating
     for the game ("Bot: hard ≈ 31") where the game's levels were rated."""
-    return [("Remote player (someone joins)", "remote")] + [
+    return [("Remote player (someone joins)", "remote"), ("Invite a player by name", "invite")] + [
         (f"Bot: {level_label(lvl, game_id) if game_id in GAMES else lvl}", f"bot:{lvl}") for lvl in LEVELS]
 
 
@@ -68,6 +70,10 @@ def room_text(room: dict, me: str) -> Text:
                       for i, s in enumerate(room["seats"]))
     if room["over"]:
         state = ("finished", "dim")
+    elif room.get("invites_you"):
+        state = ("invites you: j to sit down, x to decline", "bold yellow")
+    elif room.get("seek") and not room.get("mine"):
+        state = ("seeks a player", "bold")
     elif room.get("your_turn"):
         state = ("your turn", "bold yellow")
     elif room.get("to_move") is not None:
@@ -96,6 +102,10 @@ class SharedGameScreen(GameScreen):
         self.table.leave()
 
 
+#: Seconds between checks of the push connection (and, while it is down, refreshes by polling).
+POLL_EVERY = 2.0
+
+
 class LobbyScreen(Screen):
     DEFAULT_CSS = """
     LobbyScreen #lobby-box { margin: 0 2; height: 1fr; }
@@ -108,9 +118,11 @@ class LobbyScreen(Screen):
         Binding("h", "host", "Host"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("d", "daily", "Daily"),
+        Binding("d", "daily", "Daily", show=False),  # the lobby's hint names it
         Binding("b", "boards", "Boards"),
+        Binding("s", "seek", "Seek"),
         Binding("p", "profile", "Profile"),
+        Binding("x", "decline", "Decline", show=False),  # shown in the table's line when it invites you
         Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
         Binding("escape", "leave", "Menu"),
         # not in the footer (it would not fit 80 columns): the hint above names it
@@ -128,15 +140,58 @@ class LobbyScreen(Screen):
         with Vertical(id="lobby-box"):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
-                         "join a free seat (or come back to yours), watch, or play today's deal (d). "
-                         "Away for a while? v stops your clocks (vacation), v again starts them.", id="lobby-hint")
+                         "join a free seat (or come back to yours), watch, seek a player for a game (s), "
+                         "or play today's deal (d). Away for a while? v stops your clocks (vacation), v again "
+                         "starts them.", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
     def on_mount(self) -> None:
         self.action_refresh()
-        self.set_interval(2.0, self.action_refresh)
+        #: the list by push (and the your-turn notices) while this session lasts; polled only
+        #: while the push connection is down
+        self._follower: Connection | None = None
+        self.set_interval(POLL_EVERY, self._poll_or_follow)
+        self.set_interval(15.0, self._tick)
+        self._follow()
         self.query_one("#rooms", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        if self._follower is not None:
+            self._follower.close()
+            self._follower = None
+
+    def _follow(self) -> None:
+        try:
+            self._follower = follow_lobby(self.path, self.player, self._pushed)
+        except (TablesError, IllegalAction):
+            self._follower = None
+
+    def _poll_or_follow(self) -> None:
+        """Without the push connection: refresh by polling, and try to follow again."""
+        if self._follower is None or self._follower.closed.is_set():
+            self._follower = None
+            self.action_refresh()
+            self._follow()
+
+    def _pushed(self, msg: dict) -> None:
+        try:
+            self.app.call_from_thread(self._on_push, msg)
+        except RuntimeError:  # the app has closed meanwhile
+            pass
+
+    def _on_push(self, msg: dict) -> None:
+        kind = msg.get("event")
+        if kind == "lobby":
+            self.action_refresh()
+        elif kind == "your_turn":
+            screen = self.app.screen
+            if isinstance(screen, GameScreen) and getattr(screen.table, "room", None) == msg.get("room"):
+                return  # the player is at that table and sees it is their turn
+            self.notify(f"It is your turn at {str(msg.get('title'))[:60]} (table {str(msg.get('room'))[:12]}): "
+                        "j in the lobby takes you there.", title="Your turn", timeout=10)
+            if self.app.bell_on_turn:
+                self.app.bell()
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
@@ -152,6 +207,15 @@ class LobbyScreen(Screen):
             menu.clear_options()
             menu.add_option(Option(Text(f"The table server is not reachable: {exc}", "bold red"), disabled=True))
             return
+        self._draw(rooms)
+
+    def _tick(self) -> None:
+        """The time left on the tables changes by the minute: redraw from what we have."""
+        if self.is_current and self.rooms:
+            self._draw(self.rooms)
+
+    def _draw(self, rooms: list[dict]) -> None:
+        menu = self.query_one("#rooms", OptionList)
         minute = int(time.time() // 60)  # the time left changes by the minute
         if rooms == self.rooms and menu.option_count and minute == getattr(self, "_drawn_minute", None):
             return
@@ -162,10 +226,12 @@ class LobbyScreen(Screen):
         if not rooms:
             menu.add_option(Option(Text("No tables yet: press h to host one.", "dim"), id="none", disabled=True))
             return
+        invites = [r for r in rooms if r.get("invites_you")]
         mine = [r for r in rooms if r.get("mine")]
-        others = [r for r in rooms if not r.get("mine")]
+        others = [r for r in rooms if not r.get("mine") and not r.get("invites_you")]
         waiting = sum(1 for r in mine if r.get("your_turn"))
         for title, group, key in (
+            ("Invitations for you", invites, "head-invites"),
             (f"Your tables — your turn at {waiting}" if waiting else "Your tables", mine, "head-mine"),
             ("Other tables", others, "head-others"),
         ):
@@ -218,7 +284,9 @@ class LobbyScreen(Screen):
         # your seat: by its token here, or (keys mode, another node of a club) by your key
         mine = [i for i, s in enumerate(seats) if s["player"] == self.player
                 and (f"{room['id']}:{i}" in tokens or os.environ.get("DRAGON_TUI_KEY"))]
-        free = [i for i, s in enumerate(seats) if s["kind"] == "remote" and s["player"] is None]
+        invited = [i for i, s in enumerate(seats) if s["player"] is None and s.get("invited") == self.player]
+        free = invited or [i for i, s in enumerate(seats)
+                           if s["kind"] == "remote" and s["player"] is None and not s.get("invited")]
         if mine:
             seat = mine[0]
         elif free and not room["over"]:
@@ -228,6 +296,20 @@ class LobbyScreen(Screen):
             return
         dispatch = self.app.call_from_thread
         self._open(lambda: RemoteTable.join(self.path, self.player, room["id"], seat, dispatch=dispatch))
+
+    def action_decline(self) -> None:
+        """Say no to the selected table's invitation: the table is closed, its host told."""
+        room = self._selected()
+        if room is None or not room.get("invites_you"):
+            self.notify("Choose a table that invites you (it is marked 'invites you').", severity="warning")
+            return
+        try:
+            decline_invitation(self.path, self.player, room["id"])
+        except (TablesError, IllegalAction) as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.notify(f"You declined {room['host']}'s invitation to {room['title']}.")
+        self.action_refresh()
 
     def action_watch(self) -> None:
         room = self._selected()
@@ -288,6 +370,22 @@ class LobbyScreen(Screen):
 
         self.app.push_screen(HostScreen(), hosted)
 
+    def action_seek(self) -> None:
+        """Any player, this game, this time: paired with a matching seek, or a table that waits."""
+        def sought(spec: dict | None) -> None:
+            if spec is None:
+                return
+            dispatch = self.app.call_from_thread
+            self._open(lambda: RemoteTable.seek(self.path, self.player, spec["game"], players=len(spec["seats"]),
+                                                move_limit=spec.get("move_limit"), limit_level=spec.get("limit_level"),
+                                                bank=spec.get("bank"), vacation_days=spec.get("vacation_days"),
+                                                dispatch=dispatch))
+            if self.table is not None:
+                self.notify("Paired: you sat down at a table that sought the same game." if self.table.paired
+                            else "Seeking: your table waits for a player (it shows in everyone's lobby).")
+
+        self.app.push_screen(HostScreen(seek=True), sought)
+
     def action_leave(self) -> None:
         self.app.pop_screen()
 
@@ -302,19 +400,23 @@ class HostScreen(ModalScreen[dict | None]):
     HostScreen .field { height: auto; margin-bottom: 1; }
     HostScreen .field-label { width: 12; padding: 0 1 0 0; }
     HostScreen Select { width: 1fr; }
+    HostScreen Input { width: 20; }
     HostScreen .hint { color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("f9,ctrl+n", "start", "Open the table", key_display="F9")]
 
-    def __init__(self) -> None:
+    def __init__(self, seek: bool = False) -> None:
         super().__init__()
+        #: a seek: any player for every other seat (no seat choices), paired by the server
+        self.seek = seek
         self.games = [g for gid, g in GAMES.items() if is_playable(gid) and g.max_players >= 2]
 
     def compose(self) -> ComposeResult:
         first = self.games[0] if self.games else None
         with VerticalScroll(id="host-box"):
-            yield Static("[b]Host a shared table[/b] — you take seat 1")
+            yield Static("[b]Seek a game[/b] — any player, this game, this time: paired with a matching seek, "
+                         "or your table waits for one" if self.seek else "[b]Host a shared table[/b] — you take seat 1")
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select([(g.title, g.id) for g in self.games], value=first.id if first else Select.BLANK,
@@ -328,6 +430,7 @@ class HostScreen(ModalScreen[dict | None]):
                 with Horizontal(classes="field", id=f"hseat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
                     yield Select(kinds, value="remote", allow_blank=False, id=f"hkind-{seat}", compact=True)
+                    yield Input(placeholder="their name", id=f"hinvite-{seat}", max_length=24, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Time", classes="field-label")
                 yield Select([(tc.label, tc.label) for tc in TIME_CONTROLS], value=TIME_CONTROLS[0].label,
@@ -341,7 +444,7 @@ class HostScreen(ModalScreen[dict | None]):
                          "back. When both run out, a bot plays the rest of that turn (the log says so).",
                          classes="hint")
             yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
-            yield Button("Open the table", variant="primary", id="open", compact=True)
+            yield Button("Seek" if self.seek else "Open the table", variant="primary", id="open", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -368,7 +471,8 @@ class HostScreen(ModalScreen[dict | None]):
                 kind.value = chosen
         count = players.value if isinstance(players.value, int) else 2
         for seat in range(1, 5):
-            self.query_one(f"#hseat-{seat}").display = seat < count
+            self.query_one(f"#hseat-{seat}").display = seat < count and not self.seek
+            self.query_one(f"#hinvite-{seat}").display = self.query_one(f"#hkind-{seat}", Select).value == "invite"
         self.query_one("#limit-bot-field").display = self._time_control() is not None
 
     def _time_control(self):
@@ -379,7 +483,7 @@ class HostScreen(ModalScreen[dict | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
             self._fit()
-        elif event.select.id in ("players", "limit"):
+        elif event.select.id in ("players", "limit") or (event.select.id or "").startswith("hkind-"):
             self._fit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -394,8 +498,14 @@ class HostScreen(ModalScreen[dict | None]):
         count = self.query_one("#players", Select).value
         seats = [{"kind": "remote"}]
         for seat in range(1, int(count)):
-            kind = str(self.query_one(f"#hkind-{seat}", Select).value)
-            if kind.startswith("bot:"):
+            kind = "remote" if self.seek else str(self.query_one(f"#hkind-{seat}", Select).value)
+            if kind == "invite":
+                name = self.query_one(f"#hinvite-{seat}", Input).value.strip()
+                if not name:
+                    self.notify(f"Whom do you invite to seat {seat + 1}? Type their name.", severity="warning")
+                    return
+                seats.append({"kind": "remote", "invite": name})
+            elif kind.startswith("bot:"):
                 seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
             else:
                 seats.append({"kind": "remote"})

@@ -101,9 +101,9 @@ def test_game_object():
 
 
 def test_the_generated_card_table_is_what_the_rules_compute():
-    """card_table.py (literal data, for start-up) holds exactly the cards, texts and tables
-    data.py and moves.py compute; if this fails, run ``python -m dragon_tui.games.throne.make_card_table``."""
-    from dragon_tui.games.throne import data, make_card_table
+    """tables.py (literal data, for start-up) holds exactly the cards, texts and tables
+    data.py and board.py compute; if this fails, run ``python -m dragon_tui.games.throne.make_tables``."""
+    from dragon_tui.games.throne import data, make_tables
 
     computed = data.compute_cards()
     assert len(computed) == data.NUM_CARDS
@@ -113,12 +113,12 @@ def test_the_generated_card_table_is_what_the_rules_compute():
     assert (data.IS_DRAGON, data.IS_RECRUIT, data.IS_FAVOR) == data.compute_card_facts(computed)
     assert data.ROW_OR_COLUMN == data.compute_row_or_column()
     assert data.GUILDS_OF_CLAN == data.compute_guilds_of_clan()
-    from dragon_tui.games.throne import moves
+    from dragon_tui.games.throne import board
 
-    assert moves._PRICES == moves.compute_recruit_prices()
-    assert moves._FEEDS == moves.compute_feeds()
+    assert board.PRICES == board.compute_recruit_prices()
+    assert board.FEEDS == board.compute_feeds()
     # And the file is exactly what the generator writes now.
-    assert make_card_table.TARGET.read_text(encoding="utf-8") == make_card_table.source()
+    assert make_tables.TARGET.read_text(encoding="utf-8") == make_tables.source()
 
 
 def test_card_texts_read_as_before():
