@@ -230,6 +230,33 @@ def test_a_vacation_stops_the_clock_for_its_days_a_year(private_data_dir, db_url
         second.stop()
 
 
+def test_a_seat_away_past_the_forfeit_rule_forfeits_and_the_log_says_so(private_data_dir):
+    """7 days a turn, nobody comes back: each seat's stand-in plays a turn, and when the first
+    seat's time runs out again a week after its stand-in began, it forfeits; the log says so."""
+    clock = Clock()
+    server = TablesThread(private_data_dir, clock=clock)
+    try:
+        ana = RemoteTable.host(server.path, "ana", "crowns", TWO, move_limit=7 * DAY, limit_level="random")
+        ben = RemoteTable.join(server.path, "ben", ana.room, 1)
+        ben.close()
+        served = server.server.rooms[ana.room]
+        first = served.clock_seat()
+        for _ in range(2):  # each seat's turn runs out once: its stand-in plays it
+            running = served.clock_seat()
+            clock.advance(7 * DAY + 1)
+            server.call(server.server.tick)
+            assert ana.wait_for(lambda t: served.clock_seat() not in (None, running) or served.over, 15)
+        clock.advance(7 * DAY + 1)
+        server.call(server.server.tick)
+        assert ana.wait_for(lambda t: t.ending is not None, 15)
+        assert served.over and served.ending["how"] == "forfeit" and served.ending["seats"] == [first]
+        line = f"⏱ {{p{first}}} forfeited (away too long): the game is over."
+        assert ana.log_of(ana.state)[-1] == line
+        ana.close()
+    finally:
+        server.stop()
+
+
 @pytest.mark.ui
 async def test_the_game_screen_shows_the_servers_clocks_and_says_when_a_time_ran_out(tables, monkeypatch):  # noqa: F811
     """Ben hosts with 1 hour a turn; Ana sits down from the lobby: both clocks show above the
