@@ -8,7 +8,9 @@ Everything here is reached through ``dragon-tui bench|arena|screenshots`` or run
 - ``arena``: bots against bots, seats rotated, with Wilson intervals;
 - ``screenshots``: the README's pictures, and the settling helpers the UI tests share;
 - ``compare_trees``, ``same_behaviour``: two checkouts side by side (speed; observable behaviour);
-- ``decision_times``: seconds per bot decision; ``make_replay_saves``: the saves the replay tests load.
+- ``decision_times``: seconds per bot decision; ``rate_levels``: the bot levels on the club's rating scale.
+
+(The saves the replay tests load are written by ``tests/engine/make_replay_saves.py``, beside them.)
 
 See docs/performance.md for how they are used.
 """

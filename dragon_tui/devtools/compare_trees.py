@@ -100,7 +100,7 @@ def main() -> None:
     ap.add_argument("after")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
+    ap.add_argument("--games", default=None, help="comma-separated game ids (default: every game of this tree)")
     ap.add_argument("--ismcts", action="store_true", help="also time the search")
     ap.add_argument("--only-ismcts", action="store_true", help="time only the search")
     ap.add_argument("--yardstick", choices=("fixed", "own"), default="fixed",
@@ -110,6 +110,10 @@ def main() -> None:
     ap.add_argument("--listed", action="store_true",
                     help="also time playouts that draw each step from the whole legal_actions() list")
     args = ap.parse_args()
+    if args.games is None:
+        from dragon_tui.games import GAMES
+
+        args.games = ",".join(GAMES)
     modes = ["playouts"] + (["playouts-listed"] if args.listed else []) + (["ismcts"] if args.ismcts else [])
     if args.only_ismcts:
         modes = ["ismcts"]

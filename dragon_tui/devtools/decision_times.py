@@ -19,7 +19,7 @@ import time
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("games", nargs="*", default=["crowns", "court", "hoard", "carcassonne", "throne"])
+    ap.add_argument("games", nargs="*", help="game ids (default: every game)")
     ap.add_argument("--positions", type=int, default=16)
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("--cpu", action="store_true")
@@ -29,6 +29,8 @@ def main() -> None:
     from dragon_tui.ai import make_agent
     from dragon_tui.engine import Rng
     from dragon_tui.games import GAMES
+
+    args.games = args.games or list(GAMES)
 
     clock = time.perf_counter
     for game_id in args.games:

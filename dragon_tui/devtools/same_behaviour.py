@@ -125,13 +125,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("before")
     ap.add_argument("after")
-    ap.add_argument("--games", default="crowns,court,hoard,carcassonne,throne")
+    ap.add_argument("--games", default=None, help="comma-separated game ids (default: every game of this tree)")
     ap.add_argument("--seeds", type=int, default=6, help="seeds per player count (default 6)")
     ap.add_argument("--searches", type=int, default=4, help="seeded searches per game (default 4)")
     ap.add_argument("--quick", action="store_true",
                     help="only the normal level's searches: skip the hard level, the search variants "
                          "and the three-seat search")
     args = ap.parse_args()
+    if args.games is None:
+        from dragon_tui.games import GAMES
+
+        args.games = ",".join(GAMES)
     failed = False
     for game in args.games.split(","):
         before = run(args.before, game, args.seeds, args.searches, not args.quick)

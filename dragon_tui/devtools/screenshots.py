@@ -7,13 +7,14 @@ again gives the same files unless the screens changed.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from ..games import CATALOG, is_playable
+from ..games import CATALOG, get_game, is_playable
 
 Shot = tuple[str, Callable[[], object], tuple[int, int], Callable[[object], Awaitable[None]] | None]
 
@@ -63,9 +64,11 @@ def shots() -> list[Shot]:
     def app(table=None, theme="dragon-dark"):
         return lambda: DragonApp(table=table() if table else None, bot_delay=0, autosave=False, theme=theme)
 
+    scenes = _scenes()
+
     async def setup(pilot):
         menu = pilot.app.screen.query_one("#menu")
-        menu.highlighted = [o.id for o in menu.options].index("game:crowns")
+        menu.highlighted = [o.id for o in menu.options].index(f"game:{scenes['setup']}")
         await pilot.press("enter")
 
     async def helpscreen(pilot):
@@ -80,11 +83,10 @@ def shots() -> list[Shot]:
         ("setup", app(), (80, 24), setup),
         ("load", app(), (80, 24), load),
     ]
-    sizes = {"throne": 2, "hoard": 3, "crowns": 2, "court": 1, "carcassonne": 3}
     for entry in CATALOG:
         if not is_playable(entry.id):
             continue
-        n = sizes[entry.id]
+        n = scenes["players"].get(entry.id, get_game(entry.id).min_players)
         gid = entry.id
         result += [
             (f"{gid}-80x24", app(lambda g=gid, n=n: _midgame(g, n, 7, 6)), (80, 24), settle),
@@ -92,10 +94,18 @@ def shots() -> list[Shot]:
             (f"{gid}-help", app(lambda g=gid, n=n: _midgame(g, n, 7, 0)), (80, 24), helpscreen),
             (f"{gid}-game-over", app(lambda g=gid, n=n: _finished(g, n, 3)), (100, 30), settle),
         ]
-    result += _review_shots(app)
-    result.append(("crowns-light", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-light"), (80, 24), settle))
-    result.append(("crowns-mono", app(lambda: _midgame("crowns", 2, 7, 6), "dragon-mono"), (80, 24), settle))
+    result += _review_shots(app, scenes)
+    shown = scenes["themes"]
+    n = scenes["players"].get(shown, 2)
+    result.append((f"{shown}-light", app(lambda: _midgame(shown, n, 7, 6), "dragon-light"), (80, 24), settle))
+    result.append((f"{shown}-mono", app(lambda: _midgame(shown, n, 7, 6), "dragon-mono"), (80, 24), settle))
     return result
+
+
+def _scenes() -> dict:
+    """Which game each picture shows: ``screenshots/scenes.json`` beside the pictures (a choice
+    about what the README shows, kept as data, not in the tool)."""
+    return json.loads(Path(__file__).parents[2].joinpath("screenshots", "scenes.json").read_text())
 
 
 async def review_settled(pilot) -> None:
@@ -112,7 +122,7 @@ async def review_settled(pilot) -> None:
             break
 
 
-def _review_shots(app) -> list[Shot]:
+def _review_shots(app, scenes: dict) -> list[Shot]:
     """The review of a finished duel (its decisions, score and win-chance charts) and "since
     your last turn" in Hoard. The review searches less than the hard level (200 iterations a
     decision, no time limit), so the pictures come quickly and the same every time."""
@@ -131,14 +141,16 @@ def _review_shots(app) -> list[Shot]:
 
         return run
 
-    duel = app(lambda: _finished("crowns", 2, 3))
+    reviewed, later = scenes["review"], scenes["since_last_turn"]
+    players = scenes["players"]
+    duel = app(lambda: _finished(reviewed, players.get(reviewed, 2), 3))
     return [
         ("review-120x40", duel, (120, 40), review()),
         ("review-80x24", duel, (80, 24), review()),
         ("review-scores-120x40", duel, (120, 40), review(["c"])),
         ("review-win-chance-80x24", duel, (80, 24), review(["w"])),
-        ("since-last-turn-80x24", app(lambda: _midgame("hoard", 3, 7, 5)), (80, 24), settle),
-        ("since-last-turn-120x40", app(lambda: _midgame("hoard", 3, 7, 10)), (120, 40), settle),
+        ("since-last-turn-80x24", app(lambda: _midgame(later, players.get(later, 2), 7, 5)), (80, 24), settle),
+        ("since-last-turn-120x40", app(lambda: _midgame(later, players.get(later, 2), 7, 10)), (120, 40), settle),
     ]
 
 

@@ -170,15 +170,19 @@ class Moves:
         holds this table's duty, each move written to the database before it is played."""
         controller = room.controller
         while (turn := controller.begin()) is not None:
-            if turn.delay:
-                await asyncio.sleep(self.bot_delay)
-            if not controller.is_current(turn):
-                continue
             if not await self._take_duty(room):  # another node plays this table's bots
                 controller.cancel()
                 return
             try:
-                result = await asyncio.to_thread(controller.decide, turn)
+                # The bot thinks during the pause that paces the table, as the app's own table
+                # does: a move comes after the longer of the two, not after both.
+                thinking = asyncio.ensure_future(asyncio.to_thread(controller.decide, turn))
+                try:
+                    if turn.delay:
+                        await asyncio.sleep(self.bot_delay)
+                    result = await thinking
+                finally:
+                    thinking.cancel()  # stopped meanwhile (the table closed): nobody waits for it
                 if not controller.is_current(result.turn):
                     continue  # the table changed meanwhile: think again about the new position
                 chosen: list[tuple[Action, int]] = []

@@ -4,8 +4,10 @@ Each screen carries one width class and one height class; the .tcss files and th
 ask for "at least this much room" by class instead of comparing sizes in Python.
 
 * width: ``-narrow`` below 100 columns, ``-wide`` from 100 (the game's title fits in the
-  status line; Hoard's roomy layout), ``-wider`` from 110 (Princes shows every panel);
-* height: ``-short`` below 34 rows, ``-tall`` from 34 (Hoard), ``-taller`` from 36 (Princes).
+  status line; a board's roomier layout), ``-wider`` from 110 (a board shows every panel);
+* height: ``-short`` below 34 rows, ``-tall`` from 34, ``-taller`` from 36.
+
+Which board uses which class is in its own stylesheet (``ui/games/<game id>/board.tcss``).
 """
 
 from __future__ import annotations

@@ -2,61 +2,46 @@
 and terminals without colour — every meaning on the boards is also carried by a letter or
 a symbol, so nothing is lost in it."""
 
+import importlib
+
 from textual.theme import Theme
 
-#: Board colours, as theme variables the .tcss files use (``$crowns-commander`` ...). The
-#: colour themes share them; the monochrome theme sets every one to its foreground, so the
-#: boards carry meaning by letters, symbols and bold alone there.
-BOARD_COLOURS = {
-    "board-ink": "colour",
-    "crowns-commander": "#4F8FE8",
-    "crowns-priestess": "#F2F2F2",
-    "crowns-smith": "#9A9A9A",
-    "crowns-treasurer": "#E8C547",
-    "crowns-summoner": "#E4572E",
-    "crowns-head": "#B07CE8",
-    "crowns-gems": "#59CD90",
-    "crowns-swords": "#E4572E",
-    "crowns-shields": "#4F8FE8",
-    "carc-city": "#E0B070", "carc-city-bg": "#7A4A22", "carc-field": "#8DC26F", "carc-field-bg": "#2F5A2A",
-    # Every other tile (a checkerboard) is clearly darker, so tile edges show.
-    "carc-city-shaded": "#C89A58", "carc-city-shaded-bg": "#553014",
-    "carc-field-shaded": "#76A85A", "carc-field-shaded-bg": "#1B3A18",
-    "carc-road": "#F4EEDC", "carc-mark": "#FFE08A", "carc-monastery": "#FFFFFF", "carc-monastery-bg": "#8B1E3F",
-    "carc-ink-dark": "#000000", "carc-ink-light": "#FFFFFF", "carc-highlight": "#FFD75F", "carc-cursor": "#FFFFFF",
-    "carc-fairy": "#FF7FD0", "carc-fairy-bg": "#3A0D2E", "carc-princess": "#F2C14E", "carc-last": "#3F8EFC",
-    "carc-dragon": "#B3261E",
-    "carc-player-1": "#E4572E", "carc-player-2": "#3F8EFC", "carc-player-3": "#F2C14E", "carc-player-4": "#B07CE8",
-    "carc-player-5": "#EEEEEE",  # red, blue, yellow, purple, white: the meeples read R B Y P W
-}
-#: Colours that differ between dark and light backgrounds: sheep (Hoard), players, clans and
-#: the King's Guard (Princes).
-ON_DARK = {
-    "hoard-red": "#F0624D", "hoard-blue": "#5B9BF0", "hoard-yellow": "#F2D04B", "hoard-purple": "#C08CF5",
-    "hoard-orange": "#F5973A",
-    "throne-player-1": "#4FC3F7", "throne-player-2": "#F06292", "throne-player-3": "#AED581",
-    "throne-player-4": "#FFB74D",
-    # Ha'wa orange, Ka'yu green, Ma'ji blue, U'siku purple, Vu'ur red, Ze'me yellow.
-    "throne-clan-1": "#F5973A", "throne-clan-2": "#59CD90", "throne-clan-3": "#5B9BF0", "throne-clan-4": "#C08CF5",
-    "throne-clan-5": "#F0624D", "throne-clan-6": "#F2D04B",
-    "throne-guard": "#C9C9C9",
-    "court-sun": "#F2C14E", "court-moon": "#9DB4FF", "court-earth": "#7BC96F", "court-fire": "#FF6B4A",
-    "court-warn": "#E9B44C",
-}
-ON_LIGHT = {
-    "hoard-red": "#B3261E", "hoard-blue": "#1D5C9B", "hoard-yellow": "#8A6A00", "hoard-purple": "#7B3FB0",
-    "hoard-orange": "#B35A00",
-    "throne-player-1": "#0B6E99", "throne-player-2": "#AD1457", "throne-player-3": "#33691E",
-    "throne-player-4": "#A35200",
-    "throne-clan-1": "#B35A00", "throne-clan-2": "#2E7D32", "throne-clan-3": "#1D5C9B", "throne-clan-4": "#7B3FB0",
-    "throne-clan-5": "#B3261E", "throne-clan-6": "#8A6A00",
-    "throne-guard": "#5A5A5A",
-    "court-sun": "#8A5A00", "court-moon": "#2F4FB0", "court-earth": "#2E7D32", "court-fire": "#B3261E",
-    "court-warn": "#A86A00",
-}
+from ..games import CATALOG
+
+
+def game_colours(look_package: str) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """A game's colours (theme variables its stylesheet and widgets use), from the ``colours``
+    module of its look's package (``ui/games/<game id>/colours.py``), each part optional:
+    ``COLOURS`` (every colour theme), ``ON_DARK`` and ``ON_LIGHT`` (one each)."""
+    name = f"{look_package}.colours"
+    try:
+        module = importlib.import_module(name) if look_package else None
+    except ModuleNotFoundError as exc:
+        if not (name == exc.name or name.startswith(f"{exc.name}.")):
+            raise  # the module is there, but something it imports is not
+        module = None  # no colours of its own (or no look yet: a game not built)
+    if module is None:
+        return {}, {}, {}
+    return (dict(getattr(module, "COLOURS", {})), dict(getattr(module, "ON_DARK", {})),
+            dict(getattr(module, "ON_LIGHT", {})))
+
+
+#: Board colours, as theme variables the boards' stylesheets and widgets use, each game's from
+#: its look folder. ``BOARD_COLOURS`` the colour themes share; the
+#: monochrome theme sets every one to its foreground, so the boards carry meaning by letters,
+#: symbols and bold alone there.
+BOARD_COLOURS: dict[str, str] = {"board-ink": "colour"}
+#: Colours that differ between dark and light backgrounds (sheep, players, clans ...).
+ON_DARK: dict[str, str] = {}
+ON_LIGHT: dict[str, str] = {}
+for _entry in CATALOG:  # the games known at start (a game registered later keeps the default colours)
+    _both, _dark, _light = game_colours(_entry.board_module.rpartition(".")[0])
+    BOARD_COLOURS |= _both
+    ON_DARK |= _dark
+    ON_LIGHT |= _light
 #: The monochrome theme: ``board-ink: mono`` tells the boards to draw with bold and dim
 #: instead of colours; every colour variable is still defined (as the foreground).
-MONO_BOARD = {name: "#FFFFFF" for name in (*BOARD_COLOURS, *ON_DARK)} | {"board-ink": "mono"}
+MONO_BOARD = {name: "#FFFFFF" for name in (*BOARD_COLOURS, *ON_DARK, *ON_LIGHT)} | {"board-ink": "mono"}
 
 DARK = Theme(
     name="dragon-dark",

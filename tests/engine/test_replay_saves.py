@@ -1,5 +1,5 @@
 """Saves written before the engines were sped up still load and replay to the same
-positions. The files in data/saves were written with dragon_tui/devtools/make_replay_saves.py by the engines
+positions. The files in data/saves were written with tests/engine/make_replay_saves.py by the engines
 as they were before the speed-up: main at 4cf908a, except the Court, Crowns and Princes files,
 written at 2bea09a (after the rule decisions for those games changed their default play,
 still before the speed-up; the Crowns file again when the Treasurer stopped asking, rules

@@ -201,3 +201,43 @@ def test_hosting_is_bounded_and_checked(tables):
     with pytest.raises(IllegalAction, match="Unknown request"):
         conn.request("shell")
     conn.close()
+
+
+def test_a_bot_on_a_shared_table_thinks_during_its_pause_not_after_it(private_data_dir, monkeypatch):
+    """The pause that paces a table (``bot_delay``) and the bot's thinking overlap, as at the
+    app's own table: a move comes after the longer of the two, not after both."""
+    from dragon_tui.session.controller import TurnController
+
+    think = 0.6
+    decide = TurnController.decide
+    thought: list[float] = []  # when each decision that was not forced finished thinking
+
+    def slow_decide(self, turn):
+        if turn.forced is None:
+            time.sleep(think)
+            thought.append(time.monotonic())
+        return decide(self, turn)
+
+    monkeypatch.setattr(TurnController, "decide", slow_decide)
+    t = TablesThread(private_data_dir, bot_delay=think)
+    try:
+        ana = RemoteTable.host(t.path, "ana", "crowns", [{"kind": "remote"}, {"kind": "bot", "level": "random"}])
+        room = t.server.rooms[ana.room]
+        waits = []
+        for _ in range(60):
+            assert ana.wait_for(lambda x: len(x.moves) == len(room.table.moves), 10)
+            if room.table.state.is_over or len(waits) >= 2:
+                break
+            if room.table.state.current_player != 0:
+                assert ana.wait_for(lambda x: x.state.is_over or x.state.current_player == 0, 10)
+                continue
+            before, thoughts = len(room.table.moves), len(thought)
+            start = time.monotonic()
+            ana.apply(ana.state.legal_actions()[0])
+            assert ana.wait_for(lambda x: len(x.moves) > before + 1 or x.state.current_player == 0, 10)
+            if len(thought) == thoughts + 1 and len(room.table.moves) == before + 2:  # one bot move, thought out
+                waits.append(time.monotonic() - start)
+        assert waits and max(waits) < 2 * think * 0.9, waits  # one pause, the thinking inside it
+        ana.close()
+    finally:
+        t.stop()

@@ -33,9 +33,9 @@ from .apps import app_with, duel_table, settle
 pytestmark = pytest.mark.perf
 
 #: Loaded only when a screen needs them: the bots' search, the shared-table code, the charts,
-#: the game screen and its boards.
+#: the game screen and its boards (of a game's look folder only its colours load: the themes).
 NOT_AT_START = ("dragon_tui.ai", "dragon_tui.net", "plotext", "textual_plotext", "dragon_tui.session.controller",
-                "dragon_tui.session.model", "dragon_tui.ui.screens.game", "dragon_tui.ui.games", "dragon_tui.ui.board_base",
+                "dragon_tui.session.model", "dragon_tui.ui.screens.game", "dragon_tui.ui.board_base",
                 "dragon_tui.ui.screens.review")
 
 
@@ -78,6 +78,9 @@ def test_the_menu_app_loads_no_game_no_bot_and_no_game_screen():
     assert "textual.app" in modules
     assert not [m for m in NOT_AT_START if loaded(modules, m)]
     assert not [entry.id for entry in CATALOG if loaded(modules, f"dragon_tui.games.{entry.id}")]
+    looks = {entry.board_module.rpartition(".")[0] for entry in CATALOG}
+    assert not [m for m in modules if loaded({m}, "dragon_tui.ui.games")
+                and m not in {"dragon_tui.ui.games", *looks, *(f"{look}.colours" for look in looks)}]
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -1,8 +1,8 @@
 """How each game looks, one folder a game: ``ui/games/<game id>/`` holds its board
 (``board.py``, which exports ``Board``; the registry's ``board_module``), the widgets only that
-board uses, and its stylesheet (``board.tcss``, beside the board module). Nothing outside a
-game's folder names the game: what every board shares is in ``ui/board_base.py`` and
-``ui/widgets/``.
+board uses, its stylesheet (``board.tcss``, beside the board module) and its theme colours
+(``colours.py``, which ``ui/themes.py`` reads). Nothing outside a game's folder names the
+game: what every board shares is in ``ui/board_base.py`` and ``ui/widgets/``.
 
 The contract, so the shared game screen can host any game:
 

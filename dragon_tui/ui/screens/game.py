@@ -118,7 +118,7 @@ class GameScreen(StyledAtMount, Screen):
         Binding("pageup", "log('page_up')", "Log up", show=False, priority=True),
         Binding("pagedown", "log('page_down')", "Log down", show=False, priority=True),
         # Once the game is over (the board seen behind the summary): what the summary offers.
-        # Priority, so a board's own keys (Carcassonne's r, n) do not shadow them then.
+        # Priority, so a board's own keys (a tile board's r, n) do not shadow them then.
         Binding("s", "summary", "Summary", priority=True),
         Binding("r", "replay", "Replay", priority=True),
         Binding("n", "rematch(False)", "New deal", priority=True),

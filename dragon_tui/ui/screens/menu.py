@@ -144,7 +144,7 @@ class MenuScreen(StyledAtMount, Screen):
 
 
 def describe(game: UnfinishedGame, width: int = 80) -> str:
-    """"Crowns of the Dragon · Ana, Bot · move 12 · 01 Dec 17:05", at most ``width`` long (one
+    """"<game title> · Ana, Bot · move 12 · 01 Dec 17:05", at most ``width`` long (one
     line in the menu: the names give way first, then the title)."""
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
     tail = f" · move {game.moves} · {when}"

@@ -1,5 +1,5 @@
 """A panel's lines of styled text drawn straight into Textual strips: the one painter of the
-boards whose panels show many short styled spans (Princes' five panels; Carcassonne's hand,
+boards whose panels show many short styled spans (Princes' five panels; the tile game's hand,
 scores and legend).
 
 Textual shows a Rich ``Text`` by converting it to its ``Content`` (every span's style anew)

@@ -1,6 +1,6 @@
 """Write save files of seeded random games, for tests/engine/test_replay_saves.py.
 
-    python -m dragon_tui.devtools.make_replay_saves OUT_DIR
+    python tests/engine/make_replay_saves.py OUT_DIR
 
 Run it with the checkout whose saves must keep loading first on ``sys.path`` (the files in
 tests/engine/data were written by main at 4cf908a, before the engines were sped up). Each file is an ordinary save (``Table.save``): the seed, the moves and the final
