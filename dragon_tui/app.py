@@ -246,17 +246,19 @@ class DragonApp(App):
     def rematch(self, table: Table, same_deal: bool) -> None:
         """The same seats and options again, from the game screen of a finished game: the same
         deal (its seed: retry the daily deal, or replay a deal you now know) or a new deal (a
-        fresh seed, secret again where the game hides cards). A shared table's next game is
-        the lobby's business: back to the menu."""
+        fresh seed, secret again where the game hides cards). At a shared table the game
+        screen offers the others a rematch instead (``offer_rematch``)."""
         from .session import fresh_seed
 
         GameScreen = _game_screen()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
             self.pop_screen()
+        if getattr(table, "is_remote", False):
+            if hasattr(self.screen, "offer_rematch"):
+                self.screen.offer_rematch()
+            return
         if isinstance(self.screen, GameScreen):
             self.pop_screen()
-        if getattr(table, "is_remote", False):
-            return
         seed = table.seed if same_deal else fresh_seed(table.game.id)
         self.begin_new_game(Table(table.game.id, [replace(seat) for seat in table.seats], seed, table.options))
 

@@ -27,6 +27,7 @@ from ..games import get_game
 from ..session import Move, Seat, storage
 from ..session.table import SeatNames
 from .identity import session_ticket
+from .social_client import EVENTS as SOCIAL_EVENTS, SocialTable
 from .table_rules import ending_text
 
 TOKENS_FILE = "table_tokens.json"
@@ -277,7 +278,7 @@ class _States(Sequence):
         return self.cache[k]
 
 
-class RemoteTable(SeatNames):
+class RemoteTable(SocialTable, SeatNames):
     """A seat at a table held by the table server (or a spectator's chair)."""
 
     is_remote = True
@@ -317,6 +318,7 @@ class RemoteTable(SeatNames):
         #: Why this table no longer follows the server (None while it does).
         self.gone: str | None = None
         self._closed = False
+        self._social_init()  # chat lines and the rematch offer (social_client)
         self._events: queue.Queue = queue.Queue()
         self._conn = Connection(self.path, player, self._events.put, timeout, ticket)
         self._notifier = threading.Thread(target=self._notify_loop, name="tables-notifier", daemon=True)
@@ -402,6 +404,9 @@ class RemoteTable(SeatNames):
             elif kind == "kicked":
                 self.gone = str(msg.get("reason", "This seat was taken over."))
                 self._conn.close()
+            elif kind in SOCIAL_EVENTS:
+                self._social_event(msg)
+                continue  # told to the social listeners only: the game's snapshot did not change
             elif kind == "closed":
                 if self._closed or self.gone:
                     continue

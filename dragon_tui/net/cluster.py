@@ -114,7 +114,10 @@ class ClusterNode:
             return  # ours (already applied) or not ours to read
         kind, table_id, number = parts[0], parts[1], parts[2]
         room = self.rooms.get(table_id)
-        if kind == "d":
+        if kind in ("c", "r"):  # a chat line, a rematch offer: for the tables this node holds
+            if room is not None:
+                self._social_notice(room, kind, number, parts[4] if len(parts) == 5 else None)
+        elif kind == "d":
             if room is not None:
                 self._forget(room)
         elif room is None:

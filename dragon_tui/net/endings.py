@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from ..engine import IllegalAction, SaveFileError
 from .rooms import Room, view_json
+from .social import review_chat
 from .store import Conflict, StoreError
 from .store.ratings import forfeits_last, ranks_from_result
 
@@ -254,7 +255,11 @@ async def games(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[st
     before = None if before is None else float(before)
     if before is not None and before != before:  # NaN
         raise IllegalAction("Bad request: before")
-    return {"player": player, "games": await server._db("games_of", player, limit, before)}
+    found = await server._db("games_of", player, limit, before)
+    counts = await server._db("chat_counts", [g["id"] for g in found])
+    for g in found:
+        g["chat"] = counts.get(g["id"], 0)
+    return {"player": player, "games": found}
 
 
 async def review(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -276,7 +281,7 @@ async def review(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[s
                       **({"timeout": room.timeouts[n + 1]} if n + 1 in room.timeouts else {})})
     return {"room": room.id, "game": table.game.id, "seat": seat, "seats": room.summary()["seats"],
             "moves": moves, "total": len(table.moves), "k": k, "view": view_json(table.states[k], seat),
-            "ending": room.ending, "seed": table.seed}
+            "ending": room.ending, "seed": table.seed, "chat": await review_chat(server, conn, room.id)}
 
 
 async def _archived(server: TableServer, room_id: str) -> Room:

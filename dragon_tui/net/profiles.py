@@ -8,6 +8,7 @@ no rated game in a table's game shows no number there.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Awaitable, Protocol
 
 from ..engine import IllegalAction
@@ -15,6 +16,9 @@ from .store import StoreError
 
 #: Recent games on a profile.
 RECENT_GAMES = 10
+#: How long the list of tables waits for the ratings beside the names: past it, the list goes
+#: out without them (a hung database must not hold up the lobby).
+RATINGS_WAIT = 0.5
 
 
 class TableServer(Protocol):
@@ -26,13 +30,14 @@ class TableServer(Protocol):
 async def with_ratings(server: TableServer, rooms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The room summaries with each seated person's rating in the room's game (``rating`` on
     the seat), read in one question to the database. Without a database, or when it does not
-    answer in time, the list goes out without the numbers: a slow database never stops a lobby."""
+    answer within :data:`RATINGS_WAIT`, the list goes out without the numbers: a slow database
+    never stops a lobby."""
     names = sorted({s["player"] for r in rooms for s in r["seats"] if s.get("player")})
     if not names:
         return rooms
     try:
-        known = await server._db("ratings_of", names)
-    except (StoreError, IllegalAction):
+        known = await asyncio.wait_for(server._db("ratings_of", names), RATINGS_WAIT)
+    except (StoreError, IllegalAction, asyncio.TimeoutError):
         return rooms
     for room in rooms:
         for seat in room["seats"]:

@@ -47,6 +47,7 @@ class Seating:
     def _detach(self, conn: Conn) -> None:
         if conn.room is not None:
             conn.room.conns.discard(conn)
+            self._social_left(conn.room, conn)  # an open rematch offer: gone, unless back soon
             self.lobby.changed(None)  # the lobby shows who is connected
         conn.room = None
         conn.seat = None
@@ -178,6 +179,8 @@ class Seating:
             raise IllegalAction("A bot plays that seat.")
         owner = room.owners[seat]
         if owner is not None:
+            if owner.get("token") is None and owner["player"] == conn.player:
+                return await self._retoken(conn, room, seat)  # kept for them by name (a rematch)
             if isinstance(token, str) and secrets.compare_digest(_hash(token), owner["token"]):
                 self._attach(conn, room, seat)
                 return {"room": room.id, "seat": seat, "token": token}

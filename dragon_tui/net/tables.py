@@ -67,14 +67,22 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``abort`` — close the table before two persons have moved (a seated player or the host):
   nothing rated, the table kept as aborted
 - ``leave`` — stand up (your seat stays yours; come back with the token)
+- ``chat {text}`` — say a line at your table (seat or watcher; :mod:`.social`): ``line``
+- ``chat_history`` — the table's last lines (without those of players you mute), ``muted``,
+  and the ``rematch`` offer if any
+- ``mute {player, on?}`` — mute (or with ``on: false`` unmute) a player for yourself: ``muted``
+- ``rematch`` — at a finished table, offer its players a rematch (accepting it yourself)
+- ``rematch_answer {accept}`` — accept or decline the offer
 
 Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed,
 clock}`` (a move a bot played because the seat's time ran out carries ``timeout: level`` and
 ``log_at``, where in the log it falls; ``ending`` says which seats forfeited, and whether that
 ended the game; ``clock``, with a time control: each seat's bank and vacation, whose clock
 runs and when it runs out, and the server's ``now``)
-after every change, and ``{"event": "kicked", reason}`` when the same seat is taken over by a
-newer connection of its owner.
+after every change, ``{"event": "kicked", reason}`` when the same seat is taken over by a
+newer connection of its owner, ``{"event": "chat", room, lines}`` for each line said at the
+table, and ``{"event": "rematch", room, rematch: {by, answers, state, reason, new_table}}``
+whenever the offer changes.
 """
 
 from __future__ import annotations
@@ -103,6 +111,7 @@ from .cluster import ClusterNode
 from .lobby import Lobby
 from .identity import Tickets, key_path_for
 from .moves import Moves
+from .social import OPS as SOCIAL_OPS, Social
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
 from .table_rules import BANK_MAX, MOVE_LIMIT_RANGE
 from .rooms import Conn, Room, socket_path_for, view_json, write_error
@@ -122,10 +131,11 @@ SWEEP_EVERY = 600.0
 DAILY_GAME = "court"
 
 
-class TableServer(Seating, Moves, ClusterNode):
+class TableServer(Seating, Moves, ClusterNode, Social):
     """The table server: its life (start, close, the database's threads), its requests, the
     daily deal and the sweep here; seats in :class:`~.seating.Seating`, moves, bots and clocks in
-    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`."""
+    :class:`~.moves.Moves`, being one node of several in :class:`~.cluster.ClusterNode`, chat and
+    rematches in :class:`~.social.Social`."""
 
     def __init__(self, data: Path | None = None, bot_delay: float = 0.3, db: str | None = None) -> None:
         self.data = data or storage.data_dir()
@@ -398,7 +408,7 @@ class TableServer(Seating, Moves, ClusterNode):
         if conn.identity is None:
             raise IllegalAction(quotas.NOT_A_SESSION)
         if op == "list":
-            rooms = [r.summary(conn.player) for r in self.rooms.values()
+            rooms = [self._social_summary(r, r.summary(conn.player), conn.player) for r in self.rooms.values()
                      if not r.over or any(o and o["player"] == conn.player for o in r.owners)]
             # yours first, those awaiting your move before them; then the others
             return self._listed(sorted(rooms, key=lambda r: (not r["invites_you"], not r["mine"], not r["your_turn"],
@@ -432,6 +442,8 @@ class TableServer(Seating, Moves, ClusterNode):
             if not 0 <= k < len(conn.room.table.states):
                 raise IllegalAction("No such position.")
             return {"view": view_json(conn.room.table.states[k], conn.seat)}
+        if op in SOCIAL_OPS:
+            return self._social(conn, op, msg)
         if op == "resign":
             return self._seated_op(endings.resign, conn)
         if op == "abort":

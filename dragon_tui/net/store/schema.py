@@ -178,6 +178,37 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE game_tables ADD COLUMN seek INTEGER NOT NULL DEFAULT 0",
     ]),
     (9, [
+        # Chat at a shared table, kept with the game (numbered 1, 2, ... per table; at most
+        # chat.MAX_LINES). ``seat`` is the speaker's seat, NULL for a watcher.
+        """CREATE TABLE chat_lines (
+            table_id TEXT NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            seat INTEGER,
+            said DOUBLE PRECISION NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (table_id, number)
+        )""",
+        # Whom a player has muted for themselves (at most chat.MAX_MUTES names each).
+        """CREATE TABLE chat_mutes (
+            player TEXT NOT NULL,
+            muted TEXT NOT NULL,
+            added DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, muted)
+        )""",
+        # A rematch offered at a finished table: who offered, each person's answer (JSON
+        # {player: true/false}), its state (open, agreed, declined) and the new table once made.
+        """CREATE TABLE rematches (
+            table_id TEXT PRIMARY KEY REFERENCES game_tables(id) ON DELETE CASCADE,
+            by_player TEXT NOT NULL,
+            answers TEXT NOT NULL,
+            state TEXT NOT NULL,
+            reason TEXT,
+            new_table TEXT,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+    ]),
+    (10, [
         # Time controls per turn with a bank (see table_rules.TimeControl): ``move_limit`` is now
         # the time per turn (a turn of several decisions by one seat is one turn), ``bank_limit``
         # the bank each seat starts with and the most it holds (NULL: none), and per seat the

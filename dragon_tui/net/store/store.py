@@ -21,6 +21,7 @@ from typing import Any
 
 from . import ratings
 from .db import Conflict, Database
+from .social import SocialStore
 
 DEFAULT_BOARD = 20
 #: The most names one question about ratings may name (a lobby lists at most this many players).
@@ -52,7 +53,7 @@ class SeatRecord:
     token_hash: str | None = None
     #: the player the host invited to this seat (nobody else may sit there)
     invited: str | None = None
-    #: the time left in the seat's bank (None: the table's full bank; see schema 9)
+    #: the time left in the seat's bank (None: the table's full bank; see schema 10)
     bank: float | None = None
     #: the seat's vacation: since when it runs (None: not on vacation), seconds used in ``year``
     vacation_since: float | None = None
@@ -105,7 +106,9 @@ def _key32(text: str) -> int:
     return zlib.crc32(text.encode()) - (1 << 31)
 
 
-class Store:
+class Store(SocialStore):
+    """The queries; the chat, mutes and rematches in :class:`~.social.SocialStore`."""
+
     def __init__(self, url: str, node: str | None = None) -> None:
         self.db = Database(url)
         self.version = self.db.migrate()

@@ -161,7 +161,12 @@ class GameScreen(StyledAtMount, Screen):
                     yield SeatClocks(self.table, id="seat-clocks").data_bind(GameScreen.snapshot)
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
+                yield from self.side_panes()
         yield Footer()
+
+    def side_panes(self):
+        """Panes under the log (a shared table's chat); none here."""
+        return ()
 
     def on_mount(self) -> None:
         # The game's history (every position, for undo and the replay) is long-lived: kept out

@@ -79,6 +79,12 @@ class GameOverScreen(ModalScreen):
             lines.append(f"{rank:>2}. {entry['name']:<16} {_fmt(entry['score']):>5}")
         return "\n".join(lines)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A shared table offers a rematch, never the same deal (its deal is public now)."""
+        if action == "rematch" and parameters and parameters[0] and getattr(self.table, "is_remote", False):
+            return False
+        return True
+
     def action_menu(self) -> None:
         self.app.pop_screen()
         self.app.pop_screen()

@@ -28,6 +28,7 @@ COMMON_KEYS = """
 | ? or F1 | this help |
 | Esc | back to the menu (the game is autosaved: Continue resumes it) |
 | ctrl+q | quit |
+| ctrl+o or F6 | at a shared table: chat (Enter sends, Esc leaves; /mute name) |
 
 In a browser (`dragon-tui serve --web`) ctrl+n, ctrl+t and ctrl+w belong to the browser
 (new window, new tab, close tab) and never reach the game: use F4 for the theme and F9 for
@@ -38,7 +39,7 @@ Start / Open the table.
 | key | does |
 |---|---|
 | r | replay the game |
-| n / d | rematch: a new deal / the same deal |
+| n / d | rematch: a new deal / the same deal (a shared table: n offers the others a rematch) |
 | b / s | the board / the summary again |
 | Esc or m | back to the menu |
 """

@@ -28,6 +28,7 @@ from ...net.client import (Connection, RemoteTable, TablesError, decline_invitat
                            player_name, saved_tokens, set_vacation, tables_socket)
 from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
+from .shared_game import SharedGameScreen
 
 
 
@@ -68,7 +69,9 @@ def room_text(room: dict, me: str) -> Text:
     """One table in the list: game, whose turn, time limit; then the seats (▶ to move)."""
     seats = "  ".join(_seat_text(s, me, i == room.get("to_move"), room.get("game", ""))
                       for i, s in enumerate(room["seats"]))
-    if room["over"]:
+    if room["over"] and room.get("rematch") == "you":
+        state = ("finished · a rematch is offered: j to answer", "bold yellow")
+    elif room["over"]:
         state = ("finished", "dim")
     elif room.get("invites_you"):
         state = ("invites you: j to sit down, x to decline", "bold yellow")
@@ -92,14 +95,6 @@ def room_text(room: dict, me: str) -> Text:
     if room["watchers"]:
         text.append(f"  · {room['watchers']} watching", "dim")
     return text
-
-
-class SharedGameScreen(GameScreen):
-    """The ordinary game screen, standing up from the table when it closes (the seat stays
-    ours: the lobby's Join brings us back)."""
-
-    def on_unmount(self) -> None:  # Textual runs GameScreen.on_unmount as well
-        self.table.leave()
 
 
 #: Seconds between checks of the push connection (and, while it is down, refreshes by polling).
