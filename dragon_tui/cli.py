@@ -8,19 +8,20 @@ import sys
 
 from . import __version__
 from .ai.levels import LEVELS
+from .games import CATALOG
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dragon-tui",
         description="Five dragon-themed tabletop games for the terminal.",
-        epilog="Games: throne, hoard, crowns, court, carcassonne. "
+        epilog=f"Games: {', '.join(entry.id for entry in CATALOG)}. "
         "'dragon-tui bench' prints speed figures; 'dragon-tui screenshots [DIR]' draws every screen as SVG; "
         "'dragon-tui serve --ssh PORT | --web PORT' serves the app (see 'dragon-tui serve --help'); "
         "'dragon-tui arena GAME --seats hard,greedy' plays bots against each other; "
         "'dragon-tui review FILE' shows the hard bot's review of a saved game.",
     )
-    parser.add_argument("game", nargs="?", help="start this game at once (e.g. crowns), or 'bench'")
+    parser.add_argument("game", nargs="?", help="start this game at once (one of the games listed below), or 'bench'")
     parser.add_argument("--version", action="version", version=f"dragon-tui {__version__}")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for dice and shuffles: any whole number from -2**63 to below 2**512, each one "

@@ -20,7 +20,7 @@ import time
 from ..ai import LEVELS, make_agent
 from ..ai.ismcts import iterations_per_second
 from ..engine import Rng
-from ..games import GAMES
+from ..games import GAMES, game_part
 
 
 #: A random game still running after this many actions is cut off: random players can keep a
@@ -138,31 +138,6 @@ def playout_ratio(game, players: int, seconds: float, rounds: int = 4,
             "choose_us": 1e6 * choosing / max(actions, 1)}
 
 
-def _carcassonne_figures(game, seconds: float) -> list[str]:
-    """The issue's own figures: placement listing per call and scoring a finished board."""
-    state = game.new_state(2, 11)
-    rng = Rng(12)
-    listing, calls = 0.0, 0
-    while not state.is_over:
-        if state.phase == "place" and state.tile is not None:
-            t0 = time.perf_counter()
-            state.placements(state.tile)
-            listing += time.perf_counter() - t0
-            calls += 1
-        state.apply(rng.choice(state.legal_actions()))
-    runs, spent = 0, 0.0
-    while spent < seconds / 4 or runs < 5:
-        board = state.clone()
-        t0 = time.perf_counter()
-        board.final_scoring()
-        spent += time.perf_counter() - t0
-        runs += 1
-    return [
-        f"  placement listing: {1e6 * listing / max(calls, 1):,.1f} µs per call ({calls} calls in one game)",
-        f"  final scoring, run again on a finished {len(state.board)}-tile board: {1e3 * spent / runs:,.2f} ms",
-    ]
-
-
 def _decision_times(game, players: int, level: str, decisions: int = 60) -> dict[str, float]:
     """Seconds per bot decision over positions spread across a random game (late positions of
     some games cost more per iteration than the opening): mean, median and longest on the wall
@@ -278,8 +253,9 @@ def run_bench(games: list[str] | None = None, quick: bool = False) -> int:
                 f = playout_ratio(game, count, seconds / 2, listed=True)
                 print(f"    drawing from the whole legal_actions() list instead: {f['games_per_s']:,.1f} games/s "
                       f"(ratio {f['ratio']:.5f}), legal_actions() and the draw {f['choose_us']:,.1f} µs per step")
-        if game.id == "carcassonne":
-            print("\n".join(_carcassonne_figures(game, seconds)))
+        extra = game_part(game.id, "bench")  # a game's own figures, if it has any
+        if extra is not None:
+            print("\n".join(extra.figures(game, seconds)))
         for level in LEVELS:
             decisions = 60 if level in ("random", "greedy") else (6 if quick else 20)
             t = _decision_times(game, players, level, decisions)

@@ -103,6 +103,15 @@ def _round_trips(moves: int) -> dict[str, float]:
         thread.join(5)
 
 
+def _duel() -> str:
+    """The game the round trips are played in: the first made for exactly two players (a quick
+    duel), else the first that seats two. It loads every game's rules, which a bench can afford."""
+    from ..games import GAMES
+
+    two = [game for game in (GAMES[i] for i in GAMES) if game.min_players <= 2 <= game.max_players]
+    return next((game.id for game in two if game.max_players == 2), two[0].id)
+
+
 def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
     """One seat acts until the other seat's model has the move; seat 0 talks to the table
     server at ``path_a``, seat 1 to the one at ``path_b`` (another node, or the same)."""
@@ -111,7 +120,7 @@ def _play_round_trips(path_a: str, path_b: str, moves: int) -> dict[str, float]:
 
     times = []
     # the bench stands in for the serve process of its own servers: it mints the seats' tickets
-    a = RemoteTable.host(path_a, "a", "crowns", [{"kind": "remote"}, {"kind": "remote"}],
+    a = RemoteTable.host(path_a, "a", _duel(), [{"kind": "remote"}, {"kind": "remote"}],
                          ticket=Tickets.load(path_a).issue("a", None, "127.0.0.1"))
     end = time.monotonic() + 10
     while True:  # on another node the table arrives by notification

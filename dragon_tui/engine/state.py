@@ -3,7 +3,8 @@
 A game subclasses :class:`State`, keeps its whole position in plain JSON-native attributes
 (ints, strings, bools, None, lists, dicts with string keys — never tuples, sets or int
 keys), and implements the five abstract members. Everything else — legality checking,
-cloning, JSON, views, undo barriers — comes from here, so it works the same in all games.
+cloning, JSON, views, undo barriers — comes from here, so it works the same in all games
+(``apply`` is final). The speed-ups a game may add are all in ``hooks.py``.
 
 Three names mean the same thing in every game that has the thing they name:
 
@@ -19,22 +20,17 @@ from __future__ import annotations
 
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .action import Action
 from .errors import IllegalAction, SaveFileError
+from .hooks import SpeedHooks
 from .rng import Rng
-from .wording import format_seats  # noqa: F401  (engines and the UI import it from here too)
+from .values import _ATOMS, _BASE_FIELDS, arg_types, deep_copy
+from .wording import format_seats
 
-_BASE_FIELDS = ("num_players", "options", "rng", "log", "reveals", "_offered")
-#: Values that are never changed in place: a clone may share them.
-_ATOMS = frozenset((int, str, bool, float, type(None)))
-
-
-def arg_types(args: tuple) -> tuple:
-    """The exact type of every argument, nested tuples included (``bool`` is not ``int``)."""
-    return tuple(arg_types(a) if type(a) is tuple else type(a) for a in args)
+# Engines, the UI and tests import these from here too.
+__all__ = ["State", "malformed", "arg_types", "deep_copy", "format_seats", "_ATOMS", "_BASE_FIELDS"]
 
 
 def _type_names(args: tuple) -> str:
@@ -76,32 +72,15 @@ def malformed(action: Any) -> str | None:
     return None
 
 
-def deep_copy(value: Any) -> Any:
-    """A copy of JSON-native data (lists and dicts nested to any depth) sharing nothing
-    mutable with the original: what ``pickle`` round trips did for clones, a few times faster
-    because it knows there is nothing but lists, dicts and immutable atoms."""
-    kind = type(value)
-    if kind is list:
-        return [v if type(v) in _ATOMS else deep_copy(v) for v in value]
-    if kind is dict:
-        return {k: (v if type(v) in _ATOMS else deep_copy(v)) for k, v in value.items()}
-    if kind in _ATOMS:
-        return value
-    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+class State(SpeedHooks, ABC):
+    """A game's position and rules (the five abstract members); the speed-ups a game may add
+    are in :class:`~dragon_tui.engine.hooks.SpeedHooks`, and ``apply`` is final."""
 
 
-class State(ABC):
     #: The registry id of the game this state belongs to.
     game_id: ClassVar[str] = ""
     #: Bump when the JSON shape changes; older files are refused with a clear message.
     VERSION: ClassVar[int] = 1
-    #: Fields that always hold a list of atoms (or None): ``clone`` copies them with one
-    #: slice instead of walking them (tests/engine/test_clone.py checks the declared shapes).
-    FLAT_FIELDS: ClassVar[frozenset[str]] = frozenset()
-    #: Fields that always hold a list of lists of atoms: copied one level down.
-    NESTED_FIELDS: ClassVar[frozenset[str]] = frozenset()
-    #: Fields that hold an immutable value (a frozen dataclass): a clone shares it.
-    SHARED_FIELDS: ClassVar[frozenset[str]] = frozenset()
     #: Attribute name -> the key saves and network messages use for it, where the two
     #: differ: a field renamed for readers of the code keeps its old key in files, so games
     #: saved before the rename load and replay to equal positions.
@@ -193,8 +172,14 @@ class State(ABC):
         return state
 
     # ---------------------------------------------------------------- the shared machinery
-    #: The list the last ``legal_actions()`` call returned, until the next ``apply``.
-    _offered: Sequence[Action] | None = None
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__qualname__} defines apply, which is final: write _apply (and, for speed, "
+                "the hooks in dragon_tui/engine/hooks.py) instead, so that every game checks "
+                "actions the same way."
+            )
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take (the game's ``_legal_actions``).
@@ -210,25 +195,14 @@ class State(ABC):
         self._offered = offered
         return offered
 
-    def random_action(self, rng: Rng) -> Action:
-        """One legal action drawn uniformly with ``rng``: exactly what
-        ``rng.choice(self.legal_actions())`` returns (the same draw, the same action, label
-        included), and offered the same way, so ``apply`` takes it without a check.
-
-        Random playouts and the search bots' rollouts draw every step like this and read one
-        action of a list that may hold dozens; a game whose long lists can be counted before
-        they are built (Carcassonne's placements) overrides ``_random_action`` to build only
-        the one drawn. tests/engine/test_random_action.py checks the two agree in every game.
-        """
-        action = self._random_action(rng)
-        self._offered = (action,)
-        return action
-
-    def _random_action(self, rng: Rng) -> Action:
-        """``random_action`` for a game: by default one draw from the whole list."""
-        return rng.choice(self._legal_actions())
-
     def apply(self, action: Action) -> None:
+        """Carry out ``action``, or raise ``IllegalAction`` (with a reason for the player)
+        before anything changes. Final: see ``__init_subclass__``.
+
+        One of the very objects the last ``legal_actions()`` or ``random_action`` offered is
+        carried out at once (the identity fast path). Anything else is checked: the game must
+        not be over, the action must be well-formed (``malformed``), and either vouched for by
+        ``quick_legal`` or in the whole list with exactly the same argument types."""
         offered = self._offered
         if offered is not None:
             self._offered = None
@@ -236,6 +210,10 @@ class State(ABC):
                 if candidate is action:
                     self._apply(action)
                     return
+        self._apply(self._checked(action))
+
+    def _checked(self, action: Action) -> Action:
+        """``action`` as the game spells it, once known legal; else ``IllegalAction``."""
         if self.is_over:
             raise IllegalAction("The game is over.")
         problem = malformed(action)
@@ -243,9 +221,10 @@ class State(ABC):
             raise IllegalAction(problem)
         action = self.canonical(action)
         if self.quick_legal(action):
-            self._apply(action)
-            return
+            self._offered = None  # a hook may have listed (and remembered) a kind's actions
+            return action
         legal = self._legal_actions()
+        self._offered = None  # a game whose _legal_actions remembers its list (Crowns)
         offered = next((a for a in legal if a == action), None)
         if offered is not None and arg_types(offered.args) != arg_types(action.args):
             # 1.0 == 1 and True == 1 in Python, so equality alone would let a float or a
@@ -269,41 +248,7 @@ class State(ABC):
                     f"the choices are: {choices}{more}."
                 )
             raise IllegalAction(reason)
-        self._apply(action)
-
-    def canonical(self, action: Action) -> Action:
-        """The spelling ``legal_actions()`` uses for a well-formed action that was not one of
-        its objects (from a save, a network message, the UI): a game whose moves can be
-        written several ways (Carcassonne's four rotations of a symmetric tile) maps them to
-        the one it offers. Asked only on that path, so an offered action costs nothing."""
         return action
-
-    def actions_of_kind(self, kind: str) -> list[Action] | None:
-        """The legal actions of one kind, exactly as ``legal_actions()`` lists them (same
-        actions, same order), when the game can list one kind without the rest; None when it
-        cannot (then ``apply`` checks against the whole list).
-
-        Games build ``legal_actions()`` from these same per-kind lists, so each rule stays in
-        one place; tests/engine/test_fast_legality.py checks the two agree in every game.
-        """
-        return None
-
-    def quick_legal(self, action: Action) -> bool:
-        """True only when ``action`` (already known well-formed) is certainly legal now.
-
-        ``apply`` then carries it out without generating every legal action, which made each
-        random step generate the list twice. False means "not vouched for": ``apply`` falls
-        back to the full check, which also words the refusal. So an override may be partial
-        (the common kinds only) but never looser than ``legal_actions()``: exact argument
-        types included (``1.0 == 1`` and ``True == 1`` in Python, yet neither is an int).
-        """
-        offered = self.actions_of_kind(action.kind)
-        if offered is None:
-            return False
-        for candidate in offered:
-            if candidate == action:
-                return arg_types(candidate.args) == arg_types(action.args)
-        return False
 
     @property
     def info_epoch(self) -> int:
@@ -318,7 +263,7 @@ class State(ABC):
         """An independent copy (search bots make thousands per decision).
 
         The log's lines and every atom are shared (nothing changes them in place); the RNG is
-        copied; the game's own fields come from :meth:`copy_fields`.
+        copied; the game's own fields come from the ``copy_fields`` hook.
         """
         new = object.__new__(type(self))
         fields = dict(self.__dict__)
@@ -329,29 +274,6 @@ class State(ABC):
         fields.update(self.copy_fields())
         new.__dict__ = fields
         return new
-
-    def copy_fields(self) -> dict[str, Any]:
-        """Copies of the game's mutable fields, by attribute name, for :meth:`clone`.
-
-        The default deep-copies every field that is not an atom, but for the shapes a game
-        declares in ``FLAT_FIELDS`` and ``NESTED_FIELDS``. A game may also write its own to
-        share what it never changes in place (Carcassonne's laid tiles) or to copy a known
-        shape faster; tests/engine/test_clone.py plays on from clones in every game to check
-        that nothing mutable is shared by mistake.
-        """
-        flat, nested, shared = self.FLAT_FIELDS, self.NESTED_FIELDS, self.SHARED_FIELDS
-        out = {}
-        for k, v in self.__dict__.items():
-            kind = type(v)
-            if kind in _ATOMS or k in _BASE_FIELDS or k in shared:
-                continue
-            if kind is list and k in flat:
-                out[k] = v[:]
-            elif kind is list and k in nested:
-                out[k] = [x[:] for x in v]
-            else:
-                out[k] = deep_copy(v)
-        return out
 
     def to_json(self) -> dict[str, Any]:
         names = self.JSON_NAMES

@@ -1,10 +1,14 @@
-"""The game registry: ``CATALOG`` (what the menu shows of each game), ``GAMES`` (id -> Game,
-in menu order), ``get_game(id)``, and ``register``/``unregister`` for a game that lives
+"""The game registry: ``CATALOG`` (every game's descriptor, what the menu shows), ``GAMES``
+(id -> Game, in menu order), ``get_game(id)``, ``game_part(id, part)`` (a game's bot tuning or
+chart measures), ``daily_game()``, and ``register``/``unregister`` for a game that lives
 outside this package (the example game the conformance tests add, docs/adding-a-game.md).
 
-A game is listed in ``CATALOG`` from the start so the menu can show it; it becomes playable
-once its package ``dragon_tui.games.<id>`` exports ``GAME`` and its board widget
-``dragon_tui.ui.boards.<id>`` exists. Until then the menu shows it as unavailable.
+A game is a plugin: everything about it lives in its folder ``dragon_tui/games/<id>/``, whose
+``descriptor.py`` declares a ``GameDescriptor`` (``dragon_tui.engine.descriptor``). The catalog
+is built by listing this package's subpackages and reading their descriptors, which import no
+rules; nothing outside a game's folder names a game. A game is listed from the start so the
+menu can show it; it becomes playable once its rules module exports ``GAME`` and its board
+widget module (the descriptor's look module) exists. Until then the menu shows it as unavailable.
 
 ``GAMES`` imports a game's rules the first time that game is looked up, not before: the menu
 draws from the catalog alone, and a player who starts one game does not wait for the other
@@ -15,45 +19,18 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, overload
+from types import ModuleType
+from typing import overload
 
 from ..engine import Game
+from ..engine.descriptor import GameDescriptor
 
 
-class CatalogEntry(NamedTuple):
-    id: str
-    title: str
-    players: str
-    #: One line for the menu.
-    blurb: str
-    #: The module that exports the rules' ``GAME`` ("" for ``dragon_tui.games.<id>``).
-    rules: str = ""
-    #: The module that exports the ``Board`` widget ("" for ``dragon_tui.ui.boards.<id>``).
-    board: str = ""
-
-    @property
-    def rules_module(self) -> str:
-        return self.rules or f"{__name__}.{self.id}"
-
-    @property
-    def board_module(self) -> str:
-        return self.board or f"dragon_tui.ui.games.{self.id}.board"
-
-
-_BUILT_IN: tuple[CatalogEntry, ...] = (
-    CatalogEntry("throne", "Princes of the Dragon Throne", "2–4",
-                 "Recruit citizens and dragons, win the guilds of six kingdoms and fill the Clan Houses."),
-    CatalogEntry("hoard", "Dragon's Hoard", "2–4",
-                 "Spend coloured sheep on treasures, hoard them in lairs, rob and raid your rivals."),
-    CatalogEntry("crowns", "Batalla de Coronas", "2",
-                 "Dice duel: seat your council, arm, loose the dragon, take 3 gems."),
-    CatalogEntry("court", "The Court of Xiang Chi", "1",
-                 "Solitaire: buy ministers, generals and poets from the Society Row; hold off nine Daemon Princes."),
-    CatalogEntry("carcassonne", "Carcassonne + The Princess & The Dragon", "2–5",
-                 "Lay tiles, claim cities, roads, monasteries and fields; steer the dragon, court the fairy."),
-)
+#: The menu's entry for a game: its descriptor (the old name stays for games registered from outside).
+CatalogEntry = GameDescriptor
 
 
 def _module_exists(name: str) -> bool:
@@ -86,6 +63,21 @@ class Catalog(Sequence[CatalogEntry]):
         return f"Catalog({', '.join(entry.id for entry in self._entries)})"
 
 
+def _built_in() -> tuple[GameDescriptor, ...]:
+    """The games in this package: each subpackage with a ``descriptor`` module, in menu order.
+    Importing a descriptor runs its package's ``__init__``, which loads no rules."""
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        name = f"{__name__}.{module.name}.descriptor"
+        if module.ispkg and _module_exists(name):
+            descriptor = importlib.import_module(name).DESCRIPTOR
+            if descriptor.id != module.name:
+                raise ValueError(f"The descriptor in '{module.name}' describes '{descriptor.id}'.")
+            found.append(descriptor)
+    return tuple(sorted(found, key=lambda d: (d.order, d.id)))
+
+
+_BUILT_IN: tuple[GameDescriptor, ...] = _built_in()
 CATALOG: Catalog = Catalog(_BUILT_IN)
 
 
@@ -153,6 +145,8 @@ def unregister(game_id: str) -> None:
     CATALOG._entries = tuple(entry for entry in CATALOG if entry.id != game_id)
     GAMES._ids = tuple(i for i in GAMES._ids if i != game_id)
     GAMES._loaded.pop(game_id, None)
+    for key in [key for key in _parts if key[0] == game_id]:
+        del _parts[key]
 
 
 def get_game(game_id: str) -> Game:
@@ -181,3 +175,26 @@ def board_module(game_id: str) -> str:
 def is_playable(game_id: str) -> bool:
     """Rules and screen both built: the menu may launch it."""
     return game_id in GAMES and _module_exists(board_module(game_id))
+
+
+_parts: dict[tuple[str, str], ModuleType | None] = {}
+
+
+def game_part(game_id: str, part: str) -> ModuleType | None:
+    """A game's optional piece its descriptor names: ``"bots"`` (the bots' tuning, read by
+    ``ai``), ``"charts"`` (the score charts' measures, read by ``session``) or ``"bench"`` (its
+    own figures for ``dragon-tui bench``), imported on first use. None when the game has no such module, or for an id the catalog does not know: the
+    caller then uses its defaults."""
+    key = (game_id, part)
+    if key not in _parts:
+        try:
+            name = getattr(catalog_entry(game_id), f"{part}_module")
+        except KeyError:
+            return None
+        _parts[key] = importlib.import_module(name) if _module_exists(name) else None
+    return _parts[key]
+
+
+def daily_game() -> str | None:
+    """The game the server deals as the game of the day: the first whose descriptor says so."""
+    return next((entry.id for entry in CATALOG if entry.daily), None)

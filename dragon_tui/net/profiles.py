@@ -12,6 +12,7 @@ import asyncio
 from typing import Any, Awaitable, Protocol
 
 from ..engine import IllegalAction
+from .rooms import Room
 from .store import StoreError
 
 #: Recent games on a profile.
@@ -45,6 +46,21 @@ async def with_ratings(server: TableServer, rooms: list[dict[str, Any]]) -> list
             if rating is not None:
                 seat["rating"] = rating
     return rooms
+
+
+async def rate_seats(server: TableServer, room: Room) -> None:
+    """Read the seated people's ratings in the room's game into ``room.ratings`` (what the
+    table shows beside their names) and tell the table. Nothing changes when the database does
+    not answer in time: the names then show without numbers."""
+    names = [o["player"] for o in room.owners if o]
+    try:
+        known = await asyncio.wait_for(server._db("ratings_of", names), RATINGS_WAIT)
+    except (StoreError, IllegalAction, asyncio.TimeoutError):
+        return
+    ratings = {p: games[room.table.game.id] for p, games in known.items() if room.table.game.id in games}
+    if ratings != room.ratings:
+        room.ratings = ratings
+        room.tell()
 
 
 async def profile(server: TableServer, player: str) -> dict[str, Any]:

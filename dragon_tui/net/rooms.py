@@ -171,6 +171,8 @@ class Room:
         self.turn_told: str | None = None
         #: opened by a seek: the next matching seek sits down here (:mod:`.seeks`)
         self.seek = False
+        #: the seated people's ratings in this game, shown beside their names (:mod:`.profiles`)
+        self.ratings: dict[str, float] = {}
 
     def tell(self) -> None:
         """Send everyone at the table their own view of it, then tell the server it changed."""
@@ -417,6 +419,8 @@ class Room:
             owner = self.owners[i]
             seats.append({"name": seat.name, "kind": seat.kind, "level": seat.level if seat.is_bot else "",
                           "player": owner["player"] if owner else None, "connected": i in live,
+                          **({"rating": self.ratings[owner["player"]]} if owner and owner["player"] in self.ratings
+                             else {}),
                           **({"invited": self.invited[i]} if self.invited[i] and not owner else {})})
         state = self.table.state
         to_move = None if self.over else state.current_player

@@ -20,7 +20,7 @@ from ..engine import IllegalAction
 from ..engine.rng import secret_seed
 from ..games import GAMES, get_game
 from ..session import Seat, Table
-from . import quotas
+from . import profiles, quotas
 from .rooms import Conn, Room, _hash, write_error
 from .store import Conflict, StoreError
 from .table_rules import DAY, VACATION_MAX, span_text
@@ -64,6 +64,8 @@ class Seating:
         conn.sent = 0
         room.conns.add(conn)
         room.tell()  # everyone sees who is connected
+        if seat is not None and conn.player not in room.ratings:
+            self._spawn(profiles.rate_seats(self, room))  # the ratings beside the names, when they come
 
     def _room(self, room_id: Any) -> Room:
         room = self.rooms.get(str(room_id))

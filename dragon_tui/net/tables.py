@@ -103,7 +103,7 @@ from typing import Any
 
 from ..engine import IllegalAction, SaveFileError
 from ..engine.untrusted import UntrustedJSONError, loads
-from ..games import GAMES
+from ..games import GAMES, daily_game
 from ..session import highscores, storage
 from .store import Conflict, NotAnswering, Store, StoreError, open_store
 from . import endings, invitations, profiles, quotas, seeks
@@ -127,8 +127,14 @@ MAX_LINE = 1 << 20
 MAX_CONNECTIONS = 512
 #: How often the server looks for tables to remove.
 SWEEP_EVERY = 600.0
-#: The solitaire whose daily deal has a server-wide board.
-DAILY_GAME = "court"
+#: The solitaire whose daily deal has a server-wide board: the game whose descriptor says
+#: ``daily`` (none: the server deals no game of the day).
+DAILY_GAME = daily_game()
+
+
+def _need_a_daily_game() -> None:
+    if DAILY_GAME is None:
+        raise IllegalAction("This server deals no game of the day.")
 
 
 class TableServer(Seating, Moves, ClusterNode, Social):
@@ -315,6 +321,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         self._arm_limit(room)
         if room.table.state.is_over:
             room.result_task = self._spawn(endings.record_result(self, room, self._db))
+            # the new ratings beside the names, once recorded
+            room.result_task.add_done_callback(lambda t: t.cancelled() or self._spawn(profiles.rate_seats(self, room)))
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -492,6 +500,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         return {"game": game, "board": await self._db("leaderboard", game)}
 
     async def _daily_board(self, day: _dt.date) -> dict[str, Any]:
+        _need_a_daily_game()
         return {"day": day.isoformat(), "game": DAILY_GAME, "seed": highscores.daily_seed(day),
                 "board": await self._db("daily_board", day.isoformat(), DAILY_GAME)}
 
@@ -502,6 +511,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
     async def _daily_now(self, conn: Conn) -> dict[str, Any]:
         """Today's deal of the solitaire at a one-seat table of the player's own: the first
         finished attempt of the day goes on the day's board, so there is one per player a day."""
+        _need_a_daily_game()
         day = _today()
         existing = await self._db("daily_table_of", day.isoformat(), DAILY_GAME, conn.player)
         if existing is not None:

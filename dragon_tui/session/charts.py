@@ -1,14 +1,9 @@
 """What the score charts plot: every seat's score after every move of a game.
 
 One chart per measure, each with one series per seat, the x axis being the move number
-(0 = the start):
-
-* Princes of the Dragon Throne: the Lo'en (prestige) track during play — the end scoring's
-  bonuses are not on the track, so the last point is the track, not the final total;
-* Batalla de Coronas: gems taken, and the castle — shields left (the rival's swords must
-  break through them);
-* the others: their points (Hoard's laid treasures and Lairs, Carcassonne's points, the
-  Court's running victory points).
+(0 = the start). A game names its measures in its own ``games/<id>/charts.py``
+(``MEASURES``: title and a function from a state to one value per seat), found through the
+registry; a game without one is charted by its points (``State.scores()``).
 
 Only public counts are read (tracks, laid cards, gems, shields), never a hand. No Textual.
 """
@@ -19,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import State
+from ..games import game_part
 
 
 @dataclass(frozen=True)
@@ -30,12 +26,12 @@ class Chart:
     whole: bool = True
 
 
-def _measures(game_id: str) -> list[tuple[str, Callable[[State], Sequence[float]]]]:
-    if game_id == "throne":
-        return [("Lo'en track", lambda s: s.score)]
-    if game_id == "crowns":
-        return [("Gems taken", lambda s: s.gems_won), ("Castle: shields", lambda s: s.shields)]
-    return [("Points", lambda s: s.scores())]
+#: What a game without its own measures is charted by.
+POINTS: tuple[tuple[str, Callable[[State], Sequence[float]]], ...] = (("Points", lambda s: s.scores()),)
+
+
+def _measures(game_id: str) -> tuple[tuple[str, Callable[[State], Sequence[float]]], ...]:
+    return getattr(game_part(game_id, "charts"), "MEASURES", POINTS)
 
 
 def score_charts(game_id: str, states: Sequence[State]) -> list[Chart]:

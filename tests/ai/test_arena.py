@@ -67,10 +67,12 @@ def test_progress_line_tallies_wins(capsys):
 def test_hard_old_is_an_arena_level_with_the_earlier_caps_and_settings():
     """hard-old is the hard level as it was before the engines were sped up: its caps and its search
     settings, so the arena shows what the new hard gained in all."""
-    from dragon_tui.ai.agents import HARD_OLD_CAPS, LEVELS, level_config
+    from dragon_tui.ai.agents import LEVELS, level_config
+    from dragon_tui.games import GAMES, game_part
 
     assert "hard-old" not in LEVELS  # the setup screen does not offer it
-    for game_id, cap in HARD_OLD_CAPS.items():
+    for game_id in GAMES:
+        cap = game_part(game_id, "bots").HARD_OLD_CAP
         old, new = level_config("hard-old", game_id), level_config("hard", game_id)
         assert old.iterations == cap < new.iterations
         # hard-old keeps the clock limit hard had then; today's hard decides within its budget.

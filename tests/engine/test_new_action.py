@@ -35,19 +35,13 @@ def test_new_action_is_frozen():
 def test_a_label_worded_on_first_read_is_an_ordinary_label():
     """``_label`` may hold a wording of the arguments instead of the text (Carcassonne's
     placements): the first read words it once and keeps it; nothing else can tell."""
-    from dragon_tui.engine.action import OpenAction
-
     calls = []
 
     def wording(args):
         calls.append(args)
         return f"Place BA-D at {args[0]},{args[1]}, turned {args[2] * 90}°"
 
-    lazy = OpenAction()
-    lazy.kind = "place"
-    lazy.args = (1, -2, 3)
-    lazy._label = wording
-    lazy.__class__ = Action
+    lazy = new_action("place", (1, -2, 3), wording)
     plain = Action("place", (1, -2, 3), "Place BA-D at 1,-2, turned 270°")
     assert lazy == plain and hash(lazy) == hash(plain) and lazy.to_json() == plain.to_json()
     assert not calls  # nothing above read the label
@@ -58,3 +52,15 @@ def test_a_label_worded_on_first_read_is_an_ordinary_label():
     assert type(again) is Action and again.label == plain.label
     with pytest.raises(FrozenInstanceError):
         lazy.label = "other"  # type: ignore[misc]
+
+
+def test_no_module_builds_an_object_by_swapping_its_class():
+    """Actions are built by ``Action(...)`` or ``new_action``: assigning ``__class__`` would
+    make an object whose construction no reader can find."""
+    from pathlib import Path
+
+    import dragon_tui
+
+    root = Path(dragon_tui.__file__).parent
+    swaps = [str(p.relative_to(root)) for p in root.rglob("*.py") if ".__class__ =" in p.read_text(encoding="utf-8")]
+    assert swaps == []

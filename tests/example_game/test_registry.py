@@ -33,6 +33,31 @@ def test_the_built_in_games_name_their_modules_by_convention():
     assert games.board_module("crowns") == "dragon_tui.ui.games.crowns.board"
 
 
+def test_the_descriptors_name_each_games_pieces():
+    """The built-in games come from their folders' descriptors: one of them is the daily deal,
+    and a game's bot tuning and chart measures are found through the registry (none for a game
+    without them, or an id nobody knows)."""
+    from dragon_tui.games import daily_game, game_part
+
+    entry = games.catalog_entry("court")
+    assert entry.bots_module == "dragon_tui.games.court.bots" and entry.daily
+    assert daily_game() == "court" and sum(e.daily for e in CATALOG) == 1
+    for game_id in FIVE:
+        assert set(game_part(game_id, "bots").ITERATION_CAPS) == {"easy", "normal", "hard"}
+    assert game_part("court", "charts") is None and len(game_part("crowns", "charts").MEASURES) == 2
+    assert game_part("nobody", "bots") is None
+    with registered():
+        assert game_part("pebbles", "bots") is None and game_part("pebbles", "charts") is None
+
+
+def test_a_game_package_hands_out_its_rules_on_first_use():
+    import dragon_tui.games.hoard as hoard
+
+    assert hoard.GAME is get_game("hoard") and hoard.GAME.state_class is hoard.HoardState
+    with pytest.raises(AttributeError):
+        hoard.NOT_A_NAME
+
+
 @pytest.mark.parametrize("bad", ["", "Pebbles", "peb bles", "../x", "1x", "x" * 33, None])
 def test_a_game_id_must_be_short_plain_and_lower_case(bad):
     with pytest.raises(ValueError, match="game id"):
@@ -74,7 +99,9 @@ def test_registering_imports_nothing_until_the_game_is_taken():
         "    assert 'pebbles' in GAMES and 'tests.example_game.rules' not in sys.modules\n"
         "    GAMES['pebbles']\n"
         "    assert 'tests.example_game.rules' in sys.modules\n"
-        "    assert not [m for m in sys.modules if m.startswith('dragon_tui.games.')]\n"
+        # The built-in games' descriptors are read for the catalog, nothing else of them.
+        "    loaded = [m.split('.')[3:] for m in sys.modules if m.startswith('dragon_tui.games.')]\n"
+        "    assert loaded and all(rest in ([], ['descriptor']) for rest in loaded), loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 

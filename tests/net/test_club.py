@@ -11,7 +11,8 @@ import time
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import Connection, RemoteTable, daily_board, leaderboard, list_rooms
+from dragon_tui.net.client import Connection, RemoteTable
+from dragon_tui.net.club import daily_board, leaderboard, list_rooms
 from dragon_tui.net.store import Store
 from dragon_tui.session import highscores
 

@@ -338,7 +338,7 @@ def test_with_keys_a_player_finds_their_seat_on_another_node_without_its_token(c
 @pytest.mark.slow
 def test_a_turn_notice_reaches_the_player_on_another_node(cluster):
     """Ben moves on node one; Ana, following the lobby on node two, is told it is her turn."""
-    from dragon_tui.net.client import follow_lobby
+    from dragon_tui.net.club import follow_lobby
 
     from .test_lobby_push import Events
 

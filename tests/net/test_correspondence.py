@@ -14,7 +14,8 @@ import pytest
 
 from dragon_tui.net import endings
 from dragon_tui.net import tables as module
-from dragon_tui.net.client import Connection, RemoteTable, past_games, review_game
+from dragon_tui.net.client import Connection, RemoteTable
+from dragon_tui.net.club import past_games, review_game
 from dragon_tui.net.store import Store
 from dragon_tui.net.store.backup import backup, restore
 from dragon_tui.net.store.ratings import forfeits_last, initial, update_with_absent

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import RemoteTable, decline_invitation, list_rooms
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.club import decline_invitation, list_rooms
 
 from .helpers import TablesThread
 

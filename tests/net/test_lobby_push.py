@@ -9,7 +9,9 @@ import time
 
 import pytest
 
-from dragon_tui.net.client import RemoteTable, follow_lobby
+from dragon_tui.net.client import RemoteTable
+
+from dragon_tui.net.club import follow_lobby
 from dragon_tui.net.lobby import Lobby
 
 from .helpers import TablesThread

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import RemoteTable, leaderboard, list_rooms, player_profile
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.club import leaderboard, list_rooms, player_profile
 from dragon_tui.net.store import Store
 
 from .helpers import TablesThread
@@ -42,6 +43,8 @@ def test_the_lobby_profile_and_board_show_one_rating_and_its_history(club, db_ur
     listed = {r["id"]: r for r in list_rooms(club.path, "cai")}[cai.room]
     assert listed["seats"][0]["rating"] == pytest.approx(board["ana"], abs=0.06)
     assert "rating" not in listed["seats"][1]  # a free seat has no number
+    # at the table too: every seated person's rating comes with the table's updates
+    assert cai.wait_for(lambda t: (t.seat_info or [{}])[0].get("rating") == listed["seats"][0]["rating"], 10)
     cai.leave()
     _finished_duel(club, frozenset({1}), 4)
 

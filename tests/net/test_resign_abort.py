@@ -122,6 +122,7 @@ async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa
     from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.dialogs import ConfirmScreen
     from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.game_over import GameOverScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
     from .test_lobby import _until
@@ -149,7 +150,10 @@ async def test_resign_from_the_game_screen_after_a_confirmation(tables):  # noqa
         await pilot.press("y")
         assert await _until(pilot, lambda: room.over)
         assert room.ending["how"] == "resign" and room.ending["seats"] == [1]
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.check_action("resign", ()))
+        # the game-over screen says how it ended; under it the game no longer offers to resign
+        assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert not game.check_action("resign", ())
         assert await _until(pilot, lambda: "ana resigned: the game is over." in told)
     ben.close()
 
@@ -246,6 +250,7 @@ async def test_abort_from_the_game_screen_until_both_moved(tables):  # noqa: F81
     from dragon_tui.remote.play import ServedApp
     from dragon_tui.ui.screens.dialogs import ConfirmScreen
     from dragon_tui.ui.screens.game import GameScreen
+    from dragon_tui.ui.screens.game_over import GameOverScreen
     from dragon_tui.ui.screens.lobby import LobbyScreen
 
     from .test_lobby import _until
@@ -266,7 +271,10 @@ async def test_abort_from_the_game_screen_until_both_moved(tables):  # noqa: F81
         await pilot.press("y")
         assert await _until(pilot, lambda: room.over)
         assert room.ending["how"] == "abort"
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and not app.screen.check_action("abort", ()))
+        assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert not game.check_action("abort", ())
+        assert "aborted" in str(app.screen.query_one("#over-title").render())
     ben.close()
 
 
@@ -281,5 +289,41 @@ def test_the_abort_offer_ends_when_both_have_moved(private_data_dir):
         assert ana.wait_for(lambda t: not t.abortable, 5) and bo.wait_for(lambda t: not t.abortable, 5)
         ana.close()
         bo.close()
+    finally:
+        club.stop()
+
+
+@pytest.mark.slow
+async def test_a_game_ended_by_a_resignation_opens_the_game_over_screen(private_data_dir, monkeypatch):
+    """The other player resigns: the game-over screen says how it ended and who won by it."""
+    import asyncio
+
+    from textual.widgets import Static
+
+    from dragon_tui.remote.play import ServedApp
+    from dragon_tui.ui.screens.game_over import GameOverScreen
+    from dragon_tui.ui.screens.shared_game import SharedGameScreen
+
+    from .helpers import TablesThread
+    from .test_lobby import _until
+
+    club = TablesThread(private_data_dir)
+    monkeypatch.setenv("DRAGON_TUI_TABLES", club.path)
+    monkeypatch.setenv("DRAGON_TUI_PLAYER", "ana")
+    try:
+        app = ServedApp(bot_delay=0, autosave=False)
+        async with app.run_test(size=(100, 34)) as pilot:
+            assert await _until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen")
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+n")
+            assert await _until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+            table = app.screen.table
+            ben = await asyncio.to_thread(RemoteTable.join, club.path, "ben", table.room, 1)
+            await asyncio.to_thread(ben.resign)
+            assert await _until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            title = str(app.screen.query_one("#over-title", Static).render())
+            assert "ben resigned: the game is over. ana wins!" in title
+            ben.close()
     finally:
         club.stop()

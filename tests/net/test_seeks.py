@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import RemoteTable, list_rooms
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.club import list_rooms
 
 from .helpers import TablesThread
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import RemoteTable, list_rooms
+from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.club import list_rooms
 from dragon_tui.net.cluster import ADMIT_WAIT
 from dragon_tui.net.store import NOT_ANSWERING, SeatRecord, Store, TableRecord, default_url
 from dragon_tui.net.store.ratings import absent

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import Connection, RemoteTable, TablesError, list_rooms
+from dragon_tui.net.client import Connection, RemoteTable, TablesError
+from dragon_tui.net.club import list_rooms
 
 from .helpers import TablesThread
 

@@ -21,7 +21,8 @@ import pytest
 from dragon_tui.engine import IllegalAction
 from dragon_tui.net import quotas, rooms
 from dragon_tui.net import tables as module
-from dragon_tui.net.client import Connection, RemoteTable, TablesError, list_rooms
+from dragon_tui.net.client import Connection, RemoteTable, TablesError
+from dragon_tui.net.club import list_rooms
 from dragon_tui.net.identity import Tickets, quota_address
 from dragon_tui.net.table_rules import MOVE_LIMIT_RANGE, MOVE_LIMITS, TIME_CONTROLS
 from dragon_tui.session import highscores

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from dragon_tui.engine import IllegalAction
-from dragon_tui.net.client import Connection, RemoteTable, list_rooms, set_vacation
+from dragon_tui.net.client import Connection, RemoteTable
+from dragon_tui.net.club import list_rooms, set_vacation
 from dragon_tui.net.store import Store
 from dragon_tui.net.table_rules import (BANK_MAX, DAY, TIME_CONTROLS, clock_text, limit_text, time_control)
 

@@ -73,11 +73,18 @@ def loaded(modules: set[str], package: str) -> bool:
     return any(m == package or m.startswith(package + ".") for m in modules)
 
 
+def rules_loaded(modules: set[str], game_id: str) -> bool:
+    """Whether anything of a game past its descriptor is loaded: the registry reads every game's
+    ``descriptor`` (and so its package's light ``__init__``) for the menu, nothing more."""
+    package = f"dragon_tui.games.{game_id}"
+    return any(m.startswith(package + ".") and m != package + ".descriptor" for m in modules)
+
+
 def test_the_menu_app_loads_no_game_no_bot_and_no_game_screen():
     modules = modules_after("from dragon_tui.app import DragonApp\nDragonApp(autosave=False)")
     assert "textual.app" in modules
     assert not [m for m in NOT_AT_START if loaded(modules, m)]
-    assert not [entry.id for entry in CATALOG if loaded(modules, f"dragon_tui.games.{entry.id}")]
+    assert not [entry.id for entry in CATALOG if rules_loaded(modules, entry.id)]
     looks = {entry.board_module.rpartition(".")[0] for entry in CATALOG}
     assert not [m for m in modules if loaded({m}, "dragon_tui.ui.games")
                 and m not in {"dragon_tui.ui.games", *looks, *(f"{look}.colours" for look in looks)}]
@@ -91,8 +98,8 @@ def test_a_game_started_at_once_loads_its_own_rules_only(game_id):
         f"game = GAMES[{game_id!r}]\n"
         "seats = [Seat(f'P{i}') for i in range(game.min_players)]\n"
         f"DragonApp(table=Table({game_id!r}, seats, 3), autosave=False)")
-    assert loaded(modules, f"dragon_tui.games.{game_id}")
-    others = [entry.id for entry in CATALOG if entry.id != game_id and loaded(modules, f"dragon_tui.games.{entry.id}")]
+    assert rules_loaded(modules, game_id)
+    others = [entry.id for entry in CATALOG if entry.id != game_id and rules_loaded(modules, entry.id)]
     assert others == []
     assert not loaded(modules, "dragon_tui.ai") and not loaded(modules, "dragon_tui.net")
 

@@ -15,7 +15,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 from operator import itemgetter
 
-from .tiles import DELTA, NEAR_CITIES, ROT, TILES, fit_table
+from .data import DELTA, NEAR_CITIES, ROT, TILES, fit_table
 
 
 @lru_cache(maxsize=None)

@@ -4,14 +4,17 @@ Each step of the dragon is its own decision owned by the seat whose turn it is t
 because the rulebook has the players take turns steering it; the state only offers steps
 the rules allow, so a dead end ends the flight without asking anyone. The other figures (the
 princess, the fairy, the magic portal's meeples) are chosen in the figure step: figures.py.
+
+Functions of the state (``CarcassonneState`` calls them; a meeple the dragon eats goes home
+through its ``release``, worded by its ``_follower``).
 """
 
 from __future__ import annotations
 
-from dragon_tui.engine import Action
+from ...engine import Action
 
 from .board import neighbours
-from .tiles import SIDE_NAMES, SIDES
+from .data import SIDE_NAMES, SIDES
 
 DRAGON_STEPS = 6
 
@@ -32,67 +35,56 @@ class _DragonSteps(dict):
 _DRAGON_STEPS = _DragonSteps()
 
 
-class DragonMixin:
-    """The dragon's flight, for ``CarcassonneState`` (a meeple it eats goes home through
-    ``ScoringMixin.release``, worded by ``FiguresMixin._follower``)."""
+def dragon_moves(state) -> list[tuple[int, str]]:
+    """(side, position) pairs the dragon may enter now."""
+    if state.dragon is None:
+        return []
+    fairy_pos = state.fairy["pos"] if state.fairy else None
+    path = state.dragon_path
+    return [
+        (side, n)
+        for side, n in enumerate(neighbours(state.dragon))
+        if n in state.board and n not in path and n != fairy_pos
+    ]
 
-    board: dict
-    meeples: list
-    dragon: str | None
-    dragon_path: list
-    dragon_steps: int
-    fairy: dict | None
-    active: int
-    num_players: int
-    log: list
 
-    # ---------------------------------------------------------------------- the dragon
-    def dragon_moves(self) -> list[tuple[int, str]]:
-        """(side, position) pairs the dragon may enter now."""
-        if self.dragon is None:
-            return []
-        fairy_pos = self.fairy["pos"] if self.fairy else None
-        path = self.dragon_path
-        return [
-            (side, n)
-            for side, n in enumerate(neighbours(self.dragon))
-            if n in self.board and n not in path and n != fairy_pos
-        ]
+def dragon_mover(state) -> int:
+    return (state.active + state.dragon_steps) % state.num_players
 
-    def dragon_mover(self) -> int:
-        return (self.active + self.dragon_steps) % self.num_players
 
-    def start_flight(self) -> bool:
-        """Begin a flight; False when the dragon is boxed in from the start."""
-        self.dragon_path = [self.dragon]
-        self.dragon_steps = 0
-        if self.dragon_moves():
-            self.log.append("The dragon takes flight: six steps, each player steering in turn.")
-            return True
-        self.log.append("The dragon cannot move: every neighbouring tile is closed to it.")
-        return False
-
-    def dragon_step(self, side: int) -> bool:
-        """Move one step and eat; True while the flight goes on."""
-        target = neighbours(self.dragon)[side]
-        mover = self.dragon_mover()
-        self.dragon = target
-        self.dragon_path.append(target)
-        self.dragon_steps += 1
-        self.log.append(f"{{p{mover}}} moves the dragon {SIDE_NAMES[side]} to {target}.")
-        eaten = [m for m in self.meeples if m[1] == target]
-        if eaten:
-            for m in eaten:
-                self.log.append(f"The dragon eats {{p{m[0]}}}'s {self._follower(m)}.")
-            self.release(eaten)
-        if self.dragon_steps >= DRAGON_STEPS:
-            self.log.append("The dragon has flown its six steps.")
-            return False
-        if not self.dragon_moves():
-            self.log.append("The dragon is at a dead end; its flight ends early.")
-            return False
+def start_flight(state) -> bool:
+    """Begin a flight; False when the dragon is boxed in from the start."""
+    state.dragon_path = [state.dragon]
+    state.dragon_steps = 0
+    if dragon_moves(state):
+        state.log.append("The dragon takes flight: six steps, each player steering in turn.")
         return True
+    state.log.append("The dragon cannot move: every neighbouring tile is closed to it.")
+    return False
 
-    def dragon_actions(self) -> list[Action]:
-        steps = _DRAGON_STEPS
-        return [steps[pos][side] for side, pos in self.dragon_moves()]
+
+def dragon_step(state, side: int) -> bool:
+    """Move one step and eat; True while the flight goes on."""
+    target = neighbours(state.dragon)[side]
+    mover = dragon_mover(state)
+    state.dragon = target
+    state.dragon_path.append(target)
+    state.dragon_steps += 1
+    state.log.append(f"{{p{mover}}} moves the dragon {SIDE_NAMES[side]} to {target}.")
+    eaten = [m for m in state.meeples if m[1] == target]
+    if eaten:
+        for m in eaten:
+            state.log.append(f"The dragon eats {{p{m[0]}}}'s {state._follower(m)}.")
+        state.release(eaten)
+    if state.dragon_steps >= DRAGON_STEPS:
+        state.log.append("The dragon has flown its six steps.")
+        return False
+    if not dragon_moves(state):
+        state.log.append("The dragon is at a dead end; its flight ends early.")
+        return False
+    return True
+
+
+def dragon_actions(state) -> list[Action]:
+    steps = _DRAGON_STEPS
+    return [steps[pos][side] for side, pos in dragon_moves(state)]

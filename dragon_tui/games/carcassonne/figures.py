@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress, count
 
-from dragon_tui.engine import Action, Rng
-from dragon_tui.engine.action import OpenAction, new_action
-from dragon_tui.engine.wording import a_or_an
+from ...engine import Action, Rng
+from ...engine.action import new_action
+from ...engine.wording import a_or_an
 
 from .board import xy
-from .tiles import FOLLOWERS, TILES, feature_label
+from .data import FOLLOWERS, TILES, feature_label
 
 
 class _SpotLabel:
@@ -40,17 +40,12 @@ class _SpotLabel:
 
 def _add_meeple_actions(out: list[Action], pos: str, spots: list[int], label: _SpotLabel) -> None:
     """Append the meeple actions on ``spots`` of the tile at ``pos`` to ``out``, all worded by
-    ``label`` when read. ``new_action`` written out: every figure step lists these, and a
-    magic portal some ninety."""
+    ``label`` when read (``new_action``: every figure step lists these, and a magic portal
+    some ninety)."""
     x, y = xy(pos)
     append = out.append
     for i in spots:
-        action = OpenAction()
-        action.kind = "meeple"
-        action.args = (x, y, i)
-        action._label = label
-        action.__class__ = Action
-        append(action)
+        append(new_action("meeple", (x, y, i), label))
 
 
 #: _SPOT_LABELS[(type * 4 + rotation) * 2 + portal]: made on first use (``_spot_label``);

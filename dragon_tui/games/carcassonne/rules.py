@@ -44,16 +44,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate, repeat
 
-from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.action import OpenAction, new_action
-from dragon_tui.engine.wording import count_of, plural
+from ...engine import Action, Rng, State
+from ...engine.action import new_action
+from ...engine.wording import count_of, plural
 
 from .board import BoardMixin, key, neighbours, xy
-from .dragon import DragonMixin
+from . import dragon as flight
 from .figures import FiguresMixin, placing_words
 from .scoring import CATEGORIES, ScoringMixin
-from .tile_names import tile_name
-from .tiles import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
+from .texts import tile_name
+from .data import CANON, DISTINCT, SIDES, START_TILE, TILE_BY_ID, TILES, fit_counts, fit_table, tile_set
 
 MEEPLES = 7
 
@@ -69,7 +69,7 @@ _STEPS = {timing: tuple(tuple(s for s in steps if s != "dragon" or dragon) for d
           for timing, steps in TURN_ORDER.items()}
 
 
-class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, State):
+class CarcassonneState(BoardMixin, ScoringMixin, FiguresMixin, State):
     game_id = "carcassonne"
 
     # ------------------------------------------------------------------------ setup
@@ -109,7 +109,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
         if self.phase == "over":
             return None
         if self.phase == "dragon":
-            return self.dragon_mover()
+            return flight.dragon_mover(self)
         return self.active
 
     @property
@@ -130,17 +130,11 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
             append = out.append
             for pos, rots in zip(*self._fits_by_row()):  # rots is empty where it fits not
                 args = all_args[pos]
-                for rot in rots:
-                    # new_action(...) written out: this loop makes most of a game's actions.
-                    action = OpenAction()
-                    action.kind = "place"
-                    action.args = args[rot]
-                    action._label = wording
-                    action.__class__ = Action
-                    append(action)
+                for rot in rots:  # this loop makes most of a game's actions
+                    append(new_action("place", args[rot], wording))
             return out
         if self.phase == "dragon":
-            return self.dragon_actions()
+            return flight.dragon_actions(self)
         if self.phase == "figure":
             choices = self.figure_actions()  # a new list: "No meeple" joins it at the end
             if choices and choices[0].kind == "princess" and self.options.get("princess") == "must":
@@ -210,7 +204,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
 
     def actions_of_kind(self, kind: str) -> list[Action] | None:
         if kind == "dragon" and self.phase == "dragon":
-            return self.dragon_actions()
+            return flight.dragon_actions(self)
         return None
 
     def copy_fields(self) -> dict:
@@ -240,7 +234,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
         if kind == "place":
             self._place(key(args[0], args[1]), args[2])
         elif kind == "dragon":
-            if self.dragon_step(SIDES.index(args[0])):
+            if flight.dragon_step(self, SIDES.index(args[0])):
                 return
             self._advance()
         elif kind == "meeple":
@@ -298,7 +292,7 @@ class CarcassonneState(BoardMixin, ScoringMixin, DragonMixin, FiguresMixin, Stat
             if step == "score":
                 self.score_completed(self.placed)
             elif step == "dragon":
-                if self.start_flight():
+                if flight.start_flight(self):
                     self.phase = "dragon"
                     return
             elif step == "figure":

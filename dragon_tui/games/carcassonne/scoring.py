@@ -7,7 +7,7 @@ the game ended now" without playing anything out.
 from __future__ import annotations
 
 from .board import around, neighbours
-from .tiles import CLOISTERS, TILES
+from .data import CLOISTERS, TILES
 
 #: _ENDED[type]: the local indices of the tile type's cities and roads, the features a
 #: placement completes by closing their last open edge (merges join features of one kind, so

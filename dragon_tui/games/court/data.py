@@ -142,3 +142,18 @@ PRINCE_IDS: tuple[int, ...] = tuple(c.id for c in CARDS if c.is_prince)
 COURT_IDS: tuple[int, ...] = tuple(c.id for c in CARDS if not c.is_prince)
 
 assert len(CARDS) == 54 and len(PRINCE_IDS) == 9 and len(COURT_IDS) == 45
+
+#: A card's name by id (``card_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
+card_name = tuple(card.name for card in CARDS).__getitem__
+
+#: Copper at the start, and how many starting cards are taken.
+START_CP = 10
+STARTING_CARDS = 3
+
+#: The phases (``CourtState.phase``) and the decision each waits for.
+SETUP_TAKE = "setup_take"
+SETUP_PLACE = "setup_place"
+BUY = "buy"
+PLACE = "place"
+FIGHT = "fight"
+OVER = "over"

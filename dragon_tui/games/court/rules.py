@@ -49,14 +49,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, Rng, State
-from ...engine.wording import count_of
 from .board import (
     COURT_SPACES,
     IS_PRINCE,
-    NEIGHBOURS,
     ROW_SLOTS,
-    SAME_ROW,
-    SPACE_LETTERS,
     STRENGTH,
     asking_table,
     court_facts,
@@ -66,42 +62,21 @@ from .board import (
     rightmost_court_card,
 )
 from .data import (
+    BUY,
     CARDS,
-    COURTESAN,
-    COURTESAN_FALLBACK_CP,
-    MINISTER,
-    MINISTER_BASE_CP,
-    POET,
+    FIGHT,
+    OVER,
+    PLACE,
     PRINCE_IDS,
+    SETUP_PLACE,
+    SETUP_TAKE,
+    START_CP,
+    card_name as _name,
 )
-from .texts import (
-    NO_FIGHT,
-    PASS_DISCARDS,
-    PLACES,
-    PRINCE_ENTERS,
-    RAIDS,
-    TAKES,
-    CourtTexts,
-    buy_table,
-    buys,
-    collects,
-    fight_action,
-    none_beatable,
-    pass_action,
-    place_action,
-    place_table,
-    take_table,
-)
+from .moves import Moves
+from .offers import NO_FIGHT, buy_table, fight_action, pass_action, place_action, place_table, take_table
+from .texts import PRINCE_ENTERS, RAIDS, CourtTexts, none_beatable
 
-START_CP = 10
-STARTING_CARDS = 3
-
-SETUP_TAKE = "setup_take"
-SETUP_PLACE = "setup_place"
-BUY = "buy"
-PLACE = "place"
-FIGHT = "fight"
-OVER = "over"
 
 
 _PRINCES = frozenset(PRINCE_IDS)
@@ -113,13 +88,11 @@ _PRINCE_STRENGTH_IN_SLOT: dict = {c: STRENGTH[c] if IS_PRINCE[c] else float("inf
 _RIGHT_TO_LEFT = tuple(range(ROW_SLOTS - 1, -1, -1))
 
 
-#: A card's name by id (``_name(c)`` is ``CARDS[c].name``, looked up without a Python call).
-_name = tuple(card.name for card in CARDS).__getitem__
 #: A card's listed VP by id, the same way.
 _vp = tuple(card.vp for card in CARDS).__getitem__
 
 
-class CourtState(CourtTexts, State):
+class CourtState(Moves, CourtTexts, State):
     game_id = "court"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"pile", "row", "court", "discard", "daemon_court", "defeated", "set_aside"})
@@ -321,20 +294,6 @@ class CourtState(CourtTexts, State):
         i = rightmost_court_card(self.row)
         return pass_action(None if i is None else self.row[i], self._court_facts()[2])
 
-    def _take(self, slot: int) -> None:
-        self.pending = self.row[slot]
-        self.row[slot] = None
-        self.phase = SETUP_PLACE
-        self.log.append(TAKES[self.pending])
-
-    def _buy(self, slot: int) -> None:
-        cost = self.price(slot)
-        self.pending = self.row[slot]
-        self.row[slot] = None
-        self.cp -= cost
-        self.phase = PLACE
-        self.log.append(buys(self.pending, slot, cost))
-
     def _place_spaces(self) -> list[int]:
         court = self.court
         if None not in court:
@@ -344,83 +303,6 @@ class CourtState(CourtTexts, State):
             if card is None:
                 free.append(s)
         return free
-
-    def _place(self, space: int) -> None:
-        card = self.pending
-        self.pending = None
-        old = self.court[space]
-        if old is not None:
-            self.discard.append(old)
-            self.log.append(f"{{p0}} dismisses the {_name(old)} from space {SPACE_LETTERS[space]}.")
-        self.court[space] = card
-        self.log.append(PLACES[card][space])
-        if self.phase == SETUP_PLACE:
-            self.taken += 1
-            if self.taken < STARTING_CARDS:
-                self.phase = SETUP_TAKE
-                return
-            self._finish_setup()
-            return
-        self._entry_power(space)
-        self._refill()
-        self._phase2()
-
-    def _finish_setup(self) -> None:
-        if self.set_aside:
-            self.pile.extend(self.set_aside)
-            self.log.append(f"{count_of(len(self.set_aside), 'Daemon Prince')} set aside {'is' if len(self.set_aside) == 1 else 'are'} shuffled back into the draw pile.")
-            self.set_aside = []
-            self.rng.shuffle(self.pile)
-        self._refill()
-        self.turn = 1
-        self.phase = BUY
-
-    def _entry_power(self, space: int) -> None:
-        card = CARDS[self.court[space]]
-        if card.role == MINISTER:
-            kin = self._kin(SAME_ROW[space], card.clan)
-            gain = MINISTER_BASE_CP + kin
-            self.cp += gain
-            self.log.append(f"The {card.name} brings {gain} CP.")
-        elif card.role == POET:
-            kin = self._kin(NEIGHBOURS[space], card.clan)
-            if kin:
-                self.verse_vp += kin
-                self.log.append(f"The {card.name} writes verses for {count_of(kin, 'neighbour')} of her clan: +{kin} VP.")
-        elif card.role == COURTESAN:
-            kin = [c for c in self.daemon_court if CARDS[c].clan == card.clan]
-            if kin:
-                best = max(kin, key=lambda c: (CARDS[c].vp, -self.daemon_court.index(c)))
-                self.daemon_court.remove(best)
-                self.discard.append(best)
-                self.log.append(f"The {card.name} lures the {_name(best)} back from the Daemon court.")
-            else:
-                self.cp += COURTESAN_FALLBACK_CP
-                self.log.append(f"The {card.name} finds no one to rescue and brings {COURTESAN_FALLBACK_CP} CP.")
-
-    def _kin(self, spaces: tuple[int, ...], clan: str) -> int:
-        """How many cards of ``clan`` the Royal Court holds in ``spaces``."""
-        court, kin = self.court, 0
-        for s in spaces:
-            c = court[s]
-            if c is not None and CARDS[c].clan == clan:
-                kin += 1
-        return kin
-
-    def _pass(self) -> None:
-        i = rightmost_court_card(self.row)
-        if i is not None:
-            card = self.row[i]
-            self.row[i] = None
-            self.discard.append(card)
-            self.log.append(PASS_DISCARDS[card][i])
-            self._refill()
-        else:
-            self.log.append("{p0} passes.")
-        income = self._court_facts()[2]
-        self.cp += income
-        self.log.append(collects(income))
-        self._phase2()
 
     # ----------------------------------------------------------------------------- phase 2
     def _beatable_slots(self) -> list[int]:
@@ -443,22 +325,6 @@ class CourtState(CourtTexts, State):
                 return
             self.log.append(none_beatable(self.general_total(), self.cp))
         self._phase3(in_row=in_row)
-
-    def _fight(self, slot: int) -> None:
-        prince = CARDS[self.row[slot]]
-        strength = self.general_total()
-        pay = max(0, prince.strength - strength)
-        self.cp -= pay
-        self.row[slot] = None
-        self.defeated.append(prince.id)
-        paid = f" and {pay} CP" if pay else ""
-        self.log.append(f"{{p0}} defeats the {prince.name} with Generals {strength}{paid}: +{prince.vp} VP.")
-        gaps = self.row.count(None)
-        self._refill()
-        # Princes the refill just drew (into the first ``gaps`` slots): with
-        # fresh_prince="waits" they sit out this turn's raid.
-        fresh = princes_in_row(self.row[:gaps]) if self.options.get("fresh_prince", "raids") == "waits" else 0
-        self._phase3(resting=fresh)
 
     # ----------------------------------------------------------------------------- phase 3
     def _phase3(self, resting: int = 0, in_row: int | None = None) -> None:

@@ -1,23 +1,9 @@
-"""Batalla de Coronas — a two-player dice duel for the throne."""
+"""Batalla de Coronas — a two-player dice duel for the throne.
 
-from ...engine import Game
-from .data import OPTIONS
-from .heuristics import evaluate, evaluate_all
-from .rules import CrownsState
+This folder is the game's plugin (docs/adding-a-game.md): ``descriptor`` tells the menu about
+it, ``game`` holds the rules' ``GAME``. Importing the package loads no rules: ``GAME`` and the
+names below come from ``game`` on first use."""
 
-GAME = Game(
-    id="crowns",
-    title="Batalla de Coronas",
-    min_players=2,
-    max_players=2,
-    state_class=CrownsState,
-    options=OPTIONS,
-    hidden_information=False,
-    heuristic=evaluate,
-    heuristic_all=evaluate_all,
-    help_package=__name__,
-    # 2: declinable activations, the dragon burning 0–4 shields, the five-councillor option
-    # removed. 3: the Treasurer brings his gold without a question ("besorgt sofort").
-    rules_revision=3,
-    seat_labels=("Gold", "Silver"),
-)
+from ...engine.descriptor import from_game_module
+
+__getattr__ = from_game_module(__name__, ("GAME", "CrownsState", "evaluate"))

@@ -1,6 +1,6 @@
 """Dragon's Hoard: the state, turn flow and scoring.
 
-The decisions themselves (which actions are legal and what they do) live in ``moves.py``,
+The decisions themselves live in ``offers.py`` (which actions are legal) and ``moves.py`` (what they do),
 what each seat may see and the worlds a bot samples in ``hidden.py``;
 this module holds the skeleton they hang on. Every place the rulebook is silent or
 contradicts itself is decided here and repeated in ``help.md``:
@@ -55,9 +55,9 @@ from ...engine import State
 from ...engine.state import deep_copy
 from . import data
 from .data import CARDS, COLOURS, FIELD_SIZE, LAIR_BONUS, LAIR_CAPACITY
-from .effects import Effects
 from .hidden import Hidden
 from .moves import Moves
+from .offers import Offers
 
 
 #: Per card id, its points (``CARDS[card].vp``).
@@ -69,7 +69,7 @@ _COLOUR_OF = data.COLOUR_OF.__getitem__
 _LAIR_LIMITS = {3: 3, 4: 2}
 
 
-class HoardState(Moves, Effects, Hidden, State):
+class HoardState(Offers, Moves, Hidden, State):
     game_id = "hoard"
     #: Field shapes for the fast clone (see State.FLAT_FIELDS).
     FLAT_FIELDS = frozenset({"field", "deck", "discard", "skip_next", "skipped_last"})

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import compress
 from operator import is_not, le
 
-from dragon_tui.engine import wording
+from ...engine import wording
 
 from .data import (
     ALL_GUILDS,

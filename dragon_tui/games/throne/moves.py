@@ -7,7 +7,7 @@ follows (control, rewards, the end of the turn) is rules.py's.
 
 from __future__ import annotations
 
-from dragon_tui.engine import Action
+from ...engine import Action
 
 from . import texts
 from .board import FEEDS, bumped, draw, gain_all, move_supporter, owner_name, pay

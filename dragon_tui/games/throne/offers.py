@@ -11,7 +11,7 @@ The action objects themselves, each made and worded once, are texts.py's.
 
 from __future__ import annotations
 
-from dragon_tui.engine import Action
+from ...engine import Action
 
 from . import texts
 from .board import FEEDS, PRICES, board_facts, listed_on

@@ -65,8 +65,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from dragon_tui.engine import Action, Rng, State
-from dragon_tui.engine.errors import SaveFileError
+from ...engine import Action, Rng, State
+from ...engine.errors import SaveFileError
 
 from . import texts
 from .board import REWARD_PHASES, BoardMixin, check_control, draw, parliament_spaces_due, remove_markers

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from dragon_tui.engine import Action
-from dragon_tui.engine.wording import a_or_an
+from ...engine import Action
+from ...engine.wording import a_or_an
 
 from .board import owner_name
 from .data import (ALL_GUILDS, CLANS, GUILDS, KINGDOMS, MAIN_KINDS, NUM_CARDS, NUM_KINGDOMS, RES_LETTER, RESOURCES, card,

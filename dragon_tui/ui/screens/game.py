@@ -264,6 +264,11 @@ class GameScreen(StyledAtMount, Screen):
             self._ending_told = ending
             self.notify(ending_text(ending, list(self.table.names)), timeout=12)
             self.refresh_bindings()
+            if ending.get("ended") and not snap.is_over and not self._game_over_shown:
+                self._stop_progress()
+                self._game_over_shown = True  # ended by a resignation, a forfeit or an abort
+                routes.open_screen(self.app, "game_over", self.table)
+                return
         if snap.pass_to is not None:
             if not self._pass_open:
                 self._pass_open = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len as cell_length
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -29,15 +30,18 @@ class GameOverScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         state = self.table.state
         names = self.table.names
+        ending = getattr(self.table, "ending", None)  # a shared table's, when it ended off the rules
         winners = [names[w] for w in state.winners()]
-        if self.table.game.max_players == 1:
+        if ending and ending.get("ended") and not state.is_over:
+            headline = _ended_headline(ending, list(names))
+        elif self.table.game.max_players == 1:
             headline = f"{names[0]} scores {_fmt(state.scores()[0])}"
         elif len(winners) == 1:
             headline = f"{winners[0]} wins!"
         else:
             headline = "Shared victory: " + " and ".join(winners)
         with Vertical(id="over-box"):
-            yield Static(f"[b]{headline}[/b]", id="over-title")
+            yield Static(f"[b]{escape(headline)}[/b]", id="over-title")  # names: text, not markup
             yield Static(f"{self.table.game.title} · {len(self.table.moves)} moves · seed {self.table.seed}",
                          id="over-sub")
             with Center():
@@ -107,6 +111,20 @@ class GameOverScreen(ModalScreen):
     def action_rematch(self, same_deal: bool = False) -> None:
         self.app.pop_screen()
         self.app.rematch(self.table, same_deal)
+
+
+def _ended_headline(ending: dict, names: list[str]) -> str:
+    """A game that ended by a resignation, a forfeit or an abort: how, and who won by it (every
+    seat that did not give up shares first place; an abort has no winner)."""
+    from ...net.table_rules import ending_text
+
+    told = ending_text(ending, names)
+    gone = {int(s) for s in ending.get("seats", []) if isinstance(s, int)}
+    if ending.get("how") in ("abort", "declined") or not gone:
+        return told
+    winners = [name for i, name in enumerate(names) if i not in gone]
+    won = f"{winners[0]} wins!" if len(winners) == 1 else "Shared victory: " + " and ".join(winners)
+    return f"{told} {won}"
 
 
 def _fmt(value) -> str:

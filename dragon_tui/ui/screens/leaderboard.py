@@ -11,7 +11,8 @@ from textual.widgets import DataTable, Footer, Label, Select, Static
 
 from ...engine import IllegalAction
 from ...games import GAMES, is_playable
-from ...net.client import TablesError, daily_board, leaderboard
+from ...net.client import TablesError
+from ...net.club import daily_board, leaderboard
 
 
 class LeaderboardScreen(Screen):

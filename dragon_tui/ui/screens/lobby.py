@@ -24,8 +24,8 @@ from ...ai.levels import level_label
 from ...engine import IllegalAction
 from ...engine.wording import a_or_an, count_of
 from ...games import GAMES, is_playable
-from ...net.client import (Connection, RemoteTable, TablesError, decline_invitation, follow_lobby, list_rooms,
-                           player_name, saved_tokens, set_vacation, tables_socket)
+from ...net.client import Connection, RemoteTable, TablesError, player_name, saved_tokens, tables_socket
+from ...net.club import decline_invitation, follow_lobby, list_rooms, set_vacation
 from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
 from .shared_game import SharedGameScreen

@@ -13,7 +13,8 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ...engine import IllegalAction
 from ...games import GAMES
-from ...net.client import TablesError, player_profile
+from ...net.client import TablesError
+from ...net.club import player_profile
 
 
 def _title(game_id: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dragon_tui.games.carcassonne import GAME
-from dragon_tui.games.carcassonne.tiles import TILE_BY_ID
+from dragon_tui.games.carcassonne.data import TILE_BY_ID
 
 
 def fresh(players: int = 2, **options):

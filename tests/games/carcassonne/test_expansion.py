@@ -3,7 +3,7 @@
 import pytest
 
 from dragon_tui.engine import Action
-from dragon_tui.games.carcassonne.tiles import TILE_BY_ID
+from dragon_tui.games.carcassonne.data import TILE_BY_ID
 
 from .helpers import fresh, hand, idx, meeple, put
 

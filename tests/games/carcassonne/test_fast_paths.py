@@ -110,7 +110,7 @@ def test_score_completed_scores_what_a_walk_around_the_tile_finds(seed, monkeypa
     around it."""
     from dragon_tui.games.carcassonne.board import around
     from dragon_tui.games.carcassonne.rules import CarcassonneState
-    from dragon_tui.games.carcassonne.tiles import CLOISTERS
+    from dragon_tui.games.carcassonne.data import CLOISTERS
 
     def walked(state, pos):
         done = []
@@ -169,7 +169,7 @@ def test_blank_records_are_every_rotations_starts_and_stay_blank():
     """put_tile copies a new feature's record from board._BLANK_RECORDS[type] (made from
     rotation 0): a feature starts alike in every rotation, and a whole game changes no blank."""
     from dragon_tui.games.carcassonne import board
-    from dragon_tui.games.carcassonne.tiles import ROT, TILES
+    from dragon_tui.games.carcassonne.data import ROT, TILES
 
     def blanks():
         return [[{"k": k, "segs": None, "open": o, "pen": p} for k, o, p in ROT[t.index][rot].starts]

@@ -5,7 +5,7 @@ import pytest
 from dragon_tui.engine import Rng
 from dragon_tui.games.carcassonne import GAME
 from dragon_tui.games.carcassonne.board import neighbours
-from dragon_tui.games.carcassonne.tiles import ROT, TILES, opposite_half
+from dragon_tui.games.carcassonne.data import ROT, TILES, opposite_half
 
 
 def flood(s):

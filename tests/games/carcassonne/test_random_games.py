@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from dragon_tui.games.carcassonne import GAME
 from dragon_tui.games.carcassonne.board import neighbours
-from dragon_tui.games.carcassonne.tiles import ROT, tile_set
+from dragon_tui.games.carcassonne.data import ROT, tile_set
 from tests.protocol_checks import play_random_game, seeds
 
 

@@ -1,7 +1,7 @@
 """Base-game rules on small hand-built boards: placement, meeples, scoring during play and at the end."""
 
 from dragon_tui.engine import Action
-from dragon_tui.games.carcassonne.tiles import TILE_BY_ID
+from dragon_tui.games.carcassonne.data import TILE_BY_ID
 
 from .helpers import fresh, hand, idx, meeple, put
 

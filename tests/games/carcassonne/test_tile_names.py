@@ -5,8 +5,8 @@ import re
 
 from dragon_tui.engine import Rng
 from dragon_tui.games.carcassonne import GAME
-from dragon_tui.games.carcassonne.tile_names import NAMES, tile_name
-from dragon_tui.games.carcassonne.tiles import TILES
+from dragon_tui.games.carcassonne.texts import NAMES, tile_name
+from dragon_tui.games.carcassonne.data import TILES
 
 ID = re.compile(r"\b(BA|PD)-[A-Z0-9]+\b")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dragon_tui.games.carcassonne.tiles import (
+from dragon_tui.games.carcassonne.data import (
     DISTINCT,
     HALVES,
     ROT,
@@ -95,9 +95,9 @@ def test_special_tiles():
 
 
 def test_the_generated_tables_are_what_the_rules_compute():
-    """tile_tables.py (literal data, for start-up) holds exactly what tiles.py computes; if this
+    """tables.py (literal data, for start-up) holds exactly what data.py computes; if this
     fails, run ``python -m dragon_tui.games.carcassonne.make_tables``."""
-    from dragon_tui.games.carcassonne import make_tables, tiles
+    from dragon_tui.games.carcassonne import data as tiles, make_tables
 
     assert tiles.TILES == tiles.compute_tiles()  # TILE_LINES, parsed
     set_edge = tiles.compute_set_edge()
@@ -115,13 +115,13 @@ def test_the_generated_tables_are_what_the_rules_compute():
 
 
 def test_tile_records_are_frozen_values():
-    """Feature, TileType and Rotated are records (``records.Record``): what frozen dataclasses
-    gave them still holds."""
+    """Feature, TileType and Rotated are frozen dataclasses with slots: set once, equal field by
+    field, hashable, no other attributes, copied and pickled whole."""
     import copy
     import pickle
     from dataclasses import FrozenInstanceError
 
-    from dragon_tui.games.carcassonne.tiles import Feature, Rotated
+    from dragon_tui.games.carcassonne.data import Feature, Rotated
 
     tile = TILE_BY_ID["BA-D"]
     with pytest.raises(FrozenInstanceError):

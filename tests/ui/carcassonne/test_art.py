@@ -2,7 +2,7 @@
 
 import pytest
 
-from dragon_tui.games.carcassonne.tiles import ROT, TILES
+from dragon_tui.games.carcassonne.data import ROT, TILES
 from dragon_tui.ui.games.carcassonne.art import tile_art
 from dragon_tui.ui.games.carcassonne.grid import MAP_SIZES, ZOOMS
 

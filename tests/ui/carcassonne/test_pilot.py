@@ -2,7 +2,7 @@
 
 import pytest
 
-from dragon_tui.games.carcassonne.tiles import CANON
+from dragon_tui.games.carcassonne.data import CANON
 from dragon_tui.ui.screens.game_over import GameOverScreen
 from dragon_tui.ui.games.carcassonne.grid import TileGrid
 

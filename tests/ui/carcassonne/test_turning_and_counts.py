@@ -3,7 +3,7 @@ panel and the status line count the same tiles, and the end of the game reads wh
 
 import pytest
 
-from dragon_tui.games.carcassonne.tiles import CANON
+from dragon_tui.games.carcassonne.data import CANON
 from dragon_tui.ui.games.carcassonne.grid import TileGrid
 from dragon_tui.ui.games.carcassonne.remaining import RemainingTiles
 from dragon_tui.ui.games.carcassonne.board import TextPanel

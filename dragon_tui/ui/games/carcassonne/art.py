@@ -10,12 +10,12 @@ Each feature also gets an *anchor* cell, where its meeple (or its spot number) i
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.style import Style
 
-from ....games.carcassonne.records import Record
-from ....games.carcassonne.tiles import ROT, TILES
+from ....games.carcassonne.data import ROT, TILES
 
 CITY, FIELD, ROAD, CLOISTER = "city", "field", "road", "cloister"
 
@@ -49,21 +49,16 @@ MONO = {
 MONO_SHADED = dict(MONO, **{CITY: Style(dim=True), FIELD: Style()})
 
 
-class Art(Record):
-    """Characters, the feature kind under each cell, and one anchor cell per local feature
-    (a frozen record: see ``records``)."""
+@dataclass(frozen=True, slots=True)
+class Art:
+    """Characters, the feature kind under each cell, and one anchor cell per local feature."""
 
-    __slots__ = ("width", "height", "chars", "layer", "base", "anchors")
     width: int
     height: int
     chars: tuple[tuple[str, ...], ...]
     layer: tuple[tuple[str, ...], ...]  # city / field / road / mark / monastery (style key)
     base: tuple[tuple[str, ...], ...]  # city / field: the ground under the cell (for its background)
     anchors: tuple[tuple[int, int] | None, ...]
-
-    def __init__(self, width: int, height: int, chars: tuple[tuple[str, ...], ...], layer: tuple[tuple[str, ...], ...],
-                 base: tuple[tuple[str, ...], ...], anchors: tuple[tuple[int, int] | None, ...]) -> None:
-        self._set(width, height, chars, layer, base, anchors)
 
 
 def _nearest(c: int, r: int, w: int, h: int) -> tuple[list[float], set[int]]:

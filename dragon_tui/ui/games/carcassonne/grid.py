@@ -28,7 +28,7 @@ from textual.widget import Widget
 
 from ....engine import Action, State
 from ....games.carcassonne.board import xy
-from ....games.carcassonne.tiles import CANON, DELTA, SIDES
+from ....games.carcassonne.data import CANON, DELTA, SIDES
 from ....session import assign_keys
 from ...widgets.messages import Picked
 from .art import DRAGON_TEXT, GLYPH_FAIRY, GLYPH_LAST, tile_art

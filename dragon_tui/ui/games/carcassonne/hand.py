@@ -11,8 +11,8 @@ from rich.text import Text
 
 from ....engine import Action, State
 from ....games.carcassonne.board import xy
-from ....games.carcassonne.tile_names import tile_name
-from ....games.carcassonne.tiles import SIDE_NAMES, SIDES, TILES
+from ....games.carcassonne.texts import tile_name
+from ....games.carcassonne.data import SIDE_NAMES, SIDES, TILES
 from .art import tile_art
 from .ink import CarcInk
 

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine import State
-from ....games.carcassonne.tiles import TILE_BY_ID
+from ....games.carcassonne.data import TILE_BY_ID
 from .art import tile_art
 from .ink import ink_for
 

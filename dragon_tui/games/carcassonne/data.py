@@ -27,9 +27,9 @@ A rotation ``r`` turns the tile ``r`` quarter turns clockwise: side s -> s+r, ha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .records import Record
 
 SIDES = "NESW"
 SIDE_NAMES = ("north", "east", "south", "west")
@@ -100,26 +100,22 @@ KIND_NAMES = {"city": "city", "road": "road", "cloister": "monastery", "field": 
 FOLLOWER_NAMES = {"city": "knight", "road": "highwayman", "cloister": "monk", "field": "farmer"}
 
 
-class Feature(Record):
+@dataclass(frozen=True, slots=True)
+class Feature:
     """One feature of a tile type (a meeple spot), as the tile is printed (rotation 0)."""
 
-    __slots__ = ("kind", "sides", "halves", "pennant", "princess", "cities")
     kind: str  # city, road, cloister, field
-    sides: tuple[int, ...]  # city/road: tile sides it reaches
-    halves: tuple[int, ...]  # field: half-edges it reaches
-    pennant: bool
-    princess: bool
-    cities: tuple[int, ...]  # field: local indices of the cities it touches
-
-    def __init__(self, kind: str, sides: tuple[int, ...] = (), halves: tuple[int, ...] = (),
-                 pennant: bool = False, princess: bool = False, cities: tuple[int, ...] = ()) -> None:
-        self._set(kind, sides, halves, pennant, princess, cities)
+    sides: tuple[int, ...] = ()  # city/road: tile sides it reaches
+    halves: tuple[int, ...] = ()  # field: half-edges it reaches
+    pennant: bool = False
+    princess: bool = False
+    cities: tuple[int, ...] = ()  # field: local indices of the cities it touches
 
 
-class TileType(Record):
+@dataclass(frozen=True, slots=True)
+class TileType:
     """One line of ``TILE_LINES``: a tile type, how many the box holds, its features."""
 
-    __slots__ = ("index", "id", "count", "edges", "features", "symbol")
     index: int
     id: str
     count: int
@@ -127,35 +123,26 @@ class TileType(Record):
     features: tuple[Feature, ...]
     symbol: str | None  # volcano, dragon, princess, portal or None
 
-    def __init__(self, index: int, id: str, count: int, edges: str, features: tuple[Feature, ...],
-                 symbol: str | None) -> None:
-        self._set(index, id, count, edges, features, symbol)
-
     @property
     def expansion(self) -> bool:
         return self.id.startswith("PD")
 
 
-class Rotated(Record):
+@dataclass(frozen=True, slots=True)
+class Rotated:
     """One tile type in one rotation, with everything placement and merging look up."""
 
-    __slots__ = ("edges", "side_owner", "half_owner", "sides", "starts", "joins")
     edges: str  # kind letter per side after rotation
     side_owner: tuple[int | None, ...]  # per side: local city/road feature on it
     half_owner: tuple[int | None, ...]  # per half-edge: local field feature on it
     sides: tuple[tuple[int, ...], ...]  # per local feature: rotated sides (or halves' sides)
     #: per local feature: (kind, open edges when laid, pennants), what a new feature record starts from
-    starts: tuple[tuple[str, int, int], ...]
+    starts: tuple[tuple[str, int, int], ...] = ()
     #: per side: (its city/road feature or None, the facing side of the neighbour there,
     #: ((field feature on a half-edge, the neighbour's half-edge touching it), ...), the
     #: table taking an empty neighbour's frontier pattern to the one with this side's edge
     #: set): what laying the tile next to another joins, or demands of an empty cell
-    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...], dict[str, str]], ...]
-
-    def __init__(self, edges: str, side_owner: tuple[int | None, ...], half_owner: tuple[int | None, ...],
-                 sides: tuple[tuple[int, ...], ...], starts: tuple[tuple[str, int, int], ...] = (),
-                 joins: tuple = ()) -> None:
-        self._set(edges, side_owner, half_owner, sides, starts, joins)
+    joins: tuple[tuple[int | None, int, tuple[tuple[int, int], ...], dict[str, str]], ...] = ()
 
 
 def _halves(token: str) -> list[int]:
@@ -282,13 +269,13 @@ def compute_canon(rot: tuple[tuple[Rotated, ...], ...],
 
 
 # The four tables above (the tile types too) are computed once, by ``make_tables``, into the
-# generated module ``tile_tables`` (literal data, loaded from its .pyc): computing the three
+# generated module ``tables`` (literal data, loaded from its .pyc): computing the three
 # tables here cost about 40 million instructions at every start, a tenth of what the game adds
 # to a bare app's first frame, and parsing TILE_LINES about 5 million more.
 # tests/games/carcassonne/test_tiles.py checks that the module holds exactly what the
 # functions above compute; after a change to TILE_LINES or to them, regenerate it with
 #     python -m dragon_tui.games.carcassonne.make_tables
-from .tile_tables import build as _build_tables  # noqa: E402
+from .tables import build as _build_tables  # noqa: E402
 
 #: Every tile type, in the order of TILE_LINES (a type's index is its place here).
 TILES: tuple[TileType, ...]

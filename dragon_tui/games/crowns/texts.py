@@ -3,7 +3,7 @@
 A random duel runs about a thousand steps and writes a line at most of them; the values in a
 line are a seat, a die, a few gold or steps, so the same few hundred lines come back again and
 again, and formatting each one anew was a good part of a step. Every line is written here,
-once; ``rules`` calls these instead of formatting.
+once; ``moves`` calls these instead of formatting.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What each phase of the duel offers: the choices and their labels, as pure functions of the
-few numbers a phase's choices depend on.
+few numbers a phase's choices depend on (and, for the rarer phases, ``BY_STATE``: the same
+read off a state).
 
 ``CrownsState.legal_actions`` picks the phase's function and passes it just those numbers
 (the active player's gold and tracks when arming, the two dice and the chairs they point at
@@ -165,3 +166,45 @@ def breach(most: int, defender_shields: int) -> Choices:
         breaks = " — takes a gem!" if k and k == defender_shields else ""
         out.append(_act("breach", k, label=f"Trade {count_of(k, 'sword step')} for {count_of(k, 'shield')}{breaks}"))
     return tuple(out)
+
+
+# The rarer phases' choices read off the state, as a new list (``legal_actions`` may add the
+# tokens to it; [*t] makes it a little faster than list(t)).
+def _priestess_of(state) -> list[Action]:
+    options = state.options
+    return [*priestess(options["church"], options["gold_harm"], state.church[state.active], state.activating)]
+
+
+def _commander_of(state) -> list[Action]:
+    me = state.active
+    return [*commander(state.shields[me] < data.STEP_MAX, state.swords[me] < data.STEP_MAX, state.activating)]
+
+
+def _head_of(state) -> list[Action]:
+    return [*head(tuple(state.chairs[state.active]), state.activating)]
+
+
+def _breach_of(state) -> list[Action]:
+    me = state.active
+    shields = state.shields[1 - me]
+    return [*breach(min(state.battle["margin"], state.swords[me], shields), shields)]
+
+
+def _seat_of(state) -> list[Action]:
+    return [*seat(frozenset(state.chairs[state.active]))]
+
+
+def _burn_of(state) -> list[Action]:
+    foe = 1 - state.active
+    return [*burn(foe, state.shields[foe])]
+
+
+#: The rarer phases' choices by phase (``CrownsState.legal_actions`` makes the frequent ones).
+BY_STATE = {
+    "priestess": _priestess_of,
+    "commander": _commander_of,
+    "head": _head_of,
+    "breach": _breach_of,
+    "seat": _seat_of,
+    "dragon": _burn_of,
+}

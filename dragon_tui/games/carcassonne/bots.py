@@ -1,0 +1,14 @@
+"""How the bots play Carcassonne: the search levels' iteration caps and settings (read by
+``dragon_tui.ai.agents`` through the registry; the measurements behind them are in
+docs/bots.md, "Tuning history")."""
+
+#: Iterations per decision by level; hard got more once a faster leaf evaluation made room
+#: within the budget.
+ITERATION_CAPS = {"easy": 40, "normal": 200, "hard": 4800}
+#: A turn is the tile, then its figure, then the dragon or fairy: hard expands a seat's own
+#: follow-up choices best-first (``order_continuations``), without which the raised cap bought
+#: nothing.
+LEVEL_OPTIONS = {"hard": {"order_continuations": True}}
+#: The arena-only level "hard-old": hard's cap and settings before the engines were sped up.
+HARD_OLD_CAP = 1500
+HARD_OLD_OPTIONS: dict[str, object] = {}
