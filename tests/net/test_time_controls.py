@@ -103,6 +103,7 @@ def test_a_correspondence_game_across_reconnects_runs_its_bank_out(private_data_
     ben = RemoteTable.join(first.path, "ben", room, 1)
     by_seat = {0: ana, 1: ben}
     _synced(first, ana, ben)
+    assert ana.wait_for(lambda t: t.clock["running"] is not None, 10)  # the update of Ben sitting down
     assert ana.moves == [] and ana.clock["banks"] == [3 * DAY, 3 * DAY]
     mover = ana.state.current_player
     assert ana.clock["running"] == mover and ana.clock["deadline"] == pytest.approx(clock.now + 4 * DAY)
