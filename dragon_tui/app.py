@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App, InvalidThemeError, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
@@ -31,6 +31,8 @@ from .session.autosave import autosave_of, unfinished_games
 from .ui.layout import HORIZONTAL_BREAKPOINTS, MIN_HEIGHT, MIN_WIDTH, VERTICAL_BREAKPOINTS
 from .ui.styles import (GAME_SCREEN_STYLESHEETS, REVIEW_SCREEN_STYLESHEETS, IncrementalStylesheet, screen_stylesheets,
                         start_stylesheets, stylesheets_for)
+from .ui.textual_private import (adopt_app_styles, give_result_callback, has_driver, refresh_truecolor_filter,
+                                 registered_theme, route_fatal_error)
 from .ui.themes import THEME_NAMES, THEMES
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ SERVER_FILE_COMMANDS = ("Screenshot",)
 MAX_CRASH_LOG = 8 << 20
 
 
+@route_fatal_error
 class DragonApp(App):
     TITLE = "Dragon TUI"
     CSS_PATH = start_stylesheets()  # and each screen's own files when it is first pushed (_prepare)
@@ -59,7 +62,11 @@ class DragonApp(App):
     def __init__(self, table: Table | None = None, bot_delay: float = 0.4, theme: str | None = None,
                  autosave: bool = True, review: Table | None = None, review_seat: int | None = None) -> None:
         """``theme`` None: the theme the player chose last time (the settings file), else dark."""
+        # The default mode's screen is the first screen (``_first_screen``); Textual copies MODES as it starts.
+        self.MODES = {**self.MODES, self.DEFAULT_MODE: self._first_screen}
         super().__init__()
+        #: ``exit`` was called: the app is closing.
+        self._exiting = False
         self.stylesheet = IncrementalStylesheet()  # the variables are set by _start_theme, below
         # The first screen's styles are parsed with app.tcss, once, before the first paint.
         if table is not None:
@@ -67,7 +74,6 @@ class DragonApp(App):
         elif review is not None:
             self._add_styles(self.css_path, stylesheets_for(REVIEW_SCREEN_STYLESHEETS, review))
         self._start_with = table
-        self._modes[self.DEFAULT_MODE] = self._first_screen
         #: ``dragon-tui review FILE``: open this finished or saved game's review at once.
         self._review = (review, review_seat)
         self.bot_delay = bot_delay
@@ -102,7 +108,7 @@ class DragonApp(App):
         """Textual's lookup, without copying the themes into a new dict twice a call: Textual
         asks for the current theme for every line it paints."""
         for name in (token.strip() for token in theme_name.split(",")):
-            theme = self._registered_themes.get(name)
+            theme = registered_theme(self, name)
             if theme is not None and self._offers_theme(name):
                 return theme
         return None
@@ -115,12 +121,15 @@ class DragonApp(App):
         do, done before any stylesheet is parsed, so the stylesheets are parsed once, with this
         theme's variables (the watcher would parse them with Textual's default theme first,
         then again with this one, and restyle every widget in between)."""
-        self.set_reactive(App.theme, self._validate_theme(name))
+        if name not in self.available_themes:  # (as the theme's own validator says it)
+            raise InvalidThemeError(f"Theme {name!r} has not been registered. "
+                                    "Call 'App.register_theme' before setting the 'App.theme' attribute.")
+        self.set_reactive(App.theme, name)
         dark = self.current_theme.dark
         self.set_class(dark, "-dark-mode", update=False)
         self.set_class(not dark, "-light-mode", update=False)
         self.set_class(True, f"-theme-{name}", update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        refresh_truecolor_filter(self)
         self.stylesheet.set_variables(self.get_css_variables())
 
     def _first_screen(self) -> Screen:
@@ -141,21 +150,21 @@ class DragonApp(App):
         self._prepare(screen)
         # Its stylesheets are the app's, parsed as the app starts: Textual would restyle the app
         # with every source parsed again for a mode's screen whose styles it has not seen...
-        screen._css_update_count = self._css_update_count
+        adopt_app_styles(screen, self)
         # ...and it styles the app itself only after this screen mounted, while the screen's
         # widgets take their colours from the app's (a text colour of nothing, cached).
         self.stylesheet.apply(self)
         # Textual gives its default screen no result callback, and switching away from a screen
         # drops one: the one a pushed screen gets, so the menu can take this one's place.
-        screen._push_result_callback(screen, None)
+        give_result_callback(screen)
         return screen
 
-    def _on_compose(self, event: events.Compose) -> None:
+    def on_compose(self, event: events.Compose) -> None:
         """Textual's own handler (next in line) runs unless the app is already closing. The app
         composes nothing of its own: Textual mounts the first screen's widgets again there, once
         that screen has mounted, and a quit asked for in between (a key on the very first frame)
         would make that a MountError."""
-        if self._exit:
+        if self._exiting:
             event.prevent_default()
 
     def on_mount(self) -> None:
@@ -175,7 +184,7 @@ class DragonApp(App):
         stays."""
         if len(self.screen_stack) > 1:
             return super().pop_screen()
-        if self._exit or isinstance(self.screen, _menu_screen()):
+        if self._exiting or isinstance(self.screen, _menu_screen()):
             return AwaitComplete.nothing()
         return self.switch_screen(_menu_screen()())
 
@@ -317,7 +326,7 @@ class DragonApp(App):
         Textual sets them when the screen gets its first Resize, after its widgets were
         styled, and a class change on the screen restyles every widget on it: a second
         styling pass before the first paint. Set here, the Resize finds them in place."""
-        if self._driver is None:  # not started: the size is not known yet
+        if not has_driver(self):  # not started: the size is not known yet
             return
         width, height = self.size
         for dimension, own, default in ((width, screen.HORIZONTAL_BREAKPOINTS, self.HORIZONTAL_BREAKPOINTS),
@@ -410,11 +419,15 @@ class DragonApp(App):
             return None
         return super().deliver_screenshot(filename, path, time_format)
 
-    def _fatal_error(self) -> None:
-        """An unhandled exception: locally Textual's traceback (with locals); remotely a short
-        message for the player and the traceback in the server's log."""
+    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        self._exiting = True
+        super().exit(result, return_code, message)
+
+    def handle_fatal_error(self, default: Callable[[], None]) -> None:
+        """An unhandled exception (``route_fatal_error``): locally Textual's traceback (with
+        locals); remotely a short message for the player and the traceback in the server's log."""
         if not self.remote:
-            super()._fatal_error()
+            default()
             return
         log_crash(traceback.format_exc())
         self.bell()

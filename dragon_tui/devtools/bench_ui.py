@@ -84,31 +84,49 @@ def _bare_app():
     return BareApp()
 
 
+def _private():
+    """The private names of Textual the clock needs (``ui/textual_private.py``), from this
+    harness's own checkout, loaded by its path: the harness also measures older checkouts
+    (``--against``), with their ``dragon_tui`` on the path, and times them all with one clock."""
+    import importlib.util
+
+    name = "dragon_bench_textual_private"
+    module = sys.modules.get(name)
+    if module is None:
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ui", "textual_private.py")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[name] = module
+    return module
+
+
 class FrameClock:
-    """Times every frame an app draws: wraps ``App._display``, where the compositor's update
-    reaches the terminal, and turns the update into escape codes as a real terminal run does."""
+    """Times every frame an app draws: wraps the app's display (``wrap_display``), where the
+    compositor's update reaches the terminal, and turns the update into escape codes as a real
+    terminal run does."""
 
     def __init__(self, app) -> None:
-        from textual._compositor import CompositorUpdate
-        from textual.scrollbar import ScrollBar
+        private = _private()
+        compositor_update = private.compositor_update_class()
+        frame_is_batched, only_scrollbars_dirty = private.frame_is_batched, private.only_scrollbars_dirty
 
         self.frames: list[tuple[float, float, bool]] = []  # (wall, UI-thread CPU, of a real screen)
-        original = app._display
 
         def display(screen, renderable) -> None:
             original(screen, renderable)
-            if renderable is None or app._batch_count:
+            if renderable is None or frame_is_batched(app):
                 return
-            if isinstance(renderable, CompositorUpdate):
+            if isinstance(renderable, compositor_update):
                 renderable.render_segments(app.console)
             # Textual redraws a scroll bar a frame or two after the content it measures (its
             # size is known only after the layout): such a frame answers nothing, so it does
             # not stop the clock (for the bare app and the game alike).
-            if screen._dirty_widgets and all(isinstance(w, ScrollBar) for w in screen._dirty_widgets):
+            if only_scrollbars_dirty(screen):
                 return
             self.frames.append((time.perf_counter(), time.thread_time(), _is_real(app, screen)))
 
-        app._display = display
+        original = private.wrap_display(app, display)
 
     async def quiet(self, since: float, limit: float = 5.0) -> None:
         """Wait until no frame came for QUIET seconds (counting from ``since`` at the latest)."""
@@ -143,7 +161,7 @@ async def _press(app, key: str) -> tuple[float, float]:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
         t0, c0 = time.perf_counter(), time.thread_time()
-        app._driver.send_message(event)
+        _private().send_as_terminal(app, event)
         t1, c1 = await clock.settle(t0)
         app._bench_check()
     return t1 - t0, c1 - c0
@@ -285,27 +303,26 @@ def _is_real(app, screen) -> bool:
 #: Run in a new process: start an app headless (the bare one, or Dragon TUI through its command
 #: line, as ``dragon-tui [GAME]`` does), print the clock and the process's CPU time at its first
 #: real frame, quit.
-_PROBE = r"""
+_PROBE = _private().FIRST_FRAME_SOURCE + r"""
 import sys, time
 
-def first_frame(app):
-    original = app._display
-    def display(screen, renderable):
-        original(screen, renderable)
-        if renderable is not None and (len(app.screen_stack) == 1 or screen is not app.screen_stack[0]):
+def at_first_frame(app):
+    def on_frame(screen):
+        if len(app.screen_stack) == 1 or screen is not app.screen_stack[0]:
             print(repr(time.perf_counter()), repr(time.process_time()), flush=True)
             if "--modules" in sys.argv:  # for the test that the probe loads nothing a real start does not
                 print(" ".join(sorted(sys.modules)), flush=True)
-            app._display = original
             app.exit()
-    app._display = display
+            return True
+        return False
+    first_frame(app, on_frame)
 
 which = sys.argv[1]
 if which == "bare":
     sys.path.insert(0, sys.argv[2])
     from bench_bare import bare_app
     app = bare_app()
-    first_frame(app)
+    at_first_frame(app)
     app.run(headless=True, size=(120, 40))
 else:
     import importlib.util
@@ -313,7 +330,7 @@ else:
     def probe(module):
         class Probe(module.DragonApp):
             def run(self, *args, **kwargs):
-                first_frame(self)
+                at_first_frame(self)
                 return super().run(headless=True, size=(120, 40))
 
         module.DragonApp = Probe

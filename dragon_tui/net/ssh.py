@@ -38,6 +38,7 @@ from .identity import TICKET_ENV, Tickets
 from .apps import PASS_ENV, SessionSlots, app_command, app_environment, child_setup_for, clamp_size, valid_term
 from .startups import MaxStartups, Startups
 from .ptyapp import OUTPUT_HIGH, Pump, end_child, spawn_in_pty
+from .server_private import server_process
 
 __all__ = ["OUTPUT_HIGH", "Limits", "SSHOptions", "SSHServer", "key_names", "player_name"]
 
@@ -133,18 +134,12 @@ def key_names(text: str) -> dict[str, list[str]]:
     return names
 
 
-class _Session(asyncssh.SSHServerProcess):
+class _Session(server_process()):
     """One channel of a connection; it gives its place back when it closes."""
 
     def __init__(self, server: _Server) -> None:
-        super().__init__(server.owner._handle, None, 0, False)
+        super().__init__(server.owner._handle, server.channel_closed)
         self.connection_owner = server
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        try:
-            super().connection_lost(exc)
-        finally:
-            self.connection_owner.channel_closed()
 
 
 class _Server(asyncssh.SSHServer):

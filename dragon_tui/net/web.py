@@ -36,6 +36,7 @@ from .identity import TICKET_ENV, Tickets
 from .apps import SessionSlots, app_command, app_environment, child_setup_for, clamp_size
 from .forwarded import HostCheck, TrustedProxies, client_address
 from .gate import ACCEPT_BATCH, ConnectionGate, GatedProtocol, address_key
+from .server_private import spawning_app_service
 
 log = logging.getLogger("dragon_tui.web")
 
@@ -73,35 +74,32 @@ class WebServer:
                  http_timeout: float = HTTP_TIMEOUT, trusted_proxies: TrustedProxies | None = None,
                  tickets: Tickets | None = None) -> None:
         from aiohttp import WSMsgType, web
-        from textual_serve.app_service import AppService
         from textual_serve.server import Server, to_int
 
         owner = self
 
-        class _AppService(AppService):
+        class _AppService(spawning_app_service()):
             """One browser's app: filtered environment, dies with the server, really stops."""
 
             def __init__(self, *args, env: dict[str, str], **kw) -> None:
                 super().__init__(*args, **kw)
                 self.env = env
 
-            async def _open_app_process(self, width: int = 80, height: int = 24):
+            async def spawn(self, width: int, height: int):
                 env = dict(self.env)
                 env.update({"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
                             "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual",
                             "COLUMNS": str(width), "ROWS": str(height)})
-                self._process = process = await asyncio.create_subprocess_exec(
+                return await asyncio.create_subprocess_exec(
                     *app_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                     stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True,
                     preexec_fn=child_setup_for(os.getpid()),
                 )
-                self._stdin = process.stdin
-                return process
 
             async def stop(self) -> None:
                 """Ask the app to quit; if it does not within STOP_GRACE (stuck, or its browser
                 vanished mid-resize), kill its process group. Always reaped."""
-                process = self._process
+                process = self.process
                 try:
                     await asyncio.wait_for(super().stop(), STOP_GRACE)
                 except (asyncio.TimeoutError, Exception):
@@ -115,12 +113,12 @@ class WebServer:
                         await asyncio.wait_for(process.wait(), 5)
                     except asyncio.TimeoutError:
                         pass
-                if self._task is not None:
-                    self._task.cancel()
-                    self._task = None
+                self.cancel_run()
 
         class _Server(Server):
-            async def _make_app(self) -> web.Application:
+            async def make_app(self) -> web.Application:
+                """The site: textual-serve's routes (its ``serve``, which would make them, is not
+                used), the page's own, behind the guard and the security headers."""
                 import aiohttp_jinja2
                 import jinja2
 
@@ -189,7 +187,7 @@ class WebServer:
                                           write_str=websocket.send_str, close=page.quit_closer(websocket),
                                           download_manager=self.download_manager, debug=False, env=env)
                     await service.start(cols, rows)
-                    await self._process_messages(websocket, service)
+                    await self.relay_messages(websocket, service)
                 except asyncio.CancelledError:
                     await websocket.close()
                 except Exception:
@@ -200,7 +198,7 @@ class WebServer:
                         await service.stop()
                 return websocket
 
-            async def _process_messages(self, websocket, app_service) -> None:
+            async def relay_messages(self, websocket, app_service) -> None:
                 """The browser's messages, checked: JSON of bounded size and depth, known
                 types only, sizes clamped, resizes coalesced."""
                 size: list[tuple[int, int] | None] = [None]
@@ -331,7 +329,7 @@ class WebServer:
         connection opens, is the header and idle timeout."""
         from aiohttp import web
 
-        app = await self.server._make_app()
+        app = await self.server.make_app()
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
                                      keepalive_timeout=self.http_timeout)
         await self._runner.setup()

@@ -28,6 +28,7 @@ from ...games import board_module
 from ...session import BotResult, BotTurn, Snapshot, Table, TableModel
 from ..board_base import BoardBase
 from ..styles import GAME_SCREEN_STYLESHEETS
+from ..textual_private import bound_keys
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
@@ -196,7 +197,7 @@ class GameScreen(StyledAtMount, Screen):
         the choices other keys (a choice's key is read before the bindings)."""
         keys: set[str] = set(getattr(self.query_one("#board"), "SCREEN_KEYS", {}))
         for node in (self, *self.walk_children()):
-            keys.update(k for k in node._bindings.key_to_bindings if len(k) == 1)
+            keys.update(k for k in bound_keys(node) if len(k) == 1)
         return frozenset(keys)
 
     _save_warned = False

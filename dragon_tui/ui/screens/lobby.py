@@ -130,6 +130,8 @@ class LobbyScreen(Screen):
         self.player = player_name()
         self.rooms: list[dict] = []
         self.table: RemoteTable | None = None
+        #: The table whose going away was told (once: the connection may report it again).
+        self._told_gone: RemoteTable | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -265,8 +267,8 @@ class LobbyScreen(Screen):
         self.app.push_screen(SharedGameScreen(table, bot_delay=0))
 
     def _watch_connection(self, table: RemoteTable) -> None:
-        if table.gone and table is self.table and not getattr(table, "_told", False):
-            table._told = True  # type: ignore[attr-defined]
+        if table.gone and table is self.table and table is not self._told_gone:
+            self._told_gone = table
             self.notify(table.gone, severity="error", timeout=10)
 
     def action_join(self) -> None:

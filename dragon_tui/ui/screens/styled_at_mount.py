@@ -16,13 +16,14 @@ class StyledAtMount:
     widgets comes before the first paint. Later resumes (back from a screen above) restyle
     as Textual does.
 
-    Textual calls a message's handlers down the class hierarchy from the subclass, so this
-    one runs before ``Screen._on_screen_resume`` reads ``refresh_styles``.
+    Textual calls a message's handlers down the class hierarchy from the subclass (one per
+    class: a screen's own ``on_screen_resume`` runs too), so this one runs before Screen's
+    own handler reads ``refresh_styles``.
     """
 
     _resumed_once = False
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed_once:
             self._resumed_once = True
             event.refresh_styles = False

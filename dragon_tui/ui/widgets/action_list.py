@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import Action
 from .panel import SizedByLayout, pane_scrollbar
+from ..textual_private import clear_option_caches, option_lines, repaint_pending, skip_repaint
 from ...session import Choice, Snapshot, assign_keys
 
 __all__ = ["ActionList", "assign_keys"]
@@ -44,7 +45,7 @@ class ActionList(SizedByLayout, OptionList):
         new choices makes Textual lay the whole screen out again, a second frame on the key
         that brought them. The keys and the wheel still scroll it, and the border says how
         many choices are out of sight (``_note_hidden``), as the log's border does."""
-        if self._check_disabled():
+        if self.disabled or self.loading:
             return False
         return self.max_scroll_y > 0
 
@@ -57,7 +58,7 @@ class ActionList(SizedByLayout, OptionList):
         note = ""
         height = self.scrollable_content_region.height
         if self._choices and height:
-            lines = self._lines
+            lines = option_lines(self)
             top = round(self.scroll_y)
             above = below = 0
             if 0 < top < len(lines):
@@ -91,10 +92,9 @@ class ActionList(SizedByLayout, OptionList):
             self.highlighted = 0
         self._note_hidden()
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
+    def layout_sized(self, resized: bool, new_box: bool) -> None:
+        super().layout_sized(resized, new_box)
         self._fit_lines()  # also when a scroll bar came or went in the same box
-        return resized
 
     def _fit_lines(self) -> None:
         """The options are wrapped for the width they have: what OptionList does on Resize,
@@ -103,13 +103,13 @@ class ActionList(SizedByLayout, OptionList):
         self._note_hidden()
         if width != self._lines_width:
             self._lines_width = width
-            self._clear_caches()
-            if self.is_attached and self in self.screen._dirty_widgets:
+            clear_option_caches(self)
+            if self.is_attached and repaint_pending(self):
                 # New choices (which repaint the whole list) brought or took the scroll bar:
                 # the frame being drawn repaints the list anyway, with these lines.
-                self._repaint_required = False
+                skip_repaint(self)
 
-    def _on_resize(self, event) -> None:
+    def on_resize(self, event) -> None:
         event.prevent_default()  # OptionList's own handler would redraw it once more
         self._fit_lines()
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import count
-from pickle import dumps
 
 from rich.cells import cached_cell_len as cell_len, set_cell_size
 from rich.color import ColorType
@@ -36,8 +35,8 @@ from rich.text import Text
 from textual.content import Content, Span
 from textual.strip import Strip
 from textual.style import Style
-from textual.widget import _RenderCache
 
+from ..textual_private import style_with_meta
 from .panel import Panel
 
 
@@ -80,19 +79,37 @@ class StripPanel:
             self._text_visual = as_content(text, self.app)
         return self._text_visual
 
-    def _render_content(self) -> None:
-        """Textual's ``Widget._render_content`` (draw every line into the render cache), with
-        the lines drawn by ``text_strips`` when it can."""
-        strips = None
-        text = self._text
-        if text is not None and self.text_selection is None and self.styles.content_align == ("left", "top"):
-            width, height = self.size
-            strips = text_strips(text, width, height, self.visual_style, self.styles, self.app)
+    #: The lines ``text_strips`` drew (None: Textual draws them), and for what: the widget's
+    #: size and its style when they were drawn (None: to be drawn again).
+    _strips: list[Strip] | None = None
+    _strips_for: tuple | None = None
+
+    def refresh(self, *regions, **kwargs):
+        self._strips_for = None  # (a new text, a selection, a scroll: drawn again)
+        return super().refresh(*regions, **kwargs)
+
+    def notify_style_update(self) -> None:
+        self._strips_for = None
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """Textual's line ``y`` of the content, drawn by ``text_strips`` when it can: all the
+        lines are drawn at the first line Textual asks for after a change, as Textual draws
+        them into its own cache."""
+        size, base = self.size, self.visual_style
+        drawn_for = self._strips_for
+        if drawn_for is None or drawn_for[0] != size or drawn_for[1] is not base:
+            strips = None
+            text = self._text
+            if text is not None and self.text_selection is None and self.styles.content_align == ("left", "top"):
+                strips = text_strips(text, size.width, size.height, base, self.styles, self.app)
+            self._strips, self._strips_for = strips, (size, base)
+        strips = self._strips
         if strips is None:
-            super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, strips)
-        self._dirty_regions.clear()
+            return super().render_line(y)
+        if 0 <= y < len(strips):
+            return strips[y]
+        return Strip.blank(size.width, base.rich_style)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         """Textual's height for the text (its number of lines), without converting it and
@@ -145,7 +162,7 @@ def text_strips(text: Text, width: int, height: int | None, base: Style, rules, 
     # Each line's spans, as (start, end, style) within the line, in the text's span order.
     per_line: list[list[tuple[int, int, object]]] = [[] for _ in lines]
     shown_end = at - 1
-    for start, end, style in text._spans:
+    for start, end, style in text.spans:
         if start >= shown_end:
             continue  # below the lines shown (cut by ``height``)
         if start > end:
@@ -231,17 +248,13 @@ class _OffsetStyles:
     def at(self, x: int, y: int) -> RichStyle:
         """What ``rich_style_with_offset(x, y)`` returns (an equal Style, made as Rich's
         ``Style.__init__`` makes one with meta: its own pickled meta, link id and hash)."""
-        copy = self.template.copy()
-        copy._meta = meta = dumps({**self.meta, "offset": (x, y)})
-        copy._link_id = f"{next(_LINK_IDS)}{hash(meta)}"
-        copy._hash = None
-        return copy
+        return style_with_meta(self.template, {**self.meta, "offset": (x, y)}, str(next(_LINK_IDS)))
 
 
 #: What ``_drawn_style`` gives for spans with a link or meta: left to Textual.
 _LINKED = _OffsetStyles(template=None, meta=None)
 
-#: Rich numbers the styles that carry meta (``Style._link_id``): the copies are numbered too.
+#: Rich numbers the styles that carry meta (``Style.link_id``): the copies are numbered too.
 _LINK_IDS = count(1_000_000_000)
 
 
@@ -254,10 +267,10 @@ def _drawn_style(styles: tuple, base: Style, plain: _OffsetStyles, app) -> _Offs
     only the attributes Textual keeps — the sum is taken, for a fraction of the work. (Spans
     with a link or meta: ``_LINKED``, left to Textual.)"""
     rich = [_rich_style(style, app) for style in styles]
-    if any(style._link or style._meta for style in rich):
+    if any(style.link_id for style in rich):  # (Rich numbers a style with a link or meta)
         return _LINKED
     if all(_ALIKE.get(style) for style in rich) and (
-            all(style._bgcolor is None for style in rich) or any(style._color is not None for style in rich)):
+            all(style.bgcolor is None for style in rich) or any(style.color is not None for style in rich)):
         template = plain.template
         for style in rich:
             template = template + style
@@ -266,17 +279,17 @@ def _drawn_style(styles: tuple, base: Style, plain: _OffsetStyles, app) -> _Offs
     return _OffsetStyles(base + Style.combine((base, *textual)))
 
 
-#: The attributes Textual's Style keeps (Rich's bits: bold, dim, italic, underline, blink,
-#: reverse, strike, underline2).
-_TEXTUAL_ATTRIBUTES = 1 | 2 | 4 | 8 | 16 | 64 | 256 | 512
+#: The attributes of Rich's styles that Textual's Style does not keep (it keeps bold, dim,
+#: italic, underline, blink, reverse, strike and underline2).
+_DROPPED_ATTRIBUTES = ("blink2", "conceal", "frame", "encircle", "overline")
 
 
 def _alike(style: RichStyle) -> bool:
     """Whether Textual draws ``style`` as Rich has it (see ``_drawn_style``)."""
-    return (not style._set_attributes & ~_TEXTUAL_ATTRIBUTES
+    return (all(getattr(style, name) is None for name in _DROPPED_ATTRIBUTES)
             and all(colour is None or (colour.type == ColorType.TRUECOLOR
                                        and colour.name == "#%02x%02x%02x" % colour.triplet)
-                    for colour in (style._color, style._bgcolor)))
+                    for colour in (style.color, style.bgcolor)))
 
 
 # The one cache of converted styles, for the console and ANSI theme of ``_CACHE_FOR``: emptied
@@ -338,4 +351,4 @@ def as_content(text: Text, app) -> Content:
     span for span, each distinct style converted once."""
     _check_cache(app)
     return Content(text.plain, [Span(start, end, _textual_style(_rich_style(style, app), app))
-                                for start, end, style in text._spans])
+                                for start, end, style in text.spans])

@@ -28,6 +28,7 @@ from textual.selection import Selection
 from textual.strip import Strip
 
 from .panel import SizedByLayout, pane_scrollbar
+from ..textual_private import update_scrollbars
 from ...session import Snapshot
 
 SHOWN_LINES = 200
@@ -125,7 +126,7 @@ class GameLog(SizedByLayout, ScrollView):
         """The wrapped lines become the log's content, and the view goes where it belongs."""
         self._strips = [strip for wrapped in self._wrapped for strip in wrapped]
         self.virtual_size = Size(self._width, len(self._strips))
-        self._scroll_update(self.virtual_size)
+        update_scrollbars(self, self.virtual_size)
         self.refresh()
         self._place_view()
 

@@ -20,7 +20,10 @@ from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..textual_private import follow_layout_size, made_scrollbars, own_vertical_scrollbar, skip_repaint
 
+
+@follow_layout_size
 class SizedByLayout:
     """Mixin for the game screen's panes and containers: a new size from a layout asks for
     no second layout.
@@ -35,20 +38,18 @@ class SizedByLayout:
 
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        new_box = self._size != size
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
+    def layout_sized(self, resized: bool, new_box: bool) -> None:
+        """Called by the layout that sized the widget (``follow_layout_size``), before its frame."""
         if resized:
             self.fit_to_size()
         if new_box:
             # The layout that gave the new box draws the whole widget in its own frame: a
             # repaint asked for meanwhile (by ``fit_to_size``, a scroll) would draw it again
-            # in a second frame, for nothing.
-            self._repaint_required = False
-            for bar in (self._vertical_scrollbar, self._horizontal_scrollbar):
-                if bar is not None:  # moved or resized with the widget: drawn by the layout too
-                    bar._repaint_required = False
-        return resized
+            # in a second frame, for nothing. Its scroll bars are moved or resized with it:
+            # drawn by the layout too.
+            skip_repaint(self)
+            for bar in made_scrollbars(self):
+                skip_repaint(bar)
 
     def fit_to_size(self) -> None:
         """Called by the layout that gives the widget a new size, before that layout's frame
@@ -73,12 +74,13 @@ class PaneScrollBar(SizedByLayout, ScrollBar):
 def pane_scrollbar(widget: Widget) -> ScrollBar:
     """``widget``'s vertical scroll bar, created as a ``PaneScrollBar`` (what Textual's
     ``Widget.vertical_scrollbar`` does, with that class)."""
-    if widget._vertical_scrollbar is None:
-        bar = PaneScrollBar(vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical)
-        bar.display = False
-        widget._vertical_scrollbar = bar
-        widget.app._start_widget(widget, bar)
-    return widget._vertical_scrollbar
+    return own_vertical_scrollbar(widget, lambda: _hidden(
+        PaneScrollBar(vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical)))
+
+
+def _hidden(bar: ScrollBar) -> ScrollBar:
+    bar.display = False
+    return bar
 
 
 def refresh_content(widget: Widget) -> None:
