@@ -32,6 +32,7 @@ from ..textual_private import bound_keys
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
+from ..widgets.seat_clocks import SeatClocks
 from ..widgets.since_last_turn import SinceLastTurn
 from ..layout import has_room
 from . import routes
@@ -157,6 +158,8 @@ class GameScreen(StyledAtMount, Screen):
         with Row(id="lower"):
             yield ActionList(id="actions").data_bind(GameScreen.snapshot)
             with Column(id="log-pane"):
+                if getattr(self.table, "clock", None) is not None:  # a shared table with a time limit
+                    yield SeatClocks(self.table, id="seat-clocks").data_bind(GameScreen.snapshot)
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
                 yield from self.side_panes()
