@@ -113,3 +113,21 @@ async def test_a_clock_on_vacation_stands_still(fixed_clock):
         assert clocks.line().plain == "▶ Ana 4d 0h (on vacation) · Ben 4d 0h (bank 3d 0h)"
         fixed_clock[0] += 3 * DAY
         assert clocks.line().plain.startswith("▶ Ana 4d 0h (on vacation)")
+
+
+async def test_each_players_rating_is_beside_their_name(fixed_clock):
+    """The table server sends each seated person's rating (the club board's number): it shows
+    beside the name, with or without a clock; a table where nobody is rated shows no line."""
+    table = clocked_table()
+    table.seat_info = [{"name": "Ana", "rating": 27.43}, {"name": "Ben"}]
+    app = app_with(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        clocks = app.screen.query_one(seat_clocks.SeatClocks)
+        assert clocks.line().plain == "▶ Ana (27.4) 4d 0h · Ben 4d 0h (bank 3d 0h)"
+        table.clock = None  # no time limit
+        clocks.show()
+        assert clocks.line().plain == "Ana (27.4) · Ben" and clocks.display
+        table.seat_info = [{"name": "Ana"}, {"name": "Ben"}]
+        clocks.show()
+        assert clocks.line().plain == "" and not clocks.display

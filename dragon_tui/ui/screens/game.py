@@ -158,7 +158,8 @@ class GameScreen(StyledAtMount, Screen):
         with Row(id="lower"):
             yield ActionList(id="actions").data_bind(GameScreen.snapshot)
             with Column(id="log-pane"):
-                if getattr(self.table, "clock", None) is not None:  # a shared table with a time limit
+                # a shared table: the clocks, and the ratings beside the names
+                if any(getattr(self.table, a, None) is not None for a in ("clock", "seat_info")):
                     yield SeatClocks(self.table, id="seat-clocks").data_bind(GameScreen.snapshot)
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)

@@ -1,5 +1,7 @@
-"""Every seat's clock at a shared table with a time limit, on one line above the log:
-``▶ ana 3d 23h · bo 4d 0h (bank 3d 0h)`` (a bank spent: ``(bank empty)``).
+"""Every seat's clock at a shared table with a time limit, on one line above the log, each
+player's rating beside their name: ``▶ ana (27.4) 3d 23h · bo 4d 0h (bank 3d 0h)`` (a bank
+spent: ``(bank empty)``). Without a time limit the line shows the rated players' names and
+ratings alone, and no line at all when nobody at the table is rated yet.
 
 The numbers come from the table server's updates (``RemoteTable.clock``: each seat's bank, whose
 turn's clock runs, when it runs out and the server's "now" when it sent them); between updates
@@ -78,12 +80,22 @@ class SeatClocks(SizedByLayout, Static):
         found = vacations[seat] if seat < len(vacations) else None
         return found if found and found.get("on") else None
 
+    def rated(self, seat: int, name: str) -> str:
+        """The seat's name with its player's rating in this game beside it (the club's board's
+        number), when the server sent one."""
+        seats = getattr(self.table, "seat_info", None) or []
+        rating = seats[seat].get("rating") if seat < len(seats) and isinstance(seats[seat], dict) else None
+        return f"{name} ({rating:.1f})" if isinstance(rating, (int, float)) and not isinstance(rating, bool) else name
+
     def line(self) -> Text:
         clock = getattr(self.table, "clock", None)
         text = Text(no_wrap=True, overflow="ellipsis")
-        if not clock:
-            return text
         names = list(self.table.names)
+        if not clock:  # no time limit: the rated players' names with their ratings, if any
+            shown = [self.rated(seat, name) for seat, name in enumerate(names)]
+            if any(s != n for s, n in zip(shown, names)):
+                text.append(" · ".join(shown))
+            return text
         running_style = self.get_component_rich_style("seat-clocks--running", partial=True)
         low_style = self.get_component_rich_style("seat-clocks--low", partial=True)
         for seat, name in enumerate(names):
@@ -94,7 +106,7 @@ class SeatClocks(SizedByLayout, Static):
                 text.append(" · ")
             running = clock.get("running") == seat
             style = (low_style if left < LOW else running_style) if running else None
-            text.append(f"{'▶ ' if running else ''}{name} {clock_text(left)}", style=style)
+            text.append(f"{'▶ ' if running else ''}{self.rated(seat, name)} {clock_text(left)}", style=style)
             if self.vacation(seat) is not None:
                 text.append(" (on vacation)")
                 continue
@@ -112,6 +124,7 @@ class SeatClocks(SizedByLayout, Static):
         if self._shown is None or line.plain != self._shown.plain or line.spans != self._shown.spans:
             self._shown = line
             self.update(line)
+            self.display = bool(line.plain)  # a table with no clock and nobody rated: no line
 
     def _tell_timeouts(self) -> None:
         """A notice for each line the clocks added to the log since the last update."""
