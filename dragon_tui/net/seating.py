@@ -21,6 +21,7 @@ from ..engine.rng import secret_seed
 from ..games import GAMES, get_game
 from ..session import Seat, Table
 from . import profiles, quotas
+from .chat import printable
 from .rooms import Conn, Room, _hash, write_error
 from .store import Conflict, StoreError
 from .table_rules import DAY, VACATION_MAX, span_text
@@ -32,6 +33,13 @@ MAX_ROOMS_PER_HOST = 5
 MAX_SEATS_PER_PLAYER = 20
 #: A player's name as the servers make them (``ssh.player_name``): an invitation names one.
 PLAYER_NAME = re.compile(r"[A-Za-z0-9_.-]{1,24}")
+
+
+def seat_name(name: Any, default: str) -> str:
+    """A seat's name as the host gave it, made safe for every screen (no control or format
+    characters, at most 24 characters), or ``default``."""
+    shown = printable(name[:96])[:24].strip() if isinstance(name, str) else ""
+    return shown or default
 
 
 def invitation_for(name: Any, host: str) -> str:
@@ -96,9 +104,9 @@ class Seating:
                 level = str(spec.get("level", "greedy"))
                 if level not in BOT_LEVELS:
                     raise IllegalAction(f"No bot level {level!r}.")
-                seats.append(Seat(str(spec.get("name") or f"Bot {i + 1}")[:24], "bot", level))
+                seats.append(Seat(seat_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
             elif kind == "remote":
-                seats.append(Seat(str(spec.get("name") or f"Seat {i + 1}")[:24], "remote"))
+                seats.append(Seat(seat_name(spec.get("name"), f"Seat {i + 1}"), "remote"))
                 if spec.get("invite") is not None:
                     invited[i] = invitation_for(spec["invite"], conn.player)
             else:
