@@ -19,7 +19,9 @@ does; since the order of a sequence of updates matters a little, the figure is t
 means "as strong as the levels on average", and a newcomer starts there.
 
 With ``--write`` the figures go to ``level_ratings.json`` in the game's folder, with this command
-and the number of games, for the setup screen and the lobby (``ai.levels.level_label``).
+and the number of games rated and planned, for the setup screen and the lobby
+(``ai.levels.level_label``). ``--kept`` rates the games kept so far without playing any (a long
+run rated while it goes on; "tables" then says how many of the "planned" it had).
 """
 
 from __future__ import annotations
@@ -37,30 +39,35 @@ from openskill.models import PlackettLuce
 from ..ai.levels import LEVELS, ratings_file
 from ..engine import Rng
 from ..games import GAMES, get_game
-from .arena import GameRecord, run_arena
+from .arena import run_arena
+from .arena_records import GameRecord, _record_header, read_record
 
 #: Where the games are kept, beside the other arena records.
 RECORDS = Path("data") / "arena-records" / "levels"
 
 
 def tables(game_id: str, levels: list[str], games: int, seed: int, processes: int | None,
-           records: Path) -> list[list[tuple[str, float]]]:
+           records: Path, kept_only: bool = False) -> list[list[tuple[str, float]]]:
     """Play (or read back) the games; each table as [(level, score), ...] with its finishing
-    order given by the winners first, then by score."""
+    order given by the winners first, then by score. ``kept_only``: rate the games the records
+    hold so far, playing none (a long run rated while it goes on)."""
     game = get_game(game_id)
     records.mkdir(parents=True, exist_ok=True)
+
+    def played(seats: list[str], path: Path) -> list[GameRecord]:
+        if kept_only:
+            return read_record(str(path), _record_header(game_id, seats, games, seed, 1.0, cpu_clock=True))[0]
+        return run_arena(game_id, seats, games, seed, processes=processes, cpu_clock=True, record=str(path)).records
+
     if game.max_players == 1:
-        report = run_arena(game_id, levels, games, seed, processes=processes, cpu_clock=True,
-                           record=str(records / f"{game_id}-{'-'.join(levels)}.jsonl"))
         by_seed: dict[int, list[tuple[str, float]]] = {}
-        for rec in report.records:
+        for rec in played(levels, records / f"{game_id}-{'-'.join(levels)}.jsonl"):
             by_seed.setdefault(rec.seed, []).append((levels[rec.entries[0]], rec.scores[0]))
-        return [sorted(t, key=lambda ls: -ls[1]) for _, t in sorted(by_seed.items())]
+        return [sorted(t, key=lambda ls: -ls[1]) for _, t in sorted(by_seed.items()) if len(t) > 1]
     out = []
     for a, b in itertools.combinations(levels, 2):
-        report = run_arena(game_id, [a, b], games, seed, processes=processes, cpu_clock=True,
-                           record=str(records / f"{game_id}-{a}-{b}.jsonl"))
-        out.extend(_finishing_order(rec, [a, b]) for rec in report.records if not rec.unfinished)
+        out.extend(_finishing_order(rec, [a, b]) for rec in played([a, b], records / f"{game_id}-{a}-{b}.jsonl")
+                   if not rec.unfinished)
     return out
 
 
@@ -110,12 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--orders", type=int, default=50)
     parser.add_argument("--records", default=str(RECORDS), help="folder of the kept games")
     parser.add_argument("--write", action="store_true", help="write the game's level_ratings.json")
+    parser.add_argument("--kept", action="store_true",
+                        help="rate the games kept so far, playing none (while a long run goes on)")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
     if unknown or len(levels) < 2:
         parser.error(f"--levels takes two or more of {', '.join(LEVELS)}")
-    table_list = tables(args.game, levels, args.games, args.seed, args.processes, Path(args.records))
+    table_list = tables(args.game, levels, args.games, args.seed, args.processes, Path(args.records), args.kept)
     figures = rate(table_list, args.orders)
     for level in levels:
         print(f"{level:>8}: mu {figures[level]['mu']:6.2f}  sigma {figures[level]['sigma']:5.2f}")
@@ -124,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         command = "python -m dragon_tui.devtools.rate_levels " + " ".join(
             [args.game, f"--games {args.games}", f"--seed {args.seed}", f"--levels {','.join(levels)}",
              f"--orders {args.orders}", "--write"])
-        doc = {"command": command, "tables": len(table_list), "levels": figures}
+        planned = args.games if get_game(args.game).max_players == 1 else args.games * (len(levels) * (len(levels) - 1) // 2)
+        doc = {"command": command, "tables": len(table_list), "planned": planned, "levels": figures}
         path = ratings_file(args.game)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(doc, indent=2) + "\n")

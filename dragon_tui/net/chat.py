@@ -32,12 +32,10 @@ class ChatRefused(ValueError):
     """A line the table will not take, with the reason the sender is shown."""
 
 
-def clean_line(text: object) -> str:
-    """The line as it will be kept and shown, or :class:`ChatRefused` saying why not."""
-    if not isinstance(text, str):
-        raise ChatRefused("A chat line is text.")
-    if len(text) > 4 * MAX_CHARS:  # refuse before spending time on a huge string
-        raise ChatRefused(f"A chat line holds at most {MAX_CHARS} characters.")
+def printable(text: str) -> str:
+    """``text`` with no control or format characters (no terminal escapes, no right-to-left
+    overrides, nothing unassigned) and its runs of spaces folded: what a screen may show of a
+    line or a name someone else typed."""
     kept = []
     for ch in text:
         kind = unicodedata.category(ch)
@@ -47,7 +45,16 @@ def clean_line(text: object) -> str:
             continue  # controls, format characters (bidi overrides), unassigned, surrogates
         else:
             kept.append(ch)
-    line = " ".join("".join(kept).split())
+    return " ".join("".join(kept).split())
+
+
+def clean_line(text: object) -> str:
+    """The line as it will be kept and shown, or :class:`ChatRefused` saying why not."""
+    if not isinstance(text, str):
+        raise ChatRefused("A chat line is text.")
+    if len(text) > 4 * MAX_CHARS:  # refuse before spending time on a huge string
+        raise ChatRefused(f"A chat line holds at most {MAX_CHARS} characters.")
+    line = printable(text)
     if not line:
         raise ChatRefused("Say something first.")
     if len(line) > MAX_CHARS:

@@ -28,6 +28,7 @@ from ..session import Move, Seat, storage
 from ..session.table import SeatNames
 from .identity import session_ticket
 from .social_client import EVENTS as SOCIAL_EVENTS, SocialTable
+from .table_rules import ending_text
 
 TOKENS_FILE = "table_tokens.json"
 
@@ -224,6 +225,14 @@ class RemoteTable(SocialTable, SeatNames):
         self.seat_info: list[dict[str, Any]] = []
         self.ending: dict[str, Any] | None = None
         self.abortable = False
+        #: the table's clocks as the server last sent them (None: no time limit), and when that
+        #: was by this process's monotonic clock (the clock widget counts down from there)
+        self.clock: dict[str, Any] | None = None
+        self.clock_received = 0.0
+        #: lines the log shows that no move wrote: (where in the game's log, text) — a seat's
+        #: time running out; and the line of a seat forfeiting
+        self.clock_lines: list[tuple[int, str]] = []
+        self._forfeit_line: tuple[int, str] | None = None
         self.options: dict[str, Any] = {}
         self.seed = 0
         self.moves: list[Move] = []
@@ -244,11 +253,14 @@ class RemoteTable(SocialTable, SeatNames):
     # ------------------------------------------------------------- opening
     @classmethod
     def host(cls, path, player: str, game: str, seats: list[dict[str, Any]], options: dict | None = None,
-             seat: int = 0, move_limit: float | None = None, limit_level: str | None = None, **kw) -> RemoteTable:
-        """Open a table (the server draws its seed). ``move_limit``: seconds per move, after
-        which a bot of ``limit_level`` plays the move for the seat (correspondence play)."""
+             seat: int = 0, move_limit: float | None = None, limit_level: str | None = None,
+             bank: float | None = None, vacation_days: float | None = None, **kw) -> RemoteTable:
+        """Open a table (the server draws its seed). ``move_limit``: seconds per turn and
+        ``bank``: each seat's time bank (see ``table_rules.TimeControl``); when a seat's time
+        runs out a bot of ``limit_level`` plays the rest of its turn (correspondence play);
+        ``vacation_days``: each player's vacation a year, when their clock stands still."""
         return cls._open(path, player, kw, "host", game=game, seats=seats, options=options or {}, seat=seat,
-                         move_limit=move_limit, limit_level=limit_level)
+                         move_limit=move_limit, limit_level=limit_level, bank=bank, vacation_days=vacation_days)
 
     @classmethod
     def join(cls, path, player: str, room: str, seat: int, token: str | None = None, **kw) -> RemoteTable:
@@ -256,11 +268,12 @@ class RemoteTable(SocialTable, SeatNames):
 
     @classmethod
     def seek(cls, path, player: str, game: str, players: int | None = None, move_limit: float | None = None,
-             limit_level: str | None = None, **kw) -> RemoteTable:
+             limit_level: str | None = None, bank: float | None = None, vacation_days: float | None = None,
+             **kw) -> RemoteTable:
         """Any player, this game, this time: sit down at a matching seek's table (``paired``)
         or open one and wait there."""
         return cls._open(path, player, kw, "seek", game=game, players=players, move_limit=move_limit,
-                         limit_level=limit_level)
+                         limit_level=limit_level, bank=bank, vacation_days=vacation_days)
 
     @classmethod
     def daily(cls, path, player: str, **kw) -> RemoteTable:
@@ -346,17 +359,28 @@ class RemoteTable(SocialTable, SeatNames):
         self.options = dict(msg.get("options") or {})
         self.seed = int(msg["seed"]) if msg.get("seed") is not None else 0
         #: how the game ended other than by its rules (forfeit, resign, abort), or who left it
-        self.ending = msg.get("ending") if isinstance(msg.get("ending"), dict) else None
+        ending = msg.get("ending") if isinstance(msg.get("ending"), dict) else None
+        self.clock = msg.get("clock") if isinstance(msg.get("clock"), dict) else None
+        self.clock_received = time.monotonic()
         #: the game may still be aborted (nobody rated): until two persons have moved
         self.abortable = bool(msg.get("abortable"))
         moves = self.moves[: int(msg["from"])]
+        self.clock_lines = [(at, text) for at, text in self.clock_lines if at <= _log_length(self._state, msg)]
         for m in msg["moves"]:
             label = m.get("text") or "(a hidden decision)"
             if m.get("timeout"):
                 label += f" — time ran out: {a_or_an(str(m['timeout']))} bot played this move"
+                before = moves[-1] if moves else None
+                if before is None or before.seat != int(m["seat"]) or "time ran out" not in before.action.describe():
+                    self.clock_lines.append((int(m.get("log_at", 0)), time_ran_out_line(int(m["seat"]),
+                                                                                        str(m["timeout"]))))
             moves.append(Move(Action(m["kind"], tuple(_freeze(a) for a in m.get("args", [])), label),
                               int(m["seat"]), bool(m["revealed"])))
         state = self.game.state_from_json(msg["view"])
+        if ending and ending.get("how") == "forfeit" and ending != self.ending:
+            names = [f"{{p{i}}}" for i in range(len(self.seat_info))]
+            self._forfeit_line = (len(state.log), f"⏱ {ending_text(ending, names)}")
+        self.ending = ending
         if len(moves) != len(self.moves):
             self.states.cache = {k: v for k, v in self.states.cache.items() if k < min(len(moves), len(self.moves))}
         self.moves = moves
@@ -410,6 +434,16 @@ class RemoteTable(SocialTable, SeatNames):
         return True
 
     # ------------------------------------------------------------- the table interface
+    def log_of(self, state: State) -> list[str]:
+        """The log lines of ``state`` with those the server's clocks wrote (a time that ran
+        out, a forfeit) where they happened: what the log pane shows."""
+        lines = list(state.log)
+        extra = self.clock_lines + ([self._forfeit_line] if self._forfeit_line else [])
+        for at, text in reversed(sorted(extra, key=lambda e: e[0])):  # from the last: earlier places stay put
+            if at <= len(state.log):
+                lines.insert(at, text)
+        return lines
+
     @property
     def state(self) -> State:
         assert self._state is not None
@@ -474,6 +508,20 @@ class RemoteTable(SocialTable, SeatNames):
         self._closed = True
         self._conn.close()
         self._events.put(None)
+
+
+def time_ran_out_line(seat: int, level: str) -> str:
+    """The log's line when a seat's time runs out: what happens next."""
+    return (f"⏱ Time ran out for {{p{seat}}}: {a_or_an(level)} bot plays the rest of this turn for them "
+            f"(their bank is empty; a week away and the seat forfeits).")
+
+
+def _log_length(state: State | None, msg: dict[str, Any]) -> int:
+    """How much of the game's log stays from before an update (all of it, unless the update
+    starts from the first move again: a fresh view of the table)."""
+    if state is None or int(msg.get("from", 0)) == 0:
+        return -1
+    return len(state.log)
 
 
 def _freeze(value: Any) -> Any:

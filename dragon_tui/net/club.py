@@ -26,6 +26,13 @@ def list_rooms(path: str | Path, player: str) -> list[dict[str, Any]]:
     return list(ask(path, player, "list")["rooms"])
 
 
+def set_vacation(path: str | Path, player: str, on: bool) -> dict[str, Any]:
+    """Go on vacation (or come back) at every table of the player's that allows it: ``tables``
+    changed, and those with ``no_days_left`` this year."""
+    reply = ask(path, player, "vacation", on=on)
+    return {"tables": list(reply.get("tables", [])), "no_days_left": list(reply.get("no_days_left", []))}
+
+
 def leaderboard(path: str | Path, player: str, game: str) -> list[dict[str, Any]]:
     return list(ask(path, player, "leaderboard", game=game)["board"])
 

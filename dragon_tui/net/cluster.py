@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 
 from ..engine import Action, IllegalAction, SaveFileError
-from .rooms import Room
+from .rooms import Room, Vacation
 from .store import Conflict, StoreError
 from .store.store import CHANNEL
 
@@ -151,11 +151,8 @@ class ClusterNode:
             move = json.loads(text)
             number = len(room.table.moves) + 1
             action = Action.from_json(move["action"])
-            room.turn_since = room.active = float(move["played"])
-            room.moved(int(move["seat"]), move.get("timeout"), room.turn_since)
-            if move.get("timeout"):
-                room.timeouts[number] = str(move["timeout"])
-            room.table.apply(action, int(move["seat"]))  # tells the seats, like any move
+            timeout = str(move["timeout"]) if move.get("timeout") else None
+            room.replay_move(number, int(move["seat"]), action, timeout, float(move["played"]))
         except (ValueError, KeyError, TypeError, IllegalAction):
             return False
         return True
@@ -195,6 +192,12 @@ class ClusterNode:
                 room.table.seats[s.seat].kind, room.table.seats[s.seat].level = "bot", s.level
         room.ending = rec.ending
         room.turn_since, room.active = rec.turn_since, rec.active or room.active
+        for s in rec.seats:
+            if s.bank is not None and s.seat < len(room.banks):
+                room.banks[s.seat] = s.bank
+            if s.seat < len(room.vacations):  # a vacation taken or ended on another node
+                room.vacations[s.seat] = Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0)
+        room.turn_paused = rec.turn_paused or 0.0
         await self._catch_up(room)
         room.tell()
         self._arm_limit(room)

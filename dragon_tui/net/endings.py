@@ -86,7 +86,8 @@ def forfeit_due(room: Room, now: float) -> int | None:
         return None
     if room.move_limit:
         away = room.away_since.get(seat)
-        return seat if (away is not None and now >= room.turn_since + room.move_limit
+        deadline = room.deadline()
+        return seat if (away is not None and deadline is not None and now >= deadline
                         and now - away >= FORFEIT_GRACE) else None
     return seat if now - room.turn_since >= NO_LIMIT_FORFEIT else None
 

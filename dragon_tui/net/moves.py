@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 from ..engine import Action, IllegalAction
@@ -34,10 +33,15 @@ class Moves:
             raise IllegalAction("That game is over.")
         move, nxt = table.prepare(action, seat)  # IllegalAction: nothing changes
         number = len(table.moves) + 1
-        now = time.time()
+        now = self.now()
+        # the clocks as they will be after this move, written with it (applied once written)
+        passes = room.turn_passes(move.seat, nxt)
+        settled = ((move.seat, room.bank_after(move.seat, now))
+                   if passes and room.move_limit and room.clock_seat() == move.seat else None)
         try:
             await self._db("append_move", room.id, number, move.seat, action.to_json(), over=nxt.is_over,
-                           timeout_level=timeout_level, now=now)
+                           timeout_level=timeout_level, now=now, turn_since=now if passes else room.turn_since,
+                           bank=settled, turn_paused=0.0 if passes else room.turn_paused)
         except Conflict:
             await self._catch_up(room)
             raise IllegalAction("The table moved on since you chose; look again.") from None
@@ -48,8 +52,9 @@ class Moves:
             room.timeouts[number] = timeout_level
         if len(table.moves) != number - 1:
             return  # a catch-up read it from the database while we waited: it is applied already
-        room.turn_since = room.active = now
+        room.active = now
         room.moved(move.seat, timeout_level, now)
+        room.after_move(move.seat, nxt, now)
         if written is not None:
             written()
         table.commit(move, nxt)
@@ -65,11 +70,7 @@ class Moves:
             if m.number != len(room.table.moves) + 1:
                 continue  # applied while we read
             try:
-                room.turn_since = room.active = m.played
-                room.moved(m.seat, m.timeout_level, m.played)
-                if m.timeout_level:
-                    room.timeouts[m.number] = m.timeout_level
-                room.table.apply(Action.from_json(m.action), m.seat)  # tells the seats, like any move
+                room.replay_move(m.number, m.seat, Action.from_json(m.action), m.timeout_level, m.played)
             except (IllegalAction, ValueError) as exc:
                 print(f"dragon-tui: table {room.id}: move {m.number} in the database does not apply ({exc}).",
                       flush=True)
@@ -94,8 +95,19 @@ class Moves:
             await asyncio.wait({room.result_task}, timeout=2 * self._store().db.deadline + 1)
         return {"moves": len(table.moves)}
 
+    def now(self) -> float:
+        """The table server's time: :attr:`clock` (``time.time``; tests move a clock of their own
+        instead of sleeping, then call :meth:`tick`)."""
+        return self.clock()
+
+    def tick(self) -> None:
+        """Look at every running clock now. The timers do so on their own when a time runs out;
+        a test that moved :attr:`clock` calls this rather than waiting for them."""
+        for room in list(self.rooms.values()):
+            self._arm_limit(room)
+
     def _arm_limit(self, room: Room) -> None:
-        """(Re)start the clock of the pending decision, if the table has a time limit."""
+        """(Re)start the timer of the running turn's clock, if the table has a time limit."""
         if room.limit_timer is not None:
             room.limit_timer.cancel()
             room.limit_timer = None
@@ -104,22 +116,27 @@ class Moves:
             return
         at = len(room.table.moves)
         room.limit_timer = asyncio.get_running_loop().call_later(
-            max(0.0, deadline - time.time()), lambda: self._spawn(self._time_ran_out(room, at)))
+            max(0.0, deadline - self.now()), lambda: self._spawn(self._time_ran_out(room, at)))
 
     async def _time_ran_out(self, room: Room, at: int) -> None:
-        """The seat's time is up: a bot of the host's level plays this one move for it,
-        through the table's turn controller (its ticket drops the move if the player moved
-        meanwhile; a failing bot gives the legal fallback)."""
-        if len(room.table.moves) != at or room.deadline() is None or room.table.state.current_player is None:
+        """The seat's time is up: a bot of the host's level plays a move for it, through the
+        table's turn controller (its ticket drops the move if the player moved meanwhile; a
+        failing bot gives the legal fallback). The turn's time stays run out, so the timer
+        fires again at once: the stand-in plays the rest of the turn, decision by decision."""
+        deadline = room.deadline()
+        if len(room.table.moves) != at or deadline is None or room.table.state.current_player is None:
+            return
+        if deadline > self.now():  # early (the loop's timer and the clock disagree): wait on
+            self._arm_limit(room)
             return
         if not await self._take_duty(room):
             return  # another node plays it
         controller = room.controller
         try:
-            seat = endings.forfeit_due(room, time.time()) if len(room.table.moves) == at else None
+            seat = endings.forfeit_due(room, self.now()) if len(room.table.moves) == at else None
             if seat is not None:  # away too long: the seat forfeits instead of another stand-in move
                 try:
-                    await endings.forfeit(self, room, seat, self._db)
+                    await endings.forfeit(self, room, seat, self._db, self.now())
                 except (StoreError, Conflict, IllegalAction) as exc:
                     log.error("table %s: the forfeit was not written (%s)", room.id, exc)
                 return

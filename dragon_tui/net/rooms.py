@@ -12,6 +12,8 @@ import json
 import os
 import stat
 import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -35,6 +37,29 @@ FINISHED_KEPT = 24 * 3600.0
 #: this long without anything happening (and with nobody connected): such tables are offers
 #: nobody took, and they count against the server's cap on open tables.
 UNJOINED_AFTER = 6 * 3600.0
+
+
+DAY = 24 * 3600.0
+
+
+def _year(when: float) -> int:
+    """The calendar year (UTC) a vacation's days count against."""
+    return time.gmtime(when).tm_year
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A seat's vacation: since when it runs (None: it does not), how long its player was on
+    vacation in ``year`` before this one."""
+
+    since: float | None = None
+    used: float = 0.0
+    year: int = 0
+
+    def ends(self, allowance: float) -> float:
+        """When the running vacation stops by itself: the year's days are used up."""
+        assert self.since is not None
+        return self.since + max(0.0, allowance - self.used)
 
 
 class TableWriteError(IllegalAction):
@@ -90,19 +115,35 @@ def private_dir(path: Path) -> Path:
 class Room:
     def __init__(self, room_id: str, table: Table, host: str, owners: list[dict | None], created: float,
                  move_limit: float | None = None, limit_level: str | None = None, daily: str | None = None,
-                 turn_since: float | None = None, active: float | None = None) -> None:
+                 turn_since: float | None = None, active: float | None = None, bank: float | None = None,
+                 banks: list[float | None] | None = None, vacation: float | None = None,
+                 vacations: list[Vacation] | None = None, turn_paused: float | None = None) -> None:
         self.id = room_id
         self.table = table
         self.host = host
         #: per seat: {"player": name, "token": sha256 of the token} once someone sat there
         self.owners = owners
         self.created = created
-        #: seconds a seat has for a move before a bot of ``limit_level`` plays it (None: no limit)
+        #: seconds a seat has for a turn before a bot of ``limit_level`` plays it (None: no limit)
         self.move_limit = move_limit
         self.limit_level = limit_level or "greedy"
+        #: the time bank each seat starts with and the most it holds (see ``table_rules.TimeControl``)
+        self.bank = bank or 0.0
+        #: per seat: the time left in its bank (bots' seats keep theirs, unused)
+        self.banks: list[float] = [self.bank if b is None else float(b)
+                                   for b in (banks or [None] * len(table.seats))]
+        #: each player's vacation a calendar year, in seconds, and per seat its vacation: while
+        #: one runs, that seat's clock stands still (see ``table_rules.TimeControl``)
+        self.vacation = vacation or 0.0
+        self.vacations: list[Vacation] = list(vacations or [Vacation() for _ in table.seats])
+        #: the time the running turn's seat spent on vacations that are over (it does not count)
+        self.turn_paused = turn_paused or 0.0
+        #: where "now" comes from: the table server's clock (tests move it instead of sleeping)
+        self.clock: Callable[[], float] = time.time
         #: the day (ISO date) when this is that day's solitaire deal
         self.daily = daily
-        #: when the decision now pending began (the time limit counts from here)
+        #: when the turn now running began: the seat to play's clock counts from here (a turn of
+        #: several decisions by one seat is one turn)
         self.turn_since = created if turn_since is None else turn_since
         #: when something last happened here (a move, someone sitting down): expiry counts from it
         self.active = created if active is None else active
@@ -164,6 +205,18 @@ class Room:
         else:
             self.away_since.pop(seat, None)
 
+    def replay_move(self, number: int, seat: int, action: Action, timeout_level: str | None,
+                    played: float) -> None:
+        """Apply move ``number`` as the database has it (written by another node, or written
+        here when the answer was lost): the clocks run on as they did where it was made."""
+        move, nxt = self.table.prepare(action, seat)
+        self.active = played
+        self.moved(seat, timeout_level, played)
+        if timeout_level:
+            self.timeouts[number] = timeout_level
+        self.after_move(move.seat, nxt, played)
+        self.table.commit(move, nxt)  # tells the seats, like any move
+
     @classmethod
     def from_record(cls, rec: TableRecord) -> Room:
         """Rebuild a table from the database by replaying its moves from the seed."""
@@ -171,7 +224,10 @@ class Room:
         table = Table(rec.game, seats, rec.seed, rec.options)
         room = cls(rec.id, table, rec.host,
                    [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
-                   rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active)
+                   rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active,
+                   rec.bank, [s.bank for s in rec.seats], rec.vacation,
+                   [Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0) for s in rec.seats],
+                   rec.turn_paused)
         room.ending = rec.ending
         room.invited = [s.invited for s in rec.seats]
         room.seek = rec.seek
@@ -187,11 +243,15 @@ class Room:
         return TableRecord(
             self.id, table.game.id, table.options, table.seed, self.host, self.created,
             [SeatRecord(i, s.name, s.kind, s.level if s.is_bot else "",
-                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i])
+                        (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i],
+                        bank=self.banks[i] if self.move_limit else None,
+                        vacation_since=self.vacations[i].since, vacation_used=self.vacations[i].used,
+                        vacation_year=self.vacations[i].year)
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
-            seek=self.seek)
+            seek=self.seek, bank=self.bank if self.move_limit else None, vacation=self.vacation or None,
+            turn_paused=self.turn_paused)
 
     def expired(self, now: float) -> bool:
         """An offer nobody took, to be removed: open, nobody connected, never started (a seat
@@ -245,16 +305,102 @@ class Room:
         """Every person's seat is taken."""
         return all(o is not None for s, o in zip(self.table.seats, self.owners) if not s.is_bot)
 
-    def deadline(self) -> float | None:
-        """When the pending decision's time runs out: only with a limit, once every person's
+    def clock_seat(self) -> int | None:
+        """The seat whose clock runs: the seat to play, only with a limit, once every person's
         seat is taken (until then the table waits for its players: the clock starts when the
-        last one sits down), never for a bot."""
+        last one sits down), never a bot's."""
         seat = self.table.state.current_player
-        if self.move_limit is None or seat is None or self.over:
+        if not self.move_limit or seat is None or self.over:
             return None
         if self.table.seats[seat].is_bot or not self.full():
             return None
-        return self.turn_since + self.move_limit
+        return seat
+
+    def deadline(self) -> float | None:
+        """When the running turn's time runs out: its time per turn, then its seat's bank, all
+        moved on by the time its player is (or was, in this turn) on vacation."""
+        seat = self.clock_seat()
+        if seat is None:
+            return None
+        return self.turn_since + self.move_limit + self.banks[seat] + self.paused(seat)
+
+    def paused(self, seat: int, upto: float | None = None) -> float:
+        """How long ``seat``'s clock stood still in the running turn (up to ``upto``; without
+        it, for as long as its vacation now running may last)."""
+        vacation = self.vacations[seat]
+        paused = self.turn_paused
+        if vacation.since is not None:
+            end = vacation.ends(self.vacation)
+            paused += max(0.0, min(end, end if upto is None else upto) - max(vacation.since, self.turn_since))
+        return paused
+
+    def bank_after(self, seat: int, when: float) -> float:
+        """``seat``'s bank once its turn, begun at ``turn_since``, ends at ``when``: the overrun
+        taken out, the time left put back, never below nothing nor above the table's bank (time
+        on vacation does not count)."""
+        if not self.move_limit:
+            return self.banks[seat]
+        left = self.banks[seat] + self.move_limit - (when - self.turn_since - self.paused(seat, when))
+        return min(self.bank, max(0.0, left))
+
+    def vacation_change(self, seat: int, on: bool, now: float) -> tuple[Vacation, float]:
+        """``seat``'s vacation and the running turn's paused time once its player goes on
+        vacation (``on``) or comes back at ``now`` (nothing changed yet: written first, then
+        :meth:`set_vacation`). IllegalAction when no vacation day is left this year."""
+        old = self.vacations[seat]
+        turn_paused = self.turn_paused
+        if old.since is not None:  # a vacation runs (or ran out unnoticed): it ends here first
+            stop = min(now, old.ends(self.vacation))
+            if self.clock_seat() == seat:
+                turn_paused += max(0.0, stop - max(old.since, self.turn_since))
+            old = Vacation(None, old.used + max(0.0, stop - old.since), old.year)
+        if not on:
+            return old, turn_paused
+        year = _year(now)
+        used = old.used if old.year == year else 0.0
+        if used >= self.vacation:
+            raise IllegalAction("No vacation days are left this year at this table.")
+        return Vacation(now, used, year), turn_paused
+
+    def set_vacation(self, seat: int, vacation: Vacation, turn_paused: float) -> None:
+        self.vacations[seat] = vacation
+        self.turn_paused = turn_paused
+
+    def on_vacation(self, seat: int, now: float) -> bool:
+        vacation = self.vacations[seat]
+        return vacation.since is not None and now < vacation.ends(self.vacation)
+
+    def turn_passes(self, seat: int, nxt: State) -> bool:
+        """Whether a move by ``seat`` leading to ``nxt`` ends its turn (the decision goes to
+        another seat, or the game ends)."""
+        return nxt.is_over or nxt.current_player != seat
+
+    def after_move(self, seat: int, nxt: State, when: float) -> tuple[int, float] | None:
+        """Run the clocks on for a move by ``seat`` made at ``when`` leading to ``nxt``: when the
+        turn passes, the seat's bank is settled (returned, to be written with the move) and the
+        next turn starts now. Within a turn nothing changes: its clock runs on."""
+        if not self.turn_passes(seat, nxt):
+            return None
+        settled = None
+        if self.move_limit and 0 <= seat < len(self.banks) and self.clock_seat() == seat:
+            self.banks[seat] = self.bank_after(seat, when)
+            settled = (seat, self.banks[seat])
+        self.turn_since = when
+        self.turn_paused = 0.0
+        return settled
+
+    def clock_json(self, now: float | None = None) -> dict[str, Any] | None:
+        """What a screen needs to show every seat's clock (None without a limit): each seat's
+        bank, whose clock runs, since when, and when it runs out, with the server's "now"."""
+        if not self.move_limit:
+            return None
+        now = self.clock() if now is None else now
+        return {"per_turn": self.move_limit, "bank": self.bank, "banks": list(self.banks),
+                "running": self.clock_seat(), "turn_since": self.turn_since, "deadline": self.deadline(),
+                "now": now, "level": self.limit_level, "vacation_days": self.vacation / DAY,
+                "vacations": [{"on": self.on_vacation(i, now), "until": v.ends(self.vacation) if v.since else None,
+                               "left": self.vacation - (v.used if v.year == _year(now) else 0.0)}
+                              for i, v in enumerate(self.vacations)]}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Room:
@@ -286,7 +432,10 @@ class Room:
                 "to_move": to_move, "mine": mine,
                 "invites_you": player is not None and any(s.get("invited") == player for s in seats),
                 "your_turn": to_move is not None and player is not None and seats[to_move]["player"] == player,
-                "move_limit": self.move_limit, "deadline": self.deadline(), "daily": self.daily,
+                "move_limit": self.move_limit, "bank": self.bank, "deadline": self.deadline(), "daily": self.daily,
+                "vacation_days": self.vacation / DAY,
+                "on_vacation": any(s["player"] == player and self.on_vacation(i, self.clock())
+                                   for i, s in enumerate(seats)) if player is not None else False,
                 **({"seek": True} if self.seek and not self.full() and not self.over else {})}
 
 
@@ -320,7 +469,8 @@ class Conn:
             m = table.visible_move(k, self.seat)  # what this seat may read of the move
             moves.append({"seat": m.seat, "revealed": m.revealed, "kind": m.action.kind,
                           "args": list(m.action.args), "text": m.action.describe(),
-                          **({"timeout": room.timeouts[k + 1]} if k + 1 in room.timeouts else {})})
+                          **({"timeout": room.timeouts[k + 1], "log_at": len(table.states[k].log)}
+                             if k + 1 in room.timeouts else {})})
         self.sent = len(table.moves)
         over = room.over
         self.send({
@@ -328,5 +478,5 @@ class Conn:
             "seats": room.summary()["seats"], "options": table.options,
             "view": view_json(table.state, self.seat), "from": start, "moves": moves, "total": len(table.moves),
             "over": over, "seed": table.seed if over else None, "ending": room.ending,
-            "abortable": room.abortable(),
+            "abortable": room.abortable(), "clock": room.clock_json(),
         })

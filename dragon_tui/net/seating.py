@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-import time
 from typing import Any
 
 from ..ai import LEVELS as BOT_LEVELS
@@ -22,9 +21,10 @@ from ..engine.rng import secret_seed
 from ..games import GAMES, get_game
 from ..session import Seat, Table
 from . import profiles, quotas
+from .chat import printable
 from .rooms import Conn, Room, _hash, write_error
 from .store import Conflict, StoreError
-from .table_rules import span_text
+from .table_rules import DAY, VACATION_MAX, span_text
 
 log = logging.getLogger("dragon_tui.tables")
 
@@ -33,6 +33,13 @@ MAX_ROOMS_PER_HOST = 5
 MAX_SEATS_PER_PLAYER = 20
 #: A player's name as the servers make them (``ssh.player_name``): an invitation names one.
 PLAYER_NAME = re.compile(r"[A-Za-z0-9_.-]{1,24}")
+
+
+def seat_name(name: Any, default: str) -> str:
+    """A seat's name as the host gave it, made safe for every screen (no control or format
+    characters, at most 24 characters), or ``default``."""
+    shown = printable(name[:96])[:24].strip() if isinstance(name, str) else ""
+    return shown or default
 
 
 def invitation_for(name: Any, host: str) -> str:
@@ -97,9 +104,9 @@ class Seating:
                 level = str(spec.get("level", "greedy"))
                 if level not in BOT_LEVELS:
                     raise IllegalAction(f"No bot level {level!r}.")
-                seats.append(Seat(str(spec.get("name") or f"Bot {i + 1}")[:24], "bot", level))
+                seats.append(Seat(seat_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
             elif kind == "remote":
-                seats.append(Seat(str(spec.get("name") or f"Seat {i + 1}")[:24], "remote"))
+                seats.append(Seat(seat_name(spec.get("name"), f"Seat {i + 1}"), "remote"))
                 if spec.get("invite") is not None:
                     invited[i] = invitation_for(spec["invite"], conn.player)
             else:
@@ -122,7 +129,18 @@ class Seating:
             move_limit = float(msg["move_limit"])
             low, high = self.move_limits
             if not low <= move_limit <= high:  # also refuses NaN
-                raise IllegalAction(f"A time limit per move is between {span_text(low)} and {span_text(high)}.")
+                raise IllegalAction(f"A time limit per turn is between {span_text(low)} and {span_text(high)}.")
+        bank = 0.0
+        if msg.get("bank") is not None and move_limit is not None:
+            bank = float(msg["bank"])
+            if not 0 <= bank <= self.bank_max:  # also refuses NaN
+                raise IllegalAction(f"A time bank is at most {span_text(self.bank_max)}.")
+        vacation = 0.0
+        if msg.get("vacation_days") is not None and move_limit is not None:
+            days = float(msg["vacation_days"])
+            if not 0 <= days <= VACATION_MAX:  # also refuses NaN
+                raise IllegalAction(f"Vacation is at most {VACATION_MAX} days a year.")
+            vacation = days * DAY
         limit_level = str(msg.get("limit_level") or "greedy")
         if limit_level not in BOT_LEVELS:
             raise IllegalAction(f"No bot level {limit_level!r}.")
@@ -133,7 +151,8 @@ class Seating:
         room_id = secrets.token_hex(3)
         while room_id in self.rooms or await self._db("table_exists", room_id):
             room_id = secrets.token_hex(3)
-        room = Room(room_id, table, conn.player, [None] * len(seats), time.time(), move_limit, limit_level, daily)
+        room = Room(room_id, table, conn.player, [None] * len(seats), self.now(), move_limit, limit_level, daily,
+                    bank=bank, vacation=vacation)
         room.invited = invited
         room.seek = msg.get("seek") is True
         room.host_address = conn.identity.quota_address if conn.identity is not None else None
@@ -190,7 +209,7 @@ class Seating:
         self._check_seats_held(conn)
         token = secrets.token_urlsafe(18)
         last = sum(1 for s, o in zip(room.table.seats, room.owners) if not s.is_bot and o is None) == 1
-        now = time.time()
+        now = self.now()
         try:
             await self._db("sit", room.id, seat, conn.player, _hash(token), turn_since=now if last else None, now=now)
         except Conflict:
@@ -218,3 +237,35 @@ class Seating:
         room.owners[seat] = {"player": conn.player, "token": _hash(token)}
         self._attach(conn, room, seat)
         return {"room": room.id, "seat": seat, "token": token}
+
+    async def _vacation(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        """``vacation {on}``: the player goes on vacation, or comes back, at every open table
+        where they sit and the time control allows vacations: their clocks stand still until
+        they come back or the year's vacation days there are used up. Written first, table by
+        table; the tables that have no vacation day left say so."""
+        on = bool(msg.get("on"))
+        changed, refused = [], []
+        async with self._seating:
+            now = self.now()
+            for room in list(self.rooms.values()):
+                if room.over or not room.vacation:
+                    continue
+                for seat, owner in enumerate(room.owners):
+                    if not owner or owner["player"] != conn.player or seat in room.forfeited:
+                        continue
+                    try:
+                        vacation, paused = room.vacation_change(seat, on, now)
+                    except IllegalAction:
+                        refused.append(room.id)
+                        continue
+                    try:
+                        await self._db("set_vacation", room.id, seat, vacation.since, vacation.used, vacation.year,
+                                       paused)
+                    except (StoreError, Conflict) as exc:
+                        raise write_error(exc, "note your vacation") from None
+                    room.set_vacation(seat, vacation, paused)
+                    changed.append(room.id)
+                    for other in list(room.conns):
+                        other.update()
+                    self._arm_limit(room)
+        return {"tables": changed, "no_days_left": refused}

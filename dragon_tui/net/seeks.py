@@ -16,7 +16,7 @@ from typing import Any, Awaitable, Protocol
 
 from ..engine import IllegalAction
 from ..games import GAMES, get_game
-from .rooms import Conn, Room
+from .rooms import DAY, Conn, Room
 
 
 class TableServer(Protocol):
@@ -28,11 +28,12 @@ class TableServer(Protocol):
     def _join_now(self, conn: Conn, room: Room, seat: int, token: Any) -> Awaitable[dict[str, Any]]: ...
 
 
-def _time_control(move_limit: Any, limit_level: Any) -> tuple:
-    """What two seeks must agree on about time (no limit: the bot level does not matter)."""
+def _time_control(move_limit: Any, limit_level: Any, bank: Any = None, vacation_days: Any = None) -> tuple:
+    """What two seeks must agree on about time: the time per turn, the bank and the vacation
+    days (``table_rules.TimeControl``) and the stand-in's level (no limit: nothing matters)."""
     if move_limit is None:
         return (None,)
-    return (float(move_limit), str(limit_level or "greedy"))
+    return (float(move_limit), str(limit_level or "greedy"), float(bank or 0.0), float(vacation_days or 0.0))
 
 
 def matches(room: Room, conn: Conn, game: str, players: int, control: tuple) -> int | None:
@@ -41,7 +42,7 @@ def matches(room: Room, conn: Conn, game: str, players: int, control: tuple) -> 
         return None
     if any(o and o["player"] == conn.player for o in room.owners):
         return None  # the seeker's own table
-    if _time_control(room.move_limit, room.limit_level) != control:
+    if _time_control(room.move_limit, room.limit_level, room.bank, room.vacation / DAY) != control:
         return None
     for seat, (s, owner) in enumerate(zip(room.table.seats, room.owners)):
         if not s.is_bot and owner is None and not room.invited[seat]:
@@ -57,7 +58,7 @@ async def seek(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str
     players = int(msg.get("players") or game.min_players)
     if not max(2, game.min_players) <= players <= game.max_players:
         raise IllegalAction(f"{game.title} seats {game.min_players} to {game.max_players}; a seek needs two or more.")
-    control = _time_control(msg.get("move_limit"), msg.get("limit_level"))
+    control = _time_control(msg.get("move_limit"), msg.get("limit_level"), msg.get("bank"), msg.get("vacation_days"))
     # the longest-waiting seek first, as a queue would pair them
     for room in sorted(server.rooms.values(), key=lambda r: (r.created, r.id)):
         seat = matches(room, conn, game_id, players, control)
@@ -65,6 +66,7 @@ async def seek(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[str
             joined = await server._join_now(conn, room, seat, None)
             return {**joined, "paired": True}
     spec = {"game": game_id, "seats": [{"kind": "remote"} for _ in range(players)],
-            "move_limit": msg.get("move_limit"), "limit_level": msg.get("limit_level"), "seek": True}
+            "move_limit": msg.get("move_limit"), "limit_level": msg.get("limit_level"), "bank": msg.get("bank"),
+            "vacation_days": msg.get("vacation_days"), "seek": True}
     hosted = await server._host_now(conn, spec)
     return {**hosted, "paired": False}

@@ -30,7 +30,6 @@ import asyncio
 import json
 import logging
 import secrets
-import time
 from typing import Any
 
 from ..engine import IllegalAction
@@ -225,8 +224,9 @@ class Social:
         while room_id in self.rooms:
             room_id = secrets.token_hex(3)
         table = Table(old.game.id, seats, secret_seed(), dict(old.options))
-        return Room(room_id, table, host, owners, time.time(), room.move_limit,
-                    room.limit_level if room.move_limit else None)
+        return Room(room_id, table, host, owners, self.now(), room.move_limit,
+                    room.limit_level if room.move_limit else None, bank=room.bank,
+                    vacation=room.vacation)  # the whole time control again
 
     def _rematch_out(self, room: Room, offer: dict[str, Any] | None) -> None:
         room.rematch = offer  # type: ignore[attr-defined]

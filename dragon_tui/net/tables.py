@@ -18,8 +18,9 @@ on worker threads with a deadline, never on the event loop: a database that hang
 the requests that need it (refused after the deadline with "not answering"), while listing
 tables, showing moves and everything else goes on. With PostgreSQL several serve processes
 (nodes) share the tables, this one being a cache (:mod:`.cluster`). A
-table lives on with nobody connected (correspondence play); the host may give each move a time limit,
-after which a bot of the host's chosen level plays that move for the seat, and the log says so.
+table lives on with nobody connected (correspondence play); the host may give it a time control
+(time per turn, a bank, vacation days: :mod:`.table_rules`), after which a bot of the host's
+chosen level plays the rest of the seat's turn, and the log says so.
 When a game ends its result is rated (multiplayer, people only) or goes on the high scores and
 the daily board (solitaire). Tables kept as ``rooms/*.json`` by older versions are imported once.
 
@@ -30,7 +31,7 @@ host :data:`MAX_ROOMS_PER_HOST` open tables and sit at :data:`MAX_SEATS_PER_PLAY
 open tables; one address and one key have quotas too (:mod:`.quotas`). A connection's identity
 comes from the session ticket the serve process gave the app (:mod:`.identity`), never from
 what the client says. Shared tables deal from a secret 128-bit seed the server draws (the daily
-deal from the day's seed); a time limit per move is one in the lobby's range (:mod:`.table_rules`).
+deal from the day's seed); a time control is within the lobby's presets (:mod:`.table_rules`).
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
@@ -42,8 +43,13 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
   first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
 - ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
-  move_limit?, limit_level?}`` — open a room and sit at ``seat`` (default 0); replies ``room,
-  seat, token``. ``move_limit``: seconds per move, after which a ``limit_level`` bot plays it
+  move_limit?, bank?, vacation_days?, limit_level?}`` — open a room and sit at ``seat``
+  (default 0); replies ``room, seat, token``. The time control (:mod:`.table_rules`):
+  ``move_limit`` seconds per turn, ``bank`` seconds of time bank per seat, ``vacation_days`` a
+  year per player; when a seat's turn and bank are used up a ``limit_level`` bot plays the
+  rest of its turn
+- ``vacation {on}`` — go on vacation (or come back) at every open table of yours that allows
+  it: your clocks there stand still; replies ``tables`` changed and ``no_days_left``
 - ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
 - ``leaderboard {game}`` — ``board``: the game's ratings, best first
 - ``daily_board {day?}`` — ``board``, ``day``, ``seed``: the day's solitaire results, best first
@@ -68,9 +74,11 @@ or ``{"id", "ok": false, "error": "reason"}``:
 - ``rematch`` — at a finished table, offer its players a rematch (accepting it yourself)
 - ``rematch_answer {accept}`` — accept or decline the offer
 
-Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed}``
-(a move a bot played because the seat's time ran out carries ``timeout: level``; ``ending``
-says which seats forfeited, and whether that ended the game)
+Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed,
+clock}`` (a move a bot played because the seat's time ran out carries ``timeout: level`` and
+``log_at``, where in the log it falls; ``ending`` says which seats forfeited, and whether that
+ended the game; ``clock``, with a time control: each seat's bank and vacation, whose clock
+runs and when it runs out, and the server's ``now``)
 after every change, ``{"event": "kicked", reason}`` when the same seat is taken over by a
 newer connection of its owner, ``{"event": "chat", room, lines}`` for each line said at the
 table, and ``{"event": "rematch", room, rematch: {by, answers, state, reason, new_table}}``
@@ -89,6 +97,7 @@ import logging
 import os
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +113,7 @@ from .identity import Tickets, key_path_for
 from .moves import Moves
 from .social import OPS as SOCIAL_OPS, Social
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
-from .table_rules import MOVE_LIMIT_RANGE
+from .table_rules import BANK_MAX, MOVE_LIMIT_RANGE
 from .rooms import Conn, Room, socket_path_for, view_json, write_error
 # The names other modules and the tests know this module by (they were defined here once).
 from .rooms import ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION  # noqa: F401
@@ -155,8 +164,12 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         self.draining = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
-        #: the time limits per move a host may give (the lobby's choices; tests may lower it)
+        #: the time limits per turn a host may give (the lobby's choices; tests may lower it),
+        #: and the largest time bank
         self.move_limits = MOVE_LIMIT_RANGE
+        self.bank_max = BANK_MAX
+        #: the server's "now" for every clock and record (tests give one they move by hand)
+        self.clock: Callable[[], float] = time.time
         #: the session tickets the serve process gives its apps (a fresh key every start)
         self.tickets: Tickets | None = None
         #: database calls run on these threads, never on the event loop (see :meth:`_db`)
@@ -296,6 +309,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
+        room.clock = self.now
         self.rooms[room.id] = room
         room.on_change = self.lobby.changed
         room.table.subscribe(lambda table, room=room: self._changed(room))
@@ -324,11 +338,11 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         async def direct(method: str, *args: Any, **kw: Any) -> Any:
             return getattr(self._store(), method)(*args, **kw)
 
-        return endings.run_now(endings.sweep(self, time.time() if now is None else now, direct))
+        return endings.run_now(endings.sweep(self, self.now() if now is None else now, direct))
 
     async def _sweep(self, now: float | None = None) -> list[str]:
         """:meth:`sweep` with the database calls off the event loop (while serving)."""
-        return await endings.sweep(self, time.time() if now is None else now, self._db)
+        return await endings.sweep(self, self.now() if now is None else now, self._db)
 
     def _swept(self, room: Room) -> str:
         if room.bot_task is not None:
@@ -411,6 +425,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             return self._host(conn, msg)
         if op == "daily":
             return self._daily(conn)
+        if op == "vacation":
+            return self._vacation(conn, msg)
         if op == "leaderboard":
             game = str(msg.get("game"))
             if game not in GAMES:

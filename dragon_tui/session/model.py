@@ -217,7 +217,9 @@ class TableModel:
 
     def _new_log(self, state: State) -> tuple[int, tuple[str, ...]]:
         """The lines since the last snapshot; after an undo, where the log is cut back to."""
-        raw = list(state.log)
+        # a shared table adds lines no move wrote (its clocks: a time that ran out, a forfeit)
+        log_of = getattr(self.table, "log_of", None)
+        raw = list(state.log) if log_of is None else log_of(state)
         old = self._log
         names = tuple(self.table.names)
         if names != self._log_names:  # someone sat down at a shared table: every line with their name

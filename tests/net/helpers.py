@@ -115,12 +115,14 @@ async def wait_until(predicate, timeout: float = 10.0, step: float = 0.05) -> bo
 class TablesThread:
     """A table server on its own event loop in a thread, so blocking clients can talk to it."""
 
-    def __init__(self, data, bot_delay: float = 0.0, db: str | None = None) -> None:
+    def __init__(self, data, bot_delay: float = 0.0, db: str | None = None, clock=None) -> None:
         import threading
 
         from dragon_tui.net.tables import TableServer
 
         self.server = TableServer(data, bot_delay=bot_delay, db=db)
+        if clock is not None:  # the server's "now", moved by the test (never a real sleep)
+            self.server.clock = clock
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

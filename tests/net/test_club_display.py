@@ -44,13 +44,13 @@ def test_the_host_sees_the_opponents_name_at_once_in_names_and_log(private_data_
 
 
 def test_limits_read_in_the_right_unit():
-    assert limit_text(20) == "20 s a move"
-    assert limit_text(1800) == "30 min a move"
-    assert limit_text(20.0 * 60 / 60) == "20 s a move"
-    assert limit_text(7200) == "2 h a move"
-    assert limit_text(86400) == "24 h a move"
-    assert limit_text(3 * 86400) == "3 days a move"
-    assert limit_text(0.0055555556 * 3600) == "20 s a move"  # what once read "0.00555556 h a move"
+    assert limit_text(20) == "20 s a turn"
+    assert limit_text(1800) == "30 min a turn"
+    assert limit_text(20.0 * 60 / 60) == "20 s a turn"
+    assert limit_text(7200) == "2 h a turn"
+    assert limit_text(86400) == "24 h a turn"
+    assert limit_text(3 * 86400) == "3 days a turn"
+    assert limit_text(0.0055555556 * 3600) == "20 s a turn"  # what once read "0.00555556 h a move"
     assert limit_text(None) == "" and limit_text(0) == ""
     assert duration_text(5400) == "1.5 h" and duration_text(10 * 86400 + 1) == "10 days"
     assert span_text(1800) == "30 min" and span_text(3600) == "1 hour" and span_text(7 * 86400) == "7 days"

@@ -61,13 +61,14 @@ async def test_host_a_correspondence_table_with_a_time_limit(tables):
         assert await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("h")
         assert await _until(pilot, lambda: isinstance(app.screen, HostScreen))
-        app.screen.query_one("#limit", Select).value = 86400.0
+        app.screen.query_one("#limit", Select).value = "1 day a turn + 3 days bank"
         app.screen.query_one("#limit-level", Select).value = "random"
         await pilot.pause()
         await pilot.press("ctrl+n")
         assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         room = tables.server.rooms[app.screen.table.room]
         assert room.move_limit == 86400.0 and room.limit_level == "random"
+        assert room.bank == 3 * 86400.0 and room.banks == [3 * 86400.0, 3 * 86400.0]
 
 
 @pytest.mark.slow

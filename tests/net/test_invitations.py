@@ -139,3 +139,16 @@ async def test_hosting_for_a_named_guest_and_declining_in_the_lobby(private_data
         await asyncio.sleep(0)
     finally:
         club.stop()
+
+
+def test_a_bots_name_from_the_host_is_made_safe(club):
+    seats = [{"kind": "remote"}, {"kind": "bot", "level": "random", "name": "\x1b[2JEvil\u202e bot\x07" + "x" * 40}]
+    ann = RemoteTable.host(club.path, "ann", "crowns", seats)
+    try:
+        name = club.server.rooms[ann.room].table.seats[1].name
+        assert name == ("[2JEvil bot" + "x" * 40)[:24] and "\x1b" not in name and "\u202e" not in name
+        blank = RemoteTable.host(club.path, "bo", "crowns", [{"kind": "remote"}, {"kind": "bot", "name": ["x"]}])
+        assert club.server.rooms[blank.room].table.seats[1].name == "Bot 2"
+        blank.close()
+    finally:
+        ann.close()

@@ -90,3 +90,43 @@ async def test_two_players_seek_and_are_paired_over_ssh(served):
         for conn, screen in sessions:
             screen.close()
             conn.close()
+
+
+async def test_clocks_chat_resignation_and_rematch_over_ssh(served):
+    """At a table with a time control: the clocks with the seat names, a chat line typed over
+    SSH reaching the other player, the other player's resignation on the game-over screen, and
+    a rematch offered with n and accepted there."""
+    ssh, tables = served
+    conn = await connect(ssh.port, "ana")
+    screen = await open_screen(conn, (110, 34))
+    try:
+        assert await screen.wait_for("you are ana", 20), screen.text[-400:]
+        cai = await asyncio.to_thread(RemoteTable.host, tables.path, "cai", "crowns", INVITE_ANA,
+                                      move_limit=86400.0, bank=3 * 86400.0)
+        room = tables.server.rooms[cai.room]
+        assert await screen.wait_for("Invitations for you", 10), screen.text[-600:]
+        screen.send("j")
+        assert await wait_until(lambda: any(c.seat == 1 for c in room.conns), 10), screen.text[-600:]
+        assert await screen.wait_for("cai 4d 0h", 10) or await screen.wait_for("▶ cai", 5), screen.text[-800:]
+
+        screen.send("\x0f")  # ctrl+o: the chat's input
+        await asyncio.sleep(0.5)
+        screen.send("good luck\r")
+        assert await asyncio.to_thread(cai.wait_for, lambda t: any(x["text"] == "good luck" for x in t.chat), 10)
+
+        await asyncio.to_thread(cai.resign)
+        assert await screen.wait_for("cai resigned", 10), screen.text[-800:]
+        await asyncio.sleep(0.5)
+        screen.send("n")  # at game over: offer a rematch
+        assert await asyncio.to_thread(cai.wait_for, lambda t: (t.rematch or {}).get("state") == "open", 10)
+        await asyncio.to_thread(cai.answer_rematch, True)
+        new = await asyncio.to_thread(cai.wait_for, lambda t: (t.rematch or {}).get("new_table"), 10)
+        assert new
+        new_room = cai.rematch["new_table"]
+        assert await wait_until(lambda: new_room in tables.server.rooms
+                                and any(c.player == "ana" and c.seat == 0 for c in tables.server.rooms[new_room].conns),
+                                15), screen.text[-800:]
+        cai.close()
+    finally:
+        screen.close()
+        conn.close()

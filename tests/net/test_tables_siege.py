@@ -24,7 +24,7 @@ from dragon_tui.net import tables as module
 from dragon_tui.net.client import Connection, RemoteTable, TablesError
 from dragon_tui.net.club import list_rooms
 from dragon_tui.net.identity import Tickets, quota_address
-from dragon_tui.net.table_rules import MOVE_LIMIT_RANGE, MOVE_LIMITS
+from dragon_tui.net.table_rules import MOVE_LIMIT_RANGE, MOVE_LIMITS, TIME_CONTROLS
 from dragon_tui.session import highscores
 
 from .helpers import TablesThread
@@ -343,7 +343,8 @@ def test_a_client_cannot_choose_a_shared_tables_seed(tables):
 def test_move_limits_are_the_lobbys(tables):
     from dragon_tui.ui.screens import lobby
 
-    assert lobby.MOVE_LIMITS is MOVE_LIMITS  # one definition for the screen and the server
+    assert lobby.TIME_CONTROLS is TIME_CONTROLS  # one definition for the screen and the server
+    assert MOVE_LIMITS == [(tc.label, tc.per_turn) for tc in TIME_CONTROLS]
     assert MOVE_LIMIT_RANGE == (3600.0, 7 * 86400.0)
     conn = Connection(tables.path, "ana")
     for bad in (0.1, 3599, 7 * 86400 + 1, -1, 1e308):

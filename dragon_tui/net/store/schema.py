@@ -208,6 +208,24 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             at DOUBLE PRECISION NOT NULL
         )""",
     ]),
+    (10, [
+        # Time controls per turn with a bank (see table_rules.TimeControl): ``move_limit`` is now
+        # the time per turn (a turn of several decisions by one seat is one turn), ``bank_limit``
+        # the bank each seat starts with and the most it holds (NULL: none), and per seat the
+        # time left in its bank (NULL: the full bank). ``turn_since`` is when the running turn
+        # began. Tables of before keep their limit, per turn from now on, with no bank.
+        "ALTER TABLE game_tables ADD COLUMN bank_limit DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN bank DOUBLE PRECISION",
+        # Vacations: ``vacation_limit`` is each player's vacation a calendar year at the table
+        # (seconds; NULL: none); per seat, since when its player is on vacation (NULL: not),
+        # and how long they were in ``vacation_year``. ``turn_paused``: how long the running
+        # turn's clock stood still for vacations that are over.
+        "ALTER TABLE game_tables ADD COLUMN vacation_limit DOUBLE PRECISION",
+        "ALTER TABLE game_tables ADD COLUMN turn_paused DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN vacation_since DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN vacation_used DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN vacation_year INTEGER NOT NULL DEFAULT 0",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

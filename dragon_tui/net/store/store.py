@@ -53,6 +53,12 @@ class SeatRecord:
     token_hash: str | None = None
     #: the player the host invited to this seat (nobody else may sit there)
     invited: str | None = None
+    #: the time left in the seat's bank (None: the table's full bank; see schema 10)
+    bank: float | None = None
+    #: the seat's vacation: since when it runs (None: not on vacation), seconds used in ``year``
+    vacation_since: float | None = None
+    vacation_used: float | None = None
+    vacation_year: int | None = None
 
 
 @dataclass
@@ -87,6 +93,12 @@ class TableRecord:
     result: list[int] | None = None
     #: opened by a seek: the next matching seek is paired here
     seek: bool = False
+    #: the time bank each seat starts with and the most it holds (None: no bank)
+    bank: float | None = None
+    #: each player's vacation a year, in seconds (None: none); the time the running turn's
+    #: seat spent on vacations that are over
+    vacation: float | None = None
+    turn_paused: float | None = None
 
 
 def _key32(text: str) -> int:
@@ -214,14 +226,15 @@ class Store(SocialStore):
         with self.db.transaction() as tx:
             tx.execute(
                 "INSERT INTO game_tables (id, game, options, seed, seed_text, host, created, moves, turn_since,"
-                " move_limit, limit_level, daily, is_over, active, seek) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?)",
+                " move_limit, limit_level, daily, is_over, active, seek, bank_limit, vacation_limit, turn_paused)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
                 (rec.id, rec.game, json.dumps(rec.options, sort_keys=True), _seed_int(rec.seed), str(rec.seed),
                  rec.host, rec.created, rec.turn_since or rec.created, rec.move_limit, rec.limit_level, rec.daily,
-                 rec.active or rec.created, int(rec.seek)))
+                 rec.active or rec.created, int(rec.seek), rec.bank, rec.vacation, rec.turn_paused or 0.0))
             for s in rec.seats:
-                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited))
+                tx.execute("INSERT INTO seats (table_id, seat, name, kind, level, player, token_hash, invited, bank)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (rec.id, s.seat, s.name, s.kind, s.level, s.player, s.token_hash, s.invited, s.bank))
             self._notify(tx, "t", rec.id)
 
     def table_exists(self, table_id: str) -> bool:
@@ -307,15 +320,20 @@ class Store(SocialStore):
         return games
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], *, over: bool,
-                    timeout_level: str | None = None, now: float | None = None) -> None:
+                    timeout_level: str | None = None, now: float | None = None, turn_since: float | None = None,
+                    bank: tuple[int, float] | None = None, turn_paused: float = 0.0) -> None:
         """Write move ``number`` (1 for the first); :class:`Conflict` unless the table's last
-        move is ``number - 1`` — checked and written in one transaction."""
+        move is ``number - 1`` — checked and written in one transaction. ``turn_since``: when
+        the running turn began (default ``now``: a new one); ``bank``: (seat, time left in its
+        bank), settled by the turn this move ended; ``turn_paused``: the running turn's time on
+        vacation (0 in a new turn)."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
             changed = tx.execute(
-                "UPDATE game_tables SET moves = ?, turn_since = ?, active = ?, is_over = ?, finished = ?"
-                " WHERE id = ? AND moves = ?",
-                (number, now, now, int(over), now if over else None, table_id, number - 1))
+                "UPDATE game_tables SET moves = ?, turn_since = ?, active = ?, is_over = ?, finished = ?,"
+                " turn_paused = ? WHERE id = ? AND moves = ?",
+                (number, now if turn_since is None else turn_since, now, int(over), now if over else None,
+                 turn_paused, table_id, number - 1))
             if changed != 1:
                 raise Conflict(f"Move {number} of table {table_id} is not the next one.")
             tx.execute("INSERT INTO moves (table_id, number, seat, action, timeout_level, played)"
@@ -323,8 +341,19 @@ class Store(SocialStore):
                        (table_id, number, seat, json.dumps(action, separators=(",", ":")), timeout_level, now))
             tx.execute("UPDATE seats SET moves_made = moves_made + 1, stand_in_moves = stand_in_moves + ?"
                        " WHERE table_id = ? AND seat = ?", (int(timeout_level is not None), table_id, seat))
+            if bank is not None:
+                tx.execute("UPDATE seats SET bank = ? WHERE table_id = ? AND seat = ?", (bank[1], table_id, bank[0]))
             self._notify(tx, "m", table_id, number, json.dumps(
                 {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
+
+    def set_vacation(self, table_id: str, seat: int, since: float | None, used: float, year: int,
+                     turn_paused: float) -> None:
+        """A seat's player went on vacation (``since``) or came back (``since`` None)."""
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE seats SET vacation_since = ?, vacation_used = ?, vacation_year = ?"
+                       " WHERE table_id = ? AND seat = ?", (since, used, year, table_id, seat))
+            tx.execute("UPDATE game_tables SET turn_paused = ? WHERE id = ?", (turn_paused, table_id))
+            self._notify(tx, "s", table_id)
 
     def moves_after(self, table_id: str, number: int) -> list[MoveRecord]:
         """The table's moves numbered above ``number``, in order (a catch-up by move number)."""
@@ -345,12 +374,14 @@ class Store(SocialStore):
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
-                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek FROM game_tables {where}"
+                          f" move_limit, limit_level, daily, is_over, active, ending, finished, result, seek, bank_limit,"
+                          f" vacation_limit, turn_paused FROM game_tables {where}"
                           " ORDER BY created, id", params)
             records = []
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
-                    "SELECT seat, name, kind, level, player, token_hash, invited FROM seats WHERE table_id = ? ORDER BY seat",
+                    "SELECT seat, name, kind, level, player, token_hash, invited, bank, vacation_since, vacation_used,"
+                    " vacation_year FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
@@ -358,7 +389,8 @@ class Store(SocialStore):
                 records.append(TableRecord(r[0], r[1], json.loads(r[2]), int(r[3]), r[4], r[5], seats, moves,
                                            r[6], r[7], r[8], r[9], bool(r[10]), r[11],
                                            json.loads(r[12]) if r[12] else None, r[13],
-                                           json.loads(r[14]) if r[14] else None, bool(r[15])))
+                                           json.loads(r[14]) if r[14] else None, bool(r[15]), r[16], r[17],
+                                           r[18]))
         return records
 
     # ------------------------------------------------------------------ results

@@ -32,6 +32,7 @@ from ..textual_private import bound_keys
 from ..widgets.action_list import ActionList
 from ..widgets.game_log import GameLog
 from ..widgets.panel import Column, Row, SizedByLayout, refresh_content
+from ..widgets.seat_clocks import SeatClocks
 from ..widgets.since_last_turn import SinceLastTurn
 from ..layout import has_room
 from . import routes
@@ -169,6 +170,9 @@ class GameScreen(StyledAtMount, Screen):
         with Row(id="lower"):
             yield ActionList(id="actions").data_bind(GameScreen.snapshot)
             with Column(id="log-pane"):
+                # a shared table: the clocks, and the ratings beside the names
+                if any(getattr(self.table, a, None) is not None for a in ("clock", "seat_info")):
+                    yield SeatClocks(self.table, id="seat-clocks").data_bind(GameScreen.snapshot)
                 yield SinceLastTurn(id="since-last-turn").data_bind(GameScreen.snapshot)
                 yield GameLog(id="log").data_bind(GameScreen.snapshot)
                 yield from self.side_panes()

@@ -1,7 +1,7 @@
 """The shared-tables lobby (shown when the app runs under ``dragon-tui serve``): your tables
 first (those where it is your turn at the top), then the other open tables; hosting a table for
-any game (seats: remote players or bots, and a time limit per move for correspondence play),
-joining a free seat, coming back to your own seat, watching, today's solitaire deal, and the
+any game (seats: remote players or bots, and a time control — time per turn and a bank — for
+correspondence play), joining a free seat, coming back to your own seat, watching, today's solitaire deal, and the
 boards (ratings per game, the day's deal). The table itself lives in the serve process; here it
 is a :class:`~dragon_tui.net.client.RemoteTable` shown on the ordinary game screen."""
 
@@ -22,18 +22,18 @@ from textual.widgets.option_list import Option
 from ...ai import LEVELS
 from ...ai.levels import level_label
 from ...engine import IllegalAction
-from ...engine.wording import a_or_an
+from ...engine.wording import a_or_an, count_of
 from ...games import GAMES, is_playable
 from ...net.client import Connection, RemoteTable, TablesError, player_name, saved_tokens, tables_socket
-from ...net.club import decline_invitation, follow_lobby, list_rooms
-from ...net.table_rules import MOVE_LIMITS, limit_text  # the table server applies the same
+from ...net.club import decline_invitation, follow_lobby, list_rooms, set_vacation
+from ...net.table_rules import TIME_CONTROLS, limit_text  # the table server applies the same
 from .game import GameScreen
 from .shared_game import SharedGameScreen
 
 
 
 def time_left(deadline: float | None, now: float | None = None) -> str:
-    """'5 h 12 min left' until a move's time runs out ('' without a running clock)."""
+    """'5 h 12 min left' until the running turn's time (and bank) runs out ('' without a running clock)."""
     if not deadline:
         return ""
     left = max(0.0, deadline - (time.time() if now is None else now))
@@ -83,7 +83,9 @@ def room_text(room: dict, me: str) -> Text:
         state = (f"{room['seats'][room['to_move']]['player'] or 'a free seat'} to play", "")
     else:
         state = (f"move {room['moves']}", "dim")
-    extra = f" · {limit_text(room.get('move_limit'))}" if room.get("move_limit") else ""
+    extra = f" · {limit_text(room.get('move_limit'), room.get('bank'))}" if room.get("move_limit") else ""
+    if room.get("on_vacation"):
+        extra += " · you are on vacation"
     if room.get("deadline") and not room["over"]:
         extra += f" · {time_left(room['deadline'])}"
     if room.get("daily"):
@@ -118,6 +120,8 @@ class LobbyScreen(Screen):
         Binding("x", "decline", "Decline", show=False),  # shown in the table's line when it invites you
         Binding("r", "refresh", "Refresh", show=False),  # the list refreshes itself; r is for the impatient
         Binding("escape", "leave", "Menu"),
+        # not in the footer (it would not fit 80 columns): the hint above names it
+        Binding("v", "vacation", "Vacation", show=False),
     ]
 
     def __init__(self) -> None:
@@ -134,7 +138,8 @@ class LobbyScreen(Screen):
             yield Static(f"Shared tables — you are {self.player}", id="lobby-title")
             yield Static("Your tables first: take your turn and leave, the table waits. Host a table, "
                          "join a free seat (or come back to yours), watch, seek a player for a game (s), "
-                         "or play today's deal (d).", id="lobby-hint")
+                         "or play today's deal (d). Away for a while? v stops your clocks (vacation), v again "
+                         "starts them.", id="lobby-hint")
             yield OptionList(id="rooms")
         yield Footer()
 
@@ -319,6 +324,27 @@ class LobbyScreen(Screen):
         dispatch = self.app.call_from_thread
         self._open(lambda: RemoteTable.daily(self.path, self.player, dispatch=dispatch))
 
+    def action_vacation(self) -> None:
+        """Go on vacation at every table of yours whose time control allows it (your clocks
+        stand still there), or come back if you are on one."""
+        back = any(r.get("on_vacation") for r in self.rooms)
+        try:
+            reply = set_vacation(self.path, self.player, not back)
+        except (TablesError, IllegalAction) as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        changed, refused = len(reply.get("tables", [])), len(reply.get("no_days_left", []))
+        if back:
+            self.notify(f"Welcome back: your clocks run again at {count_of(changed, 'table')}.")
+        elif changed or refused:
+            told = f"On vacation at {count_of(changed, 'table')}: your clocks there stand still until you come back (v)."
+            if refused:
+                told += f" No vacation days are left this year at {count_of(refused, 'table')}."
+            self.notify(told, timeout=10)
+        else:
+            self.notify("None of your tables has a time control with vacation days.", severity="warning")
+        self.action_refresh()
+
     def action_boards(self) -> None:
         from .leaderboard import LeaderboardScreen
 
@@ -336,6 +362,7 @@ class LobbyScreen(Screen):
             dispatch = self.app.call_from_thread
             self._open(lambda: RemoteTable.host(self.path, self.player, spec["game"], spec["seats"],
                                                 options=spec.get("options"), move_limit=spec.get("move_limit"),
+                                                bank=spec.get("bank"), vacation_days=spec.get("vacation_days"),
                                                 limit_level=spec.get("limit_level"), dispatch=dispatch))
 
         self.app.push_screen(HostScreen(), hosted)
@@ -348,6 +375,7 @@ class LobbyScreen(Screen):
             dispatch = self.app.call_from_thread
             self._open(lambda: RemoteTable.seek(self.path, self.player, spec["game"], players=len(spec["seats"]),
                                                 move_limit=spec.get("move_limit"), limit_level=spec.get("limit_level"),
+                                                bank=spec.get("bank"), vacation_days=spec.get("vacation_days"),
                                                 dispatch=dispatch))
             if self.table is not None:
                 self.notify("Paired: you sat down at a table that sought the same game." if self.table.paired
@@ -402,13 +430,15 @@ class HostScreen(ModalScreen[dict | None]):
                     yield Input(placeholder="their name", id=f"hinvite-{seat}", max_length=24, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Time", classes="field-label")
-                yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="limit", compact=True)
+                yield Select([(tc.label, tc.label) for tc in TIME_CONTROLS], value=TIME_CONTROLS[0].label,
+                             allow_blank=False, id="limit", compact=True)
             with Horizontal(classes="field", id="limit-bot-field"):
                 yield Label("Then", classes="field-label")
-                yield Select([(f"{a_or_an(lvl)} bot plays the move", lvl) for lvl in LEVELS], value="greedy",
+                yield Select([(f"{a_or_an(lvl)} bot plays the turn", lvl) for lvl in LEVELS], value="greedy",
                              allow_blank=False, id="limit-level", compact=True)
-            yield Static("With a time limit the game can go on over days: take your turn and leave. "
-                         "When a seat's time runs out, a bot plays that one move for it (the log says so).",
+            yield Static("With a time limit the game can go on over days: take your turn and leave. A seat's "
+                         "clock runs in its own turn; a longer turn spends its bank, a quicker one puts time "
+                         "back. When both run out, a bot plays the rest of that turn (the log says so).",
                          classes="hint")
             yield Static("Tab moves between fields; Open (F9 or ctrl+n) starts the table.", classes="hint")
             yield Button("Seek" if self.seek else "Open the table", variant="primary", id="open", compact=True)
@@ -440,7 +470,12 @@ class HostScreen(ModalScreen[dict | None]):
         for seat in range(1, 5):
             self.query_one(f"#hseat-{seat}").display = seat < count and not self.seek
             self.query_one(f"#hinvite-{seat}").display = self.query_one(f"#hkind-{seat}", Select).value == "invite"
-        self.query_one("#limit-bot-field").display = bool(self.query_one("#limit", Select).value)
+        self.query_one("#limit-bot-field").display = self._time_control() is not None
+
+    def _time_control(self):
+        """The chosen preset (None: no limit)."""
+        value = self.query_one("#limit", Select).value
+        return next((tc for tc in TIME_CONTROLS if tc.label == value and tc.per_turn), None)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
@@ -471,10 +506,12 @@ class HostScreen(ModalScreen[dict | None]):
                 seats.append({"kind": "bot", "level": kind.split(":", 1)[1], "name": f"Bot {seat + 1}"})
             else:
                 seats.append({"kind": "remote"})
-        limit = self.query_one("#limit", Select).value
+        control = self._time_control()
         spec = {"game": game.id, "seats": seats}
-        if isinstance(limit, float) and limit > 0:
-            spec["move_limit"] = limit
+        if control is not None:
+            spec["move_limit"] = control.per_turn
+            spec["bank"] = control.bank
+            spec["vacation_days"] = control.vacation_days
             spec["limit_level"] = str(self.query_one("#limit-level", Select).value)
         self.dismiss(spec)
 
