@@ -86,7 +86,7 @@ def _score_lead(state: State, seat: int) -> float:
     return scores[seat] - (max(others) if others else 0)
 
 
-#: Search levels (ISMCTS, see ismcts.py): iterations per decision (the reproducible limit) and
+#: Search levels (ISMCTS, see search.py): iterations per decision (the reproducible limit) and
 #: a wall-clock limit that always holds. The caps are set per game, in the game's own
 #: ``games/<id>/bots.py`` (``ITERATION_CAPS``), from measured iterations/s so that on an idle
 #: 2-core machine normal decides well within 1 s and hard's median decision stays under 1 s;
@@ -143,14 +143,19 @@ def make_agent(level: str, game: Game, seed: int = 0) -> Agent:
 
 
 def hint(game: Game, state: State, seat: int, config: SearchConfig | None = None, seed: int = 0,
-         cancel: threading.Event | None = None) -> Action:
+         cancel: threading.Event | None = None,
+         on_progress: Callable[[int, int], None] | None = None) -> Action:
     """What the hard bot would do for ``seat`` (for the UI's hint key); never plays it.
 
     Call it on ``seat``'s own decision (``state.current_player == seat``), in a worker: it
     thinks as long as the hard level does, and ``cancel`` returns the best move so far. It
-    reads only what ``seat`` may see, so a hint never gives away an opponent's cards."""
+    reads only what ``seat`` may see, so a hint never gives away an opponent's cards.
+    ``on_progress(done, planned)`` is called from the thinking thread as the search goes
+    (the F3 hint shows it as a bot's turn shows its own)."""
     if state.current_player != seat:
         raise ValueError("A hint is for the seat whose decision it is.")
 
     cfg = config or level_config("hard", game.id)
-    return ISMCTSAgent(game, cfg, seed, "hint").choose(state, seat, cancel=cancel)
+    agent = ISMCTSAgent(game, cfg, seed, "hint")
+    agent.on_progress = on_progress
+    return agent.choose(state, seat, cancel=cancel)

@@ -96,6 +96,9 @@ class TurnController:
         self.generation = 0
         self.turn: BotTurn | None = None
         self.hint_cancel: threading.Event | None = None
+        #: How far the last hint's search has got (done, planned), from its thread; None
+        #: before its first report.
+        self.hint_progress: tuple[int, int] | None = None
         #: Notices for people (a bot that failed); whoever shows them clears the list.
         self.notices: list[str] = []
         table.subscribe(self._table_changed)
@@ -227,10 +230,16 @@ class TurnController:
         from ..ai.agents import hint
 
         state, moves = self.table.state.clone(), len(self.table.moves)
+        self.hint_progress = None
         forced = forced_action(state, seat)
         if forced is not None:
             return forced
-        return hint(self.table.game, state, seat, seed=self.table.seed + moves, cancel=cancel)
+
+        def progress(done: int, planned: int) -> None:
+            self.hint_progress = (done, planned)
+
+        return hint(self.table.game, state, seat, seed=self.table.seed + moves, cancel=cancel,
+                    on_progress=progress)
 
     def begin_hint(self) -> tuple[int, threading.Event]:
         """A ticket for a hint: the generation it belongs to, and its cancel event."""

@@ -187,6 +187,16 @@ def test_hint_does_not_play():
     assert state.to_json() == before
 
 
+def test_hint_reports_its_progress():
+    # The F3 hint shows how far it has got, as a bot's turn does.
+    state = position("crowns", 4)
+    seen = []
+    hint(get_game("crowns"), state, state.current_player, SMALL, seed=1,
+         on_progress=lambda done, planned: seen.append((done, planned)))
+    assert seen and all(planned == SMALL.iterations for _done, planned in seen)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
 @pytest.mark.slow
 def test_search_prefers_a_winning_move_in_crowns():
     """Sanity: with many iterations the search's top move is among the greedy-best ones
@@ -317,7 +327,7 @@ def test_a_remembered_legal_list_is_the_worlds_own(game_id):
 
 
 def test_the_log_table_is_math_log():
-    from dragon_tui.ai import ismcts
+    from dragon_tui.ai import tree
 
-    ismcts._grow_log_table(5000)
-    assert all(ismcts._LOG[n] == math.log(n) for n in range(1, 5000))
+    tree._grow_log_table(5000)
+    assert all(tree._LOG[n] == math.log(n) for n in range(1, 5000))

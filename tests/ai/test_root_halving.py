@@ -46,6 +46,13 @@ def test_princes_hard_level_halves_at_the_root_and_hard_old_does_not():
     assert level_config("hard", "throne").root_halving
     assert not level_config("hard-old", "throne").root_halving
     assert not level_config("normal", "throne").root_halving
+
+
+def test_carcassonne_hard_level_halves_at_the_root_and_its_other_levels_do_not():
+    assert level_config("hard", "carcassonne").root_halving
+    assert level_config("hard", "carcassonne").order_continuations
+    assert not level_config("hard-old", "carcassonne").root_halving
+    assert not level_config("normal", "carcassonne").root_halving
     assert not SearchConfig().root_halving
 
 

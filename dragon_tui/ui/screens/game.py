@@ -59,6 +59,7 @@ class StatusLine(SizedByLayout, Static):
         super().__init__(**kwargs)
         self._title = title
         self._status = ""
+        self._hint = ""
         self._shown: str | None = None
 
     def watch_snapshot(self, snap: Snapshot | None) -> None:
@@ -71,6 +72,15 @@ class StatusLine(SizedByLayout, Static):
         self._status = text
         self._show()
 
+    def show_hint(self, progress: tuple[int, int] | None, thinking: bool) -> None:
+        """While an F3 hint thinks, how far it has got (the bots' 'thinking 420/1500…')."""
+        if not thinking:
+            self._hint = ""
+        else:
+            count = f" {progress[0]}/{progress[1]}" if progress else ""
+            self._hint = f" · hint: thinking{count}… (space: hurry)"
+        self._show()
+
     def on_mount(self) -> None:
         # The screen's width classes follow a resize: the title comes and goes with them (as
         # the boards' room classes do).
@@ -80,7 +90,7 @@ class StatusLine(SizedByLayout, Static):
         if not self.is_attached:
             return
         title = f"{self._title} · " if self._title and has_room(self.screen, "-wide", "-short") else ""
-        line = title + self._status
+        line = title + self._status + self._hint
         if line != self._shown:
             self._shown = line
             self.update(line, layout=False)
@@ -140,6 +150,8 @@ class GameScreen(StyledAtMount, Screen):
         self.model.controller.delay = bot_delay
         self.controller = self.model.controller
         self._progress_timer = None
+        #: Shows an F3 hint's progress in the status line while it thinks.
+        self._hint_timer = None
         #: When the bot's turn began, and its decision while it waits out the think delay.
         self._turn_began = 0.0
         self._held: BotResult | None = None
@@ -395,7 +407,18 @@ class GameScreen(StyledAtMount, Screen):
             return
         generation, cancel = self.controller.begin_hint()
         self.notify("Thinking about a hint… (space: hurry)")
+        self._stop_hint_progress()
+        self._hint_timer = self.set_interval(0.3, self._show_hint_progress)
         self._hint(seat, generation, cancel)
+
+    def _show_hint_progress(self) -> None:
+        self.query_one(StatusLine).show_hint(self.controller.hint_progress, True)
+
+    def _stop_hint_progress(self) -> None:
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+            self._hint_timer = None
+        self.query_one(StatusLine).show_hint(None, False)
 
     @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
     def _hint(self, seat: int, generation: int, cancel) -> None:
@@ -403,6 +426,7 @@ class GameScreen(StyledAtMount, Screen):
 
     @on(HintReady)
     def _show_hint(self, message: HintReady) -> None:
+        self._stop_hint_progress()
         if message.generation != self.controller.generation:
             return  # the position changed meanwhile: the hint is stale
         self.controller.hint_cancel = None

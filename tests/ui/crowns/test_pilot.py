@@ -76,6 +76,33 @@ async def test_hint_highlights_a_legal_action_without_playing_it():
         assert hints[-1] == "Hint: " + table.text(chosen.describe())
 
 
+async def test_hint_shows_its_progress_in_the_status_line_while_it_thinks(monkeypatch):
+    import threading
+
+    table = duel_table(seed=7, bot=False)
+    app = app_with(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        controller = app.screen.controller
+        release, real = threading.Event(), controller.hint
+
+        def slow_hint(seat, cancel):  # a hint that has got to 5 of 10 and waits there
+            controller.hint_progress = (5, 10)
+            release.wait(10)
+            return real(seat, cancel)
+
+        monkeypatch.setattr(controller, "hint", slow_hint)
+        await pilot.press("f3")
+        await pilot.pause(0.5)
+        status = app.screen.query_one("#status")
+        assert "hint: thinking 5/10" in str(status.render())
+        release.set()
+        await workers_done(pilot)
+        await pilot.pause()
+        assert "hint:" not in str(status.render())
+        assert any(n.message.startswith("Hint: ") for n in app._notifications)
+
+
 async def test_search_bot_shows_progress_and_can_be_hurried():
     from dragon_tui.session import Seat, Table
 
