@@ -78,7 +78,8 @@ def test_the_shipped_figures_name_the_command_that_made_them():
 
 
 def test_the_setup_screen_the_host_screen_and_the_lobby_show_the_ratings(ratings_in):
-    from dragon_tui.ui.screens.lobby import _seat_kinds, room_text
+    from dragon_tui.ui.screens.host import _seat_kinds
+    from dragon_tui.ui.screens.lobby import room_text
     from dragon_tui.ui.screens.setup import seat_kinds
 
     ratings_in.write_text(json.dumps({"levels": {"hard": {"mu": 30.6}, "greedy": {"mu": 21.2}}}))
