@@ -35,54 +35,8 @@ deal from the day's seed); a time control is within the lobby's presets (:mod:`.
 Every line a client sends goes through the same validator as save files (depth, sizes, no
 ``1e999``): a bad one gets "Bad request" and the connection lives.
 
-Protocol (one JSON object per line). Requests carry ``id`` and get ``{"id", "ok": true, ...}``
-or ``{"id", "ok": false, "error": "reason"}``:
-
-- ``hello {ticket}`` — first, once: the session ticket from the app's environment; the reply
-  says which ``player`` the server takes this connection for
-- ``list`` — ``rooms``: open tables, and finished ones this player sat at; the player's own
-  first (those where it is their turn before the others), each with ``to_move`` and ``your_turn``
-- ``host {game, seats: [{kind: "remote"|"bot", level?, name?}], options?, seat?,
-  move_limit?, bank?, vacation_days?, limit_level?}`` — open a room and sit at ``seat``
-  (default 0); replies ``room, seat, token``. The time control (:mod:`.table_rules`):
-  ``move_limit`` seconds per turn, ``bank`` seconds of time bank per seat, ``vacation_days`` a
-  year per player; when a seat's turn and bank are used up a ``limit_level`` bot plays the
-  rest of its turn
-- ``vacation {on}`` — go on vacation (or come back) at every open table of yours that allows
-  it: your clocks there stand still; replies ``tables`` changed and ``no_days_left``
-- ``daily`` — open today's deal of the solitaire for this player (one attempt a day counts)
-- ``leaderboard {game}`` — ``board``: the game's ratings, best first
-- ``daily_board {day?}`` — ``board``, ``day``, ``seed``: the day's solitaire results, best first
-- ``join {room, seat, token?}`` — sit at a free remote seat, or come back to your own with its
-  token; replies ``room, seat, token``
-- ``watch {room}`` — watch without a seat
-- ``act {action, seat?, at?}`` — play for your seat; ``at`` (moves seen) refuses stale actions
-- ``history {k}`` — your view of the position after ``k`` moves (replay)
-- ``games {player?, limit?, before?}`` — ``games``: a player's finished games, newest first
-  (id, game, finished, moves, seats, result: rank per seat, ending); ``before`` pages back
-- ``review {room, k?}`` — a finished game (kept for ever): its ``moves``, ``ending``, ``seed``
-  and the ``view`` after ``k`` moves as the asker's seat saw it
-- ``resign`` — give up your seat's game at any time: recorded and rated as a loss (two players:
-  the game ends; more: a bot plays your seat on and you are placed last)
-- ``abort`` — close the table before two persons have moved (a seated player or the host):
-  nothing rated, the table kept as aborted
-- ``leave`` — stand up (your seat stays yours; come back with the token)
-- ``chat {text}`` — say a line at your table (seat or watcher; :mod:`.social`): ``line``
-- ``chat_history`` — the table's last lines (without those of players you mute), ``muted``,
-  and the ``rematch`` offer if any
-- ``mute {player, on?}`` — mute (or with ``on: false`` unmute) a player for yourself: ``muted``
-- ``rematch`` — at a finished table, offer its players a rematch (accepting it yourself)
-- ``rematch_answer {accept}`` — accept or decline the offer
-
-Pushed events: ``{"event": "update", room, seat, seats, view, from, moves, total, over, seed,
-clock}`` (a move a bot played because the seat's time ran out carries ``timeout: level`` and
-``log_at``, where in the log it falls; ``ending`` says which seats forfeited, and whether that
-ended the game; ``clock``, with a time control: each seat's bank and vacation, whose clock
-runs and when it runs out, and the server's ``now``)
-after every change, ``{"event": "kicked", reason}`` when the same seat is taken over by a
-newer connection of its owner, ``{"event": "chat", room, lines}`` for each line said at the
-table, and ``{"event": "rematch", room, rematch: {by, answers, state, reason, new_table}}``
-whenever the offer changes.
+The protocol (one JSON object per line, every request and pushed event) is described in
+docs/ARCHITECTURE.md, "The table server's protocol".
 """
 
 from __future__ import annotations
