@@ -341,9 +341,9 @@ def test_a_client_cannot_choose_a_shared_tables_seed(tables):
 
 @pytest.mark.net
 def test_move_limits_are_the_lobbys(tables):
-    from dragon_tui.ui.screens import lobby
+    from dragon_tui.ui.screens import host
 
-    assert lobby.TIME_CONTROLS is TIME_CONTROLS  # one definition for the screen and the server
+    assert host.TIME_CONTROLS is TIME_CONTROLS  # one definition for the host dialog and the server
     assert MOVE_LIMITS == [(tc.label, tc.per_turn) for tc in TIME_CONTROLS]
     assert MOVE_LIMIT_RANGE == (3600.0, 7 * 86400.0)
     conn = Connection(tables.path, "ana")
