@@ -134,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             [args.game, f"--games {args.games}", f"--seed {args.seed}", f"--levels {','.join(levels)}",
              f"--orders {args.orders}", "--write"])
         planned = args.games if get_game(args.game).max_players == 1 else args.games * (len(levels) * (len(levels) - 1) // 2)
-        doc = {"command": command, "tables": len(table_list), "planned": planned, "levels": figures}
+        doc = {"command": command, "tables": len(table_list), "planned": planned,
+               "games": sum(len(t) for t in table_list) if get_game(args.game).max_players == 1 else len(table_list),
+               "levels": figures}
         path = ratings_file(args.game)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(doc, indent=2) + "\n")
