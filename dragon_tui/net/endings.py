@@ -153,8 +153,15 @@ async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
         raise IllegalAction("That game is over.")
     if not room.abortable():
         raise IllegalAction("Both players have moved: the game can no longer be aborted (resign instead).")
+    return await close_unrated(server, room, {"how": "abort"}, "abort the game")
+
+
+async def close_unrated(server: TableServer, room: Room, how: dict[str, Any], what: str) -> dict[str, Any]:
+    """End a game that never really started, unrated (an abort, a declined invitation): the
+    ending written first, then the table closed and everyone at it told. ``what`` names the
+    act for the message when the database refuses."""
     now = time.time()
-    ending = {"how": "abort", "seats": [], "at": now, "rated": False, "ended": True}
+    ending = {**how, "seats": [], "at": now, "rated": False, "ended": True}
     try:
         await server._db("end_table", room.id, len(room.table.moves), ending, now=now)
     except Conflict:
@@ -162,7 +169,7 @@ async def abort(server: TableServer, conn: Conn) -> dict[str, Any]:
     except StoreError as exc:
         from .rooms import write_error
 
-        raise write_error(exc, "abort the game") from None
+        raise write_error(exc, what) from None
     room.ending = ending
     room.active = now
     if room.limit_timer is not None:

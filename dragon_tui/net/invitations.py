@@ -11,12 +11,11 @@ another one for someone else.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from ..engine import IllegalAction
-from .rooms import Conn, Room, write_error
-from .store import Conflict, StoreError
+from . import endings
+from .rooms import Conn, Room
 
 
 class TableServer(Protocol):
@@ -37,18 +36,4 @@ async def decline(server: TableServer, conn: Conn, msg: dict[str, Any]) -> dict[
         raise IllegalAction("That game is over.")
     if not room.abortable():
         raise IllegalAction("That game has started without you.")
-    now = time.time()
-    ending = {"how": "declined", "by": conn.player, "seats": [], "at": now, "rated": False, "ended": True}
-    try:
-        await server._db("end_table", room.id, len(room.table.moves), ending, now=now)
-    except Conflict:
-        raise IllegalAction("The table moved on since you looked; look again.") from None
-    except StoreError as exc:
-        raise write_error(exc, "decline the invitation") from None
-    room.ending = ending
-    room.active = now
-    if room.limit_timer is not None:
-        room.limit_timer.cancel()
-        room.limit_timer = None
-    room.tell()
-    return {"ending": ending}
+    return await endings.close_unrated(server, room, {"how": "declined", "by": conn.player}, "decline the invitation")
