@@ -122,7 +122,10 @@ def test_the_table_server_counts_the_stand_in_move_of_a_seat_whose_time_ran_out(
         ben.leave()
         assert ana.wait_for(lambda t: len(t.moves) >= 1, 15)
         counts = club.server.store.stand_in_counts(ana.room)
-        assert counts[mover] == (1, 1) and counts[1 - mover] == (0, 0)
+        # the stand-in plays the rest of the turn that ran out (one decision or several, and the
+        # other seat's turn too once its time runs out): nobody moved themselves, so every move
+        # counted for a seat is counted as its stand-in's
+        assert counts[mover][0] >= 1 and all(made == by_stand_in for made, by_stand_in in counts)
         ana.close()
     finally:
         club.stop()
