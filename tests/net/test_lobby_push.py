@@ -49,7 +49,9 @@ def tables(private_data_dir):
 def _play_until(mover: RemoteTable, other: RemoteTable, seat: int) -> None:
     """``mover`` plays first choices until it is ``seat``'s turn (seen by both)."""
     for _ in range(200):
-        assert mover.wait_for(lambda t: len(t.moves) == len(other.moves), 10)
+        # each table waits for its own updates (a table is told only of changes to itself)
+        seen = max(len(mover.moves), len(other.moves))
+        assert mover.wait_for(lambda t: len(t.moves) >= seen, 10) and other.wait_for(lambda t: len(t.moves) >= seen, 10)
         if mover.state.is_over or mover.state.current_player == seat:
             return
         mover.apply(mover.state.legal_actions()[0])
