@@ -107,3 +107,27 @@ def test_an_older_club_database_starts_the_history_from_the_ratings_it_kept(tmp_
         assert page["history"] == {"hoard": [[55.0, 24.0]]}
     finally:
         store.close()
+
+
+async def test_a_bots_name_on_the_profile_is_text_not_markup(monkeypatch):
+    """A recent game's players as the profile lists them: a bot's name, typed by a host, shows
+    as written (brackets and all), never as markup."""
+    from textual.widgets import DataTable
+
+    from dragon_tui.ui.screens import profile as profile_screen
+    from dragon_tui.ui.screens.profile import ProfileScreen
+
+    from ..ui.apps import app_with
+
+    page = {"player": "ana", "ratings": [], "history": {}, "games": [
+        {"id": "t1", "game": "crowns", "finished": 1.0, "moves": 9, "result": [1, 2], "ending": None,
+         "seats": [{"name": "ana", "kind": "remote", "player": "ana"},
+                   {"name": "[b]Evil[/b] [link=http://x]y[/link]", "kind": "bot", "player": None}]}]}
+    monkeypatch.setattr(profile_screen, "player_profile", lambda path, player, of=None: page)
+    app = app_with()
+    async with app.run_test(size=(110, 30)) as pilot:
+        await app.push_screen(ProfileScreen("/nowhere", "ana"))
+        await pilot.pause()
+        cell = app.screen.query_one("#recent", DataTable).get_row_at(0)[3]
+        assert cell.plain == "ana, [b]Evil[/b] [link=http://x]y[/link] (bot)"
+        assert str(app.screen.query_one("#recent", DataTable).get_row_at(0)[2]) == "1st of 2"

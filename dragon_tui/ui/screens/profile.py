@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -99,8 +100,9 @@ class ProfileScreen(Screen):
         now = time.time()
         for game in page.get("games", []):
             others = ", ".join(s.get("player") or f"{s.get('name')} (bot)" for s in game.get("seats", []))
+            # names are text, never markup: a bot's name is whatever its table's host typed
             recent.add_row(_when(game.get("finished"), now), _title(game["game"]), _place(game, self.of),
-                           others, str(game.get("moves", "")))
+                           Text(others), str(game.get("moves", "")))
         if not page.get("games"):
             recent.add_row("", "no finished games yet", "", "", "")
 
