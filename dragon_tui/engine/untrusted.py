@@ -74,25 +74,6 @@ def text_depth(text: str | bytes) -> int:
     return max(accumulate(array("b", brackets)), default=0)
 
 
-def depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (a scalar is 0), without recursion."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
 def loads(text: str | bytes, max_bytes: int | None = None) -> Any:
     """Parse ``text`` or raise :class:`UntrustedJSONError` saying what is wrong with it."""
     if max_bytes is not None and len(text) > max_bytes:
@@ -109,6 +90,4 @@ def loads(text: str | bytes, max_bytes: int | None = None) -> Any:
         raise UntrustedJSONError(f"damaged JSON at line {exc.lineno}") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise UntrustedJSONError(f"not JSON ({exc})") from None
-    if depth(doc) > MAX_DEPTH:
-        raise UntrustedJSONError(f"it nests deeper than {MAX_DEPTH} levels")
     return doc
