@@ -196,7 +196,8 @@ class ClusterNode:
             if s.bank is not None and s.seat < len(room.banks):
                 room.banks[s.seat] = s.bank
             if s.seat < len(room.vacations):  # a vacation taken or ended on another node
-                room.vacations[s.seat] = Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0)
+                room.vacations[s.seat] = Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0,
+                                                  s.vacation_ended)
         room.turn_paused = rec.turn_paused or 0.0
         await self._catch_up(room)
         room.tell()

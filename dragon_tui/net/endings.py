@@ -13,7 +13,8 @@ its time has run out and its player has not come back (made a move of their own)
 stand-in bot has played every one of its moves for that long; without a limit, when the seat
 to play has not moved for :data:`NO_LIMIT_FORFEIT` (nobody else can move meanwhile). The grace
 is a week because correspondence players go away for a few days and come back; a full week
-with nothing of their own is leaving. Then:
+with nothing of their own is leaving. A vacation is not leaving: a player who declared one
+(even while their stand-in was playing) has the week counted from their return. Then:
 
 - with one other seat left, the game ends there: the seat that forfeited loses, the others
   share first place;
@@ -87,8 +88,12 @@ def forfeit_due(room: Room, now: float) -> int | None:
     if room.move_limit:
         away = room.away_since.get(seat)
         deadline = room.deadline()
-        return seat if (away is not None and deadline is not None and now >= deadline
-                        and now - away >= FORFEIT_GRACE) else None
+        if away is None or deadline is None or now < deadline:
+            return None
+        back = room.vacations[seat].back(room.vacation, now)
+        if back is not None:  # a declared vacation is not leaving: the week counts from the return
+            away = max(away, back)
+        return seat if now - away >= FORFEIT_GRACE else None
     return seat if now - room.turn_since >= NO_LIMIT_FORFEIT else None
 
 

@@ -50,16 +50,24 @@ def _year(when: float) -> int:
 @dataclass(frozen=True)
 class Vacation:
     """A seat's vacation: since when it runs (None: it does not), how long its player was on
-    vacation in ``year`` before this one."""
+    vacation in ``year`` before this one, and when the latest one ended."""
 
     since: float | None = None
     used: float = 0.0
     year: int = 0
+    ended: float | None = None
 
     def ends(self, allowance: float) -> float:
         """When the running vacation stops by itself: the year's days are used up."""
         assert self.since is not None
         return self.since + max(0.0, allowance - self.used)
+
+    def back(self, allowance: float, now: float) -> float | None:
+        """When the player was last back from vacation, as of ``now`` (``now`` itself while one
+        runs; None if they never went): the forfeit rule's absence counts from there."""
+        if self.since is not None:
+            return min(now, self.ends(allowance))
+        return self.ended
 
 
 class TableWriteError(IllegalAction):
@@ -226,7 +234,8 @@ class Room:
                    [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active,
                    rec.bank, [s.bank for s in rec.seats], rec.vacation,
-                   [Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0) for s in rec.seats],
+                   [Vacation(s.vacation_since, s.vacation_used or 0.0, s.vacation_year or 0, s.vacation_ended)
+                    for s in rec.seats],
                    rec.turn_paused)
         room.ending = rec.ending
         room.invited = [s.invited for s in rec.seats]
@@ -246,7 +255,7 @@ class Room:
                         (self.owners[i] or {}).get("player"), (self.owners[i] or {}).get("token"), self.invited[i],
                         bank=self.banks[i] if self.move_limit else None,
                         vacation_since=self.vacations[i].since, vacation_used=self.vacations[i].used,
-                        vacation_year=self.vacations[i].year)
+                        vacation_year=self.vacations[i].year, vacation_ended=self.vacations[i].ended)
              for i, s in enumerate(table.seats)],
             turn_since=self.turn_since, move_limit=self.move_limit,
             limit_level=self.limit_level if self.move_limit else None, daily=self.daily, active=self.active,
@@ -353,14 +362,14 @@ class Room:
             stop = min(now, old.ends(self.vacation))
             if self.clock_seat() == seat:
                 turn_paused += max(0.0, stop - max(old.since, self.turn_since))
-            old = Vacation(None, old.used + max(0.0, stop - old.since), old.year)
+            old = Vacation(None, old.used + max(0.0, stop - old.since), old.year, stop)
         if not on:
             return old, turn_paused
         year = _year(now)
         used = old.used if old.year == year else 0.0
         if used >= self.vacation:
             raise IllegalAction("No vacation days are left this year at this table.")
-        return Vacation(now, used, year), turn_paused
+        return Vacation(now, used, year, old.ended), turn_paused
 
     def set_vacation(self, seat: int, vacation: Vacation, turn_paused: float) -> None:
         self.vacations[seat] = vacation

@@ -260,7 +260,7 @@ class Seating:
                         continue
                     try:
                         await self._db("set_vacation", room.id, seat, vacation.since, vacation.used, vacation.year,
-                                       paused)
+                                       paused, vacation.ended)
                     except (StoreError, Conflict) as exc:
                         raise write_error(exc, "note your vacation") from None
                     room.set_vacation(seat, vacation, paused)

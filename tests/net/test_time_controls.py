@@ -53,6 +53,16 @@ def _play_turn(server: TablesThread, me: RemoteTable, rng: random.Random) -> int
     return made
 
 
+def _until(condition, seconds: float = 15.0) -> bool:
+    """Wait for the table server's thread to reach ``condition`` (read from here)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def _banks(db_url: str, room: str) -> list[float | None]:
     store = Store(db_url)
     try:
@@ -257,6 +267,77 @@ def test_a_seat_away_past_the_forfeit_rule_forfeits_and_the_log_says_so(private_
         ana.close()
     finally:
         server.stop()
+
+
+def test_a_vacation_declared_while_away_restarts_the_forfeit_week_from_the_return(private_data_dir, db_url):
+    """1 day a turn, no bank, 14 vacation days: ana's time runs out and her stand-in plays her
+    turns; five days later she declares a vacation (away, not gone) and comes back after ten.
+    Her absence before the vacation does not count: her next timeout does not forfeit, and a
+    restart keeps when she came back; a full week away after the return does."""
+    clock = Clock()
+    first = TablesThread(private_data_dir, db=db_url, clock=clock)
+    ana = RemoteTable.host(first.path, "ana", "hoard", TWO, move_limit=DAY, bank=0, vacation_days=14,
+                           limit_level="random")
+    ben = RemoteTable.join(first.path, "ben", ana.room, 1)
+    room = ana.room
+    served = first.server.rooms[room]
+    seat = 0  # the host's
+    assert served.owners[seat]["player"] == "ana"
+    rng = random.Random(5)
+
+    def ben_plays_if_his_turn() -> None:
+        if served.clock_seat() == 1 - seat:
+            _play_turn(first, ben, rng)
+
+    def run_out() -> None:
+        """Ana's turn: her time runs out and her stand-in plays it."""
+        ben_plays_if_his_turn()
+        assert ana.wait_for(lambda t: served.clock_seat() == seat, 10)
+        moves = len(served.table.moves)
+        clock.advance(DAY + 1)
+        first.call(first.server.tick)
+        assert ana.wait_for(lambda t: served.over or (len(served.table.moves) > moves
+                                                      and served.clock_seat() != seat), 15)
+
+    run_out()
+    away = served.away_since[seat]
+    for _ in range(5):  # five more days of stand-in turns
+        run_out()
+    assert not served.over and clock.now - away >= 5 * DAY
+    ben_plays_if_his_turn()
+    assert set_vacation(first.path, "ana", True)["tables"] == [room]
+    clock.advance(10 * DAY)
+    assert set_vacation(first.path, "ana", False)["tables"] == [room]
+    returned = clock.now
+    ana.close()
+    ben.close()
+    first.stop()
+
+    second = TablesThread(private_data_dir, db=db_url, clock=clock)  # a restart keeps the return
+    try:
+        served = second.server.rooms[room]
+        assert served.vacations[seat].ended == pytest.approx(returned)
+        assert served.away_since[seat] == pytest.approx(away)  # still away: no move of her own
+
+        def time_runs_out() -> None:
+            running = served.clock_seat()
+            clock.advance(DAY + 1)
+            second.call(second.server.tick)
+            assert _until(lambda: served.over or served.clock_seat() not in (None, running))
+
+        assert served.clock_seat() == seat
+        time_runs_out()  # her time runs out again, 16 days after she first went away
+        assert not served.over and served.ending is None
+        # A week after her return, with nothing of her own, she forfeits (ben, gone too since
+        # the restart, has his turns played by his stand-in meanwhile).
+        for _ in range(12):
+            if served.over:
+                break
+            time_runs_out()
+        assert served.over and served.ending["how"] == "forfeit" and served.ending["seats"] == [seat]
+        assert served.ending["at"] - returned >= 7 * DAY
+    finally:
+        second.stop()
 
 
 @pytest.mark.ui

@@ -226,6 +226,11 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         "ALTER TABLE seats ADD COLUMN vacation_used DOUBLE PRECISION NOT NULL DEFAULT 0",
         "ALTER TABLE seats ADD COLUMN vacation_year INTEGER NOT NULL DEFAULT 0",
     ]),
+    (11, [
+        # When the seat's latest vacation ended (NULL: none yet): the forfeit rule's week of
+        # absence counts from a player's return, not from before a vacation they declared.
+        "ALTER TABLE seats ADD COLUMN vacation_ended DOUBLE PRECISION",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

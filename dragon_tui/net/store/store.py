@@ -59,6 +59,8 @@ class SeatRecord:
     vacation_since: float | None = None
     vacation_used: float | None = None
     vacation_year: int | None = None
+    #: when the seat's latest vacation ended (None: none has; see schema 11)
+    vacation_ended: float | None = None
 
 
 @dataclass
@@ -347,11 +349,11 @@ class Store(SocialStore):
                 {"seat": seat, "action": action, "timeout": timeout_level, "played": now}, separators=(",", ":")))
 
     def set_vacation(self, table_id: str, seat: int, since: float | None, used: float, year: int,
-                     turn_paused: float) -> None:
-        """A seat's player went on vacation (``since``) or came back (``since`` None)."""
+                     turn_paused: float, ended: float | None = None) -> None:
+        """A seat's player went on vacation (``since``) or came back (``since`` None, at ``ended``)."""
         with self.db.transaction() as tx:
-            tx.execute("UPDATE seats SET vacation_since = ?, vacation_used = ?, vacation_year = ?"
-                       " WHERE table_id = ? AND seat = ?", (since, used, year, table_id, seat))
+            tx.execute("UPDATE seats SET vacation_since = ?, vacation_used = ?, vacation_year = ?, vacation_ended = ?"
+                       " WHERE table_id = ? AND seat = ?", (since, used, year, ended, table_id, seat))
             tx.execute("UPDATE game_tables SET turn_paused = ? WHERE id = ?", (turn_paused, table_id))
             self._notify(tx, "s", table_id)
 
@@ -381,7 +383,7 @@ class Store(SocialStore):
             for r in rows:
                 seats = [SeatRecord(*s) for s in tx.all(
                     "SELECT seat, name, kind, level, player, token_hash, invited, bank, vacation_since, vacation_used,"
-                    " vacation_year FROM seats WHERE table_id = ? ORDER BY seat",
+                    " vacation_year, vacation_ended FROM seats WHERE table_id = ? ORDER BY seat",
                     (r[0],))]
                 moves = [MoveRecord(m[0], m[1], json.loads(m[2]), m[3], m[4]) for m in tx.all(
                     "SELECT number, seat, action, timeout_level, played FROM moves WHERE table_id = ?"
