@@ -93,3 +93,28 @@ def test_a_search_makes_no_reference_cycles(game_id):
     agent.choose(state.clone(), state.current_player)
     assert gc.isenabled()
     assert gc.collect() == 0  # nothing the search made waited for the collector
+
+
+def test_overlapping_searches_still_collect_now_and_then(monkeypatch):
+    """A search ending while another runs collects once the pause has lasted ``OVERLAP_LIMIT``."""
+    passes = []
+
+    def count(phase, info):
+        if phase == "stop":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        monkeypatch.setattr(collector, "OVERLAP_LIMIT", 3600.0)
+        with collector.paused():
+            with collector.paused():
+                pass
+            assert passes == []  # within the limit: nothing collected
+            monkeypatch.setattr(collector, "OVERLAP_LIMIT", 0.0)
+            with collector.paused():
+                pass
+            assert passes == [2]  # past it: one full collection, and still paused
+            assert not gc.isenabled()
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(count)
