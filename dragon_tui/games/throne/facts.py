@@ -100,7 +100,13 @@ class BoardFacts:
                         move = tuple([(guild, *sup[guild]) for guild in changed])
             else:
                 # The guilds where any of the three counts differ, picked out in C as well.
-                changed = list(compress(ALL_GUILDS, map(or_, map(ne, sup, osup), map(or_, map(ne, kg, okg), map(ne, ns, ons)))))
+                if ns == ons and sup == osup:
+                    # Only King's Guards moved (the Soldier Favor, whose every pair of guilds the
+                    # search values): the same list from the guards' counts alone, a third of
+                    # the compares (two whole-list compares in C tell the rest equal).
+                    changed = list(compress(ALL_GUILDS, map(ne, kg, okg)))
+                else:
+                    changed = list(compress(ALL_GUILDS, map(or_, map(ne, sup, osup), map(or_, map(ne, kg, okg), map(ne, ns, ons)))))
                 if old.shared:
                     move = ("all",) + tuple([(guild, kg[guild], ns[guild], *sup[guild]) for guild in changed])
             # The same move from the same board gives the same facts: the search makes it

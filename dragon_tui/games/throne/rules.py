@@ -410,6 +410,10 @@ class ThroneState(ScoringMixin, OffersMixin, MovesMixin, BoardMixin, State):
         s = self.view(seat) if self.pools is None else self.clone()
         deal_unseen(s, rng)
         s.rng = Rng(rng.next64(), s.rng.draws)
+        # The search copies and values a world thousands of times: what the piles just dealt
+        # imply is worked out once here (as ``view`` does for the board and the houses), so
+        # every copy starts from it instead of working it out anew (see CardFacts.next).
+        s.card_facts()
         return s
 
     def to_json(self) -> dict:

@@ -120,3 +120,29 @@ def test_facts_found_through_the_memos_are_the_facts_of_the_board(players):
             _check(state)
     assert len(AFTER) > 0 and len(HOUSE_FACTS) > 0
     assert len(RECRUIT_MAJORITIES) > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_facts_after_a_kings_guards_move_are_the_boards(players):
+    """Only King's Guards moved (the Soldier Favor), then guards and a supporter together:
+    each way of telling the changed guilds gives the facts worked out afresh."""
+    state = new(players, seed=9)
+    state.clone()  # shared facts: moves from them go through the memo too
+    before = state.board_facts()
+    src = next(g for g in range(36) if state.guards[g])
+    dst = next(g for g in range(36) if g != src and state.has_space(g))
+    guards = state.guards[:]
+    guards[src] -= 1
+    guards[dst] += 1
+    state.guards = guards  # replaced, as the rules do
+    _check(state)
+    assert state.board_facts() is not before
+    state.clone()
+    guards = state.guards[:]
+    guards[dst] -= 1
+    guards[src] += 1
+    state.guards = guards
+    supporters = state.supporters[:]
+    supporters[dst] = [count + 1 for count in supporters[dst]]
+    state.supporters = supporters
+    _check(state)
