@@ -1,7 +1,7 @@
 """Every bot level of a game placed on the club's rating scale, from games among the levels.
 
     python -m dragon_tui.devtools.rate_levels GAME [--games 8] [--seed 7000] [--levels random,greedy,...]
-                                              [--processes P] [--orders 50] [--write]
+                                              [--processes P] [--orders 50] [--also RECORD] [--write]
 
 The club rates people with OpenSkill's Plackett-Luce model (``net/store/ratings.py``); the
 levels are rated the same way, so "hard ≈ 31" beside a level reads on the scale a player's own
@@ -17,6 +17,10 @@ starts every level where a newcomer starts (mu 25) and applies one update per ga
 does; since the order of a sequence of updates matters a little, the figure is the mean over
 ``--orders`` seeded shuffles of the games. Each level's mean stays near 25 over all levels: 25
 means "as strong as the levels on average", and a newcomer starts there.
+
+``--also RECORD`` adds the games of another arena record of this game among these levels (a
+longer head-to-head of two levels whose eight games were too few to tell them apart, say), if it
+was played as the levels play at the table (``--cpu-clock``, no time scale).
 
 With ``--write`` the figures go to ``level_ratings.json`` in the game's folder, with this command
 and the number of games rated and planned, for the setup screen and the lobby
@@ -71,6 +75,25 @@ def tables(game_id: str, levels: list[str], games: int, seed: int, processes: in
     return out
 
 
+def also(game_id: str, levels: list[str], path: str) -> list[list[tuple[str, float]]]:
+    """The finished games of another arena record as tables; refused (``ValueError``) unless it
+    is of ``game_id``, among ``levels``, and played at the levels' own budgets."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            header = json.loads(f.readline())
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    if not isinstance(header, dict) or header.get("game") != game_id:
+        raise ValueError(f"{path} is not an arena record of {game_id}")
+    seats = header.get("seats")
+    if not isinstance(seats, list) or not set(seats) <= set(levels):
+        raise ValueError(f"{path} has seats outside the levels rated ({seats})")
+    if header.get("cpu_clock") is not True or header.get("time_scale") != 1.0:
+        raise ValueError(f"{path} was not played at the levels' budgets (--cpu-clock, no time scale)")
+    records, _ = read_record(path, header)
+    return [_finishing_order(rec, seats) for rec in records if not rec.unfinished]
+
+
 def _finishing_order(rec: GameRecord, seats: list[str]) -> list[tuple[str, float]]:
     """The table's levels, winners first (the rules' tie-breaks decided them), then by score."""
     rows = [(seats[e], rec.scores[seat], seat in rec.winners) for seat, e in enumerate(rec.entries)]
@@ -116,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=None)
     parser.add_argument("--orders", type=int, default=50)
     parser.add_argument("--records", default=str(RECORDS), help="folder of the kept games")
+    parser.add_argument("--also", action="append", default=[], metavar="RECORD",
+                        help="add the games of another arena record among these levels")
     parser.add_argument("--write", action="store_true", help="write the game's level_ratings.json")
     parser.add_argument("--kept", action="store_true",
                         help="rate the games kept so far, playing none (while a long run goes on)")
@@ -125,6 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or len(levels) < 2:
         parser.error(f"--levels takes two or more of {', '.join(LEVELS)}")
     table_list = tables(args.game, levels, args.games, args.seed, args.processes, Path(args.records), args.kept)
+    extra = 0
+    for path in args.also:
+        try:
+            added = also(args.game, levels, path)
+        except ValueError as exc:
+            parser.error(str(exc))
+        table_list += added
+        extra += len(added)
     figures = rate(table_list, args.orders)
     for level in levels:
         print(f"{level:>8}: mu {figures[level]['mu']:6.2f}  sigma {figures[level]['sigma']:5.2f}")
@@ -132,8 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         command = "python -m dragon_tui.devtools.rate_levels " + " ".join(
             [args.game, f"--games {args.games}", f"--seed {args.seed}", f"--levels {','.join(levels)}",
-             f"--orders {args.orders}", "--write"])
+             f"--orders {args.orders}", *(f"--also {path}" for path in args.also), "--write"])
         planned = args.games if get_game(args.game).max_players == 1 else args.games * (len(levels) * (len(levels) - 1) // 2)
+        planned += extra
         doc = {"command": command, "tables": len(table_list), "planned": planned,
                "games": sum(len(t) for t in table_list) if get_game(args.game).max_players == 1 else len(table_list),
                "levels": figures}

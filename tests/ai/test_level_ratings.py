@@ -7,7 +7,7 @@ import json
 import pytest
 
 from dragon_tui.ai import levels
-from dragon_tui.devtools.rate_levels import rate
+from dragon_tui.devtools.rate_levels import also, rate
 
 
 @pytest.fixture
@@ -32,6 +32,31 @@ def test_equal_scores_share_a_place_so_even_levels_stay_even():
     tables = [[("easy", 5.0), ("normal", 5.0)]] * 20
     figures = rate(tables, orders=3)
     assert figures["easy"]["mu"] == pytest.approx(figures["normal"]["mu"], abs=0.01)
+
+
+def _record(path, header, games):
+    lines = [json.dumps(header)] + [json.dumps(g) for g in games]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+HEAD = {"arena": 1, "game": "hoard", "seats": ["hard", "normal"], "games": 2, "seed": 1, "time_scale": 1.0,
+        "cpu_clock": True}
+GAMES = [{"seed": 1, "entries": [0, 1], "scores": [40, 30], "winners": [0], "times": {}, "moves": 9},
+         {"seed": 1, "entries": [1, 0], "scores": [35, 41], "winners": [1], "times": {}, "moves": 9}]
+
+
+def test_another_record_among_the_levels_adds_its_games_as_tables(tmp_path):
+    tables = also("hoard", ["normal", "hard"], _record(tmp_path / "r.jsonl", HEAD, GAMES))
+    assert tables == [[("hard", 40), ("normal", 30)], [("hard", 41), ("normal", 35)]]
+
+
+@pytest.mark.parametrize("change", [{"game": "crowns"}, {"seats": ["hard", "hard-old"]}, {"time_scale": 100.0},
+                                    {"cpu_clock": None}])
+def test_a_record_of_another_game_levels_or_budget_is_refused(tmp_path, change):
+    header = {k: v for k, v in {**HEAD, **change}.items() if v is not None}
+    with pytest.raises(ValueError):
+        also("hoard", ["normal", "hard"], _record(tmp_path / "r.jsonl", header, GAMES))
 
 
 def test_the_ratings_file_is_read_and_shown_beside_the_level(ratings_in):
