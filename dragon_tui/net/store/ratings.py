@@ -7,9 +7,10 @@ invented duels. OpenSkill is maintained, MIT-licensed, pure Python, and its rati
 ``mu`` (skill) with a ``sigma`` (uncertainty); the leaderboard orders by the conservative
 ``mu - 3·sigma`` ("ordinal"), so one lucky game does not top the board.
 
-Games with a bot at the table are not rated at all: the bot levels have no strength on a shared
-scale (a "greedy" bot is not a fixed number of points, and it differs from game to game), so
-any rating we gave them would be invented.
+Games with a bot at the table are not rated at all: the levels' figures shown beside their names
+("hard ≈ 31") come from games among the bots alone, anchored by convention at a newcomer's 25
+(docs/bots.md), never measured against people, so a result against a bot would move a person's
+rating by a guess.
 
 A move that a bot played for a person whose time ran out (the stand-in) leaves the seat the
 person's — but ratings count only games a person played. A seat is *absent* when its stand-in
