@@ -17,9 +17,10 @@ must not throw the finished ones away.
 
 A game that reaches ``--max-moves`` moves (default 10,000; a Princes game between bots takes
 about 400) is stopped there and recorded as unfinished: scores as they stand, nobody wins.
-Princes can deadlock by its own rules: the game ends only when every Clan House is full, and a
-player with no Dragon Lord left who keeps retaking a guild while the other never takes one
-plays on for ever (seed 1014 of ``--seats hard,greedy --seed 1000``, docs/bots.md). An unfinished
+Princes by the rulebook's letter (its option ``lords_out="plays_on"``) can deadlock: the game
+ends only when every Clan House is full, and a player with no Dragon Lord left who keeps
+retaking a guild while the other never takes one plays on for ever (seed 1014 of ``--seats
+hard,greedy --seed 1000``, docs/bots.md); this edition's default ends it at that control. An unfinished
 game counts as a game for every entry and a win for none, and the report says how many there were.
 
 Every game is played on a ``session.Table`` through the shared ``TurnController``, exactly as

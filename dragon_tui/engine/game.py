@@ -20,6 +20,10 @@ class RuleOption(NamedTuple):
     #: The player counts the option means anything with (empty: every count). The setup
     #: screen hides it for the others; the rules ignore it there.
     players: tuple[int, ...] = ()
+    #: For an option added after games were already recorded: the reading those games were
+    #: played under. A save or a club table whose options lack the key replays with this value,
+    #: not today's default, so its moves play out as they did (None: the default).
+    earlier: Any = None
 
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players
@@ -60,6 +64,12 @@ class Game(NamedTuple):
         if chosen:
             raise ValueError(f"Unknown {plural('rule option', len(chosen))} for {self.title}: {', '.join(chosen)}")
         return resolved
+
+    def recorded_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a game recorded earlier (a save, a club table), with each option it
+        predates given the reading it was played under (``RuleOption.earlier``)."""
+        return {**{o.key: o.earlier for o in self.options if o.earlier is not None and o.key not in options},
+                **options}
 
     def new_state(self, num_players: int, seed: int, **options: Any) -> State:
         if not self.min_players <= num_players <= self.max_players:

@@ -229,7 +229,7 @@ class Room:
     def from_record(cls, rec: TableRecord) -> Room:
         """Rebuild a table from the database by replaying its moves from the seed."""
         seats = [Seat(s.name, s.kind, s.level) for s in rec.seats]
-        table = Table(rec.game, seats, rec.seed, rec.options)
+        table = Table(rec.game, seats, rec.seed, rec.options, recorded=True)
         room = cls(rec.id, table, rec.host,
                    [{"player": s.player, "token": s.token_hash} if s.player else None for s in rec.seats],
                    rec.created, rec.move_limit, rec.limit_level, rec.daily, rec.turn_since, rec.active,

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..engine import Action, IllegalAction, SaveFileError, State, format_seats
+from ..engine import Action, Game, IllegalAction, SaveFileError, State, format_seats
 from ..engine.wording import span
 from ..engine.rng import MAX_SEED
 from ..games import GAMES, get_game
@@ -50,6 +50,16 @@ def without_log(state_doc: Any) -> Any:
     """A saved position without its log: the log is words about the moves, rebuilt by replaying
     them, so rewording a line must not make older saves look altered."""
     return {k: v for k, v in state_doc.items() if k != "log"} if isinstance(state_doc, dict) else state_doc
+
+
+def recorded_position(game: Game, state_doc: Any) -> Any:
+    """A saved position as this version reads it: without its log, and with the rule options
+    it predates given the reading it was played under (``RuleOption.earlier``), as its
+    replay is given them."""
+    doc = without_log(state_doc)
+    if isinstance(doc, dict) and isinstance(doc.get("options"), dict):
+        doc = {**doc, "options": game.recorded_options(doc["options"])}
+    return doc
 
 
 #: The kind of a move another seat may not read (see ``Table.visible_move``).
@@ -127,7 +137,10 @@ class SeatNames:
 
 
 class Table(SeatNames):
-    def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict[str, Any] | None = None,
+                 recorded: bool = False) -> None:
+        """``recorded``: the table of a game played earlier (a save, a club's database), whose
+        options may predate some of today's (see ``RuleOption.earlier``)."""
         self.game = get_game(game_id)
         if not self.game.min_players <= len(seats) <= self.game.max_players:
             raise ValueError(f"{self.game.title} needs {span(self.game.min_players, self.game.max_players, 'seat')}.")
@@ -135,7 +148,7 @@ class Table(SeatNames):
             raise ValueError("A seed is a whole number (below 2**512).")
         self.seats = seats
         self.seed = seed
-        self.options = self.game.resolve_options(options)
+        self.options = self.game.resolve_options(self.game.recorded_options(options or {}) if recorded else options)
         self.moves: list[Move] = []
         #: states[k] is the position after k moves; states[-1] is the live one.
         self.states: list[State] = [self.game.new_state(len(seats), seed, **self.options)]
@@ -371,7 +384,7 @@ class Table(SeatNames):
     @classmethod
     def _replay(cls, doc: dict[str, Any], seed: int, seats: list, moves: list, options: dict) -> Table:
         try:
-            table = cls(str(doc["game"]), [Seat.from_json(s) for s in seats], seed, options)
+            table = cls(str(doc["game"]), [Seat.from_json(s) for s in seats], seed, options, recorded=True)
             for entry in moves:
                 table.apply(Action.from_json(entry))
         except SaveFileError:
@@ -384,7 +397,7 @@ class Table(SeatNames):
             raise SaveFileError(f"The save file's moves do not replay: {exc}") from None
         except (TypeError, ValueError, AttributeError, OverflowError, IndexError, RecursionError) as exc:
             raise SaveFileError(f"The save file is damaged ({str(exc)[:200]}).") from None
-        if "state" in doc and without_log(doc["state"]) != without_log(table.state.to_json()):
+        if "state" in doc and recorded_position(table.game, doc["state"]) != without_log(table.state.to_json()):
             raise SaveFileError("The save file's position does not match its moves: it was altered or damaged.")
         return table
 

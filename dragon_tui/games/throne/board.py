@@ -351,8 +351,14 @@ class BoardMixin:
         return houses
 
     def begin_reward(self) -> bool:
-        """Set up the Dragon Lord placement of the first reward; False when it is skipped."""
+        """Set up the Dragon Lord placement of the first reward; False when it is skipped (or
+        ends the game: a control with no Dragon Lord left, option ``lords_out``)."""
         seat, guild = self.rewards[0]
+        if self.lords_left[seat] == 0 and self.options.get("lords_out", "ends") == "ends":
+            self.rewards = []
+            self.over = True
+            self.log.append(f"{{p{seat}}} takes control with no Dragon Lord left: the game ends.")
+            return False
         if self.lords_left[seat] == 0:
             self.log.append(f"{{p{seat}}} has no Dragon Lord left to place.")
         elif not self.reward_houses():

@@ -34,6 +34,19 @@ OPTIONS = (
         "are full, you must first move one of those Dragon Lord pawns'. By default a full house "
         "is offered only when every matching house is full.",
     ),
+    RuleOption(
+        key="lords_out",
+        label="Out of Dragon Lords",
+        default="ends",
+        choices=(("ends", "Control with no Dragon Lord left ends the game (this edition)"),
+                 ("plays_on", "Play on without placing one (the rulebook's letter)")),
+        help="The rulebook ends the game only when the Clan Houses are full, and says nothing "
+        "of a player whose 15 Dragon Lords are all placed. Read to the letter, a game can then "
+        "go on for ever: the player out of Lords retakes a guild for 2 prestige turn after turn "
+        "while the others, behind, never fill the houses. By default that player's next control "
+        "ends the game at once, as the last Dragon Lord would.",
+        earlier="plays_on",
+    ),
 )
 
 GAME = Game(

@@ -24,8 +24,10 @@ Rule decisions — where the rulebook is silent or contradicts itself (also in h
    The 2-player neutral supporters count as "another player" (they block control) but
    never control anything themselves.
 10. Dragon Lord placement: if both matching houses are impossible (full of U'siku-protected
-    lords, no open space elsewhere) or the player has no Dragon Lord left, none is placed.
-    If the favor pile of that guild is empty, no favor card is given.
+    lords, no open space elsewhere), none is placed. A control by a player with no Dragon
+    Lord left ends the game at once (option ``lords_out``, "ends"; the rulebook's letter,
+    "plays_on", places none and plays on, and a game can then go on for ever). If the favor
+    pile of that guild is empty, no favor card is given.
 11. Parliament spaces trigger once each, the first time any marker reaches them. Crossing
     several in one turn calls one Parliament; in 2 players it places the neutral supporters
     of every space crossed. The neutral colour has 20 supporters; once all are on the board

@@ -100,7 +100,9 @@ def test_marker_removed_at_end_of_turn_only_without_supporters():
     assert s.markers[gi] == []
 
 
-def test_no_dragon_lord_left_means_none_placed():
+def test_no_dragon_lord_left_ends_the_game_at_once():
+    """This edition (option lords_out, "ends"): a control by a player whose 15 Dragon Lords are
+    all placed ends the game, as the last Lord would; its 2 prestige count."""
     s = new(3, 43)
     at_main(s, 0)
     s.lords_left[0] = 0
@@ -110,8 +112,29 @@ def test_no_dragon_lord_left_means_none_placed():
     gi = 10
     clear_kg(s, gi)
     place(s, 0, gi, 1)
+    before = s.score[0]
     s._flow()
-    assert s.markers[gi] == [0] and s.phase == "main"
+    assert s.is_over and s.current_player is None and s.legal_actions() == []
+    assert s.markers[gi] == [0] and s.score[0] == before + 2
+    assert s.log[-1].endswith("takes control with no Dragon Lord left: the game ends.")
+    assert sum(len(h) for h in s.houses) < 30 and s.winners() and s.phase_label() == "Game over"
+    br = s.score_breakdown()
+    assert s.scores() == [row["Total"] for row in br]
+    check_invariants(s)
+
+
+def test_no_dragon_lord_left_means_none_placed_with_the_rulebooks_letter():
+    s = new(3, 43, lords_out="plays_on")
+    at_main(s, 0)
+    s.lords_left[0] = 0
+    s.houses[HAWA] = [0] * 5
+    s.houses[KAYU] = [0] * 5
+    s.houses[MAJI] = [0] * 5
+    gi = 10
+    clear_kg(s, gi)
+    place(s, 0, gi, 1)
+    s._flow()
+    assert s.markers[gi] == [0] and s.phase == "main" and not s.is_over
     assert "no Dragon Lord left" in s.log[-1]
 
 
