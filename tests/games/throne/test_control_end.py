@@ -100,10 +100,10 @@ def test_marker_removed_at_end_of_turn_only_without_supporters():
     assert s.markers[gi] == []
 
 
-def test_no_dragon_lord_left_ends_the_game_at_once():
-    """This edition (option lords_out, "ends"): a control by a player whose 15 Dragon Lords are
-    all placed ends the game, as the last Lord would; its 2 prestige count."""
-    s = new(3, 43)
+def out_of_lords_taking_control(**options):
+    """Seat 0 with all 15 Dragon Lords placed, one supporter short of controlling guild 10 (the
+    supporter is placed; the next look at control finds it)."""
+    s = new(3, 43, **options)
     at_main(s, 0)
     s.lords_left[0] = 0
     s.houses[HAWA] = [0] * 5
@@ -112,6 +112,13 @@ def test_no_dragon_lord_left_ends_the_game_at_once():
     gi = 10
     clear_kg(s, gi)
     place(s, 0, gi, 1)
+    return s, gi
+
+
+def test_no_dragon_lord_left_ends_the_game_at_once():
+    """This edition (option lords_out, "ends"): a control by a player whose 15 Dragon Lords are
+    all placed ends the game, as the last Lord would; its 2 prestige count."""
+    s, gi = out_of_lords_taking_control()
     before = s.score[0]
     s._flow()
     assert s.is_over and s.current_player is None and s.legal_actions() == []
@@ -124,15 +131,7 @@ def test_no_dragon_lord_left_ends_the_game_at_once():
 
 
 def test_no_dragon_lord_left_means_none_placed_with_the_rulebooks_letter():
-    s = new(3, 43, lords_out="plays_on")
-    at_main(s, 0)
-    s.lords_left[0] = 0
-    s.houses[HAWA] = [0] * 5
-    s.houses[KAYU] = [0] * 5
-    s.houses[MAJI] = [0] * 5
-    gi = 10
-    clear_kg(s, gi)
-    place(s, 0, gi, 1)
+    s, gi = out_of_lords_taking_control(lords_out="plays_on")
     s._flow()
     assert s.markers[gi] == [0] and s.phase == "main" and not s.is_over
     assert "no Dragon Lord left" in s.log[-1]
