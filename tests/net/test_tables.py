@@ -206,39 +206,46 @@ def test_hosting_is_bounded_and_checked(tables):
 
 def test_a_bot_on_a_shared_table_thinks_during_its_pause_not_after_it(private_data_dir, monkeypatch):
     """The pause that paces a table (``bot_delay``) and the bot's thinking overlap, as at the
-    app's own table: a move comes after the longer of the two, not after both."""
+    app's own table: a move comes after the longer of the two, not after both. Timed on the
+    server, from the start of each bot turn that thinks to its decision being played."""
     from dragon_tui.session.controller import TurnController
 
     think = 0.6
-    decide = TurnController.decide
-    thought: list[float] = []  # when each decision that was not forced finished thinking
+    begin, decide, finish = TurnController.begin, TurnController.decide, TurnController.finish
+    started: dict[int, float] = {}  # id of a thinking turn -> when it began
+    waits: list[float] = []  # begin to finish of each such turn
+
+    def timed_begin(self):
+        turn = begin(self)
+        if turn is not None and turn.forced is None:
+            started[id(turn)] = time.monotonic()
+        return turn
 
     def slow_decide(self, turn):
         if turn.forced is None:
             time.sleep(think)
-            thought.append(time.monotonic())
         return decide(self, turn)
 
+    def timed_finish(self, result, play=None):
+        if id(result.turn) in started:
+            waits.append(time.monotonic() - started.pop(id(result.turn)))
+        return finish(self, result, play)
+
+    monkeypatch.setattr(TurnController, "begin", timed_begin)
     monkeypatch.setattr(TurnController, "decide", slow_decide)
+    monkeypatch.setattr(TurnController, "finish", timed_finish)
     t = TablesThread(private_data_dir, bot_delay=think)
     try:
         ana = RemoteTable.host(t.path, "ana", "crowns", [{"kind": "remote"}, {"kind": "bot", "level": "random"}])
-        room = t.server.rooms[ana.room]
-        waits = []
-        for _ in range(60):
-            assert ana.wait_for(lambda x: len(x.moves) == len(room.table.moves), 10)
-            if room.table.state.is_over or len(waits) >= 2:
-                break
-            if room.table.state.current_player != 0:
-                assert ana.wait_for(lambda x: x.state.is_over or x.state.current_player == 0, 10)
-                continue
-            before, thoughts = len(room.table.moves), len(thought)
-            start = time.monotonic()
-            ana.apply(ana.state.legal_actions()[0])
-            assert ana.wait_for(lambda x: len(x.moves) > before + 1 or x.state.current_player == 0, 10)
-            if len(thought) == thoughts + 1 and len(room.table.moves) == before + 2:  # one bot move, thought out
-                waits.append(time.monotonic() - start)
-        assert waits and max(waits) < 2 * think * 0.9, waits  # one pause, the thinking inside it
+        end = time.monotonic() + 60
+        while len(waits) < 2 and not ana.state.is_over:  # the person answers at once, the bot in its time
+            assert time.monotonic() < end, waits
+            assert ana.wait_for(lambda x: x.state.is_over or x.state.current_player == 0, 10)
+            if not ana.state.is_over:
+                ana.apply(ana.state.legal_actions()[0])
+        assert len(waits) >= 2, "the game ended before the bot thought twice"
+        assert max(waits) < 2 * think * 0.9, waits  # one pause, the thinking inside it
+        assert min(waits) >= think * 0.9, waits  # and the pause (or the thinking) did happen
         ana.close()
     finally:
         t.stop()
