@@ -191,13 +191,15 @@ class TableServer(Seating, Moves, ClusterNode, Social):
                 await self._db("leave")
         if self._server is not None:
             self._server.close()
+        stopping = [task for task in [room.bot_task for room in self.rooms.values()] + list(self._tasks)
+                    if task is not None and task is not asyncio.current_task()]
         for room in self.rooms.values():
-            if room.bot_task is not None:
-                room.bot_task.cancel()
             if room.limit_timer is not None:
                 room.limit_timer.cancel()
-        for task in list(self._tasks):
+        for task in stopping:
             task.cancel()
+        if stopping:  # let them end (a bot stops waiting for its thought) before the loop does
+            await asyncio.wait(stopping, timeout=2)
         for conn in list(self.conns):
             conn.writer.close()
         if self._server is not None:
