@@ -160,6 +160,8 @@ class Moves:
             await self._drop_duty(room)
 
     def _kick_bots(self, room: Room) -> None:
+        if self.closing:  # the server is stopping: the next start (or another node) plays on
+            return
         if room.bot_task is None or room.bot_task.done():
             if room.controller.bot_to_move() is not None:
                 room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))

@@ -116,6 +116,8 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         self._heart: asyncio.Task | None = None
         #: True once SIGTERM asked this node to drain: no new sessions
         self.draining = False
+        #: True once :meth:`close` began: no bot starts a new turn
+        self.closing = False
         #: (player, key) -> when its "last seen" was last written
         self._seen: dict[tuple[str, str | None], float] = {}
         #: the time limits per turn a host may give (the lobby's choices; tests may lower it),
@@ -191,15 +193,18 @@ class TableServer(Seating, Moves, ClusterNode, Social):
                 await self._db("leave")
         if self._server is not None:
             self._server.close()
-        stopping = [task for task in [room.bot_task for room in self.rooms.values()] + list(self._tasks)
-                    if task is not None and task is not asyncio.current_task()]
+        self.closing = True
         for room in self.rooms.values():
             if room.limit_timer is not None:
                 room.limit_timer.cancel()
-        for task in stopping:
-            task.cancel()
-        if stopping:  # let them end (a bot stops waiting for its thought) before the loop does
-            await asyncio.wait(stopping, timeout=2)
+        # The bots' turns and the tasks end before the loop does (a bot stops waiting for its
+        # thought); a move being written as they are cancelled may still start one more.
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 2
+        while (stopping := self._running_tasks()) and loop.time() < until:
+            for task in stopping:
+                task.cancel()
+            await asyncio.wait(stopping, timeout=until - loop.time())
         for conn in list(self.conns):
             conn.writer.close()
         if self._server is not None:
@@ -279,6 +284,10 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             room.result_task = self._spawn(endings.record_result(self, room, self._db))
             # the new ratings beside the names, once recorded
             room.result_task.add_done_callback(lambda t: t.cancelled() or self._spawn(profiles.rate_seats(self, room)))
+
+    def _running_tasks(self) -> list[asyncio.Task]:
+        tasks = [room.bot_task for room in self.rooms.values()] + list(self._tasks)
+        return [task for task in tasks if task is not None and not task.done() and task is not asyncio.current_task()]
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)

@@ -10,7 +10,7 @@ import pytest
 from dragon_tui.net.ssh import Limits, SSHOptions, SSHServer
 from dragon_tui.net.startups import MaxStartups
 
-from .helpers import Screen, app_processes, connect, open_screen, wait_until
+from .helpers import app_processes, connect, open_screen, wait_until
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ secrets stay on the server, dropped players come back, a restarted server resume
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -249,3 +250,34 @@ def test_a_bot_on_a_shared_table_thinks_during_its_pause_not_after_it(private_da
         ana.close()
     finally:
         t.stop()
+
+
+def test_a_server_that_stops_while_a_bot_thinks_leaves_no_task_behind(private_data_dir, monkeypatch):
+    """Stopping the table server cancels a bot's turn mid-thought and lets it end before the
+    server's loop does: nothing is left pending for the loop's teardown to complain about."""
+    import threading
+
+    from dragon_tui.session.controller import TurnController
+
+    decide = TurnController.decide
+    thinking = threading.Event()
+
+    def slow_decide(self, turn):
+        if turn.forced is None:
+            thinking.set()
+            time.sleep(1.0)
+        return decide(self, turn)
+
+    monkeypatch.setattr(TurnController, "decide", slow_decide)
+    t = TablesThread(private_data_dir, bot_delay=0)
+    ana = RemoteTable.host(t.path, "ana", "crowns", [{"kind": "bot", "level": "random"}, {"kind": "remote"}], seat=1)
+    room = t.server.rooms[ana.room]
+    assert thinking.wait(10)
+    task = room.bot_task
+    assert task is not None and not task.done()
+    ana.close()
+    asyncio.run_coroutine_threadsafe(t.server.close(), t.loop).result(10)
+    assert task.done()  # ended by the close, not left for the loop to destroy
+    # a move whose writing ends during the close asks for the next bot's turn: none starts
+    assert t.call(lambda: t.server._kick_bots(room) or room.bot_task) is task
+    t.stop()
