@@ -22,12 +22,14 @@ def tables(private_data_dir, monkeypatch):
 
 
 async def _until(pilot, predicate, timeout=30.0):
+    """Wait until ``predicate()`` holds and the screen then on top is composed: a pushed
+    screen is on top a moment before its widgets are mounted, and the caller queries them."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if predicate():
+        if predicate() and pilot.app.screen.is_mounted:
             return True
         await pilot.pause(0.05)
-    return predicate()
+    return predicate() and pilot.app.screen.is_mounted
 
 
 @pytest.mark.slow
