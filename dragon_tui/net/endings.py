@@ -216,9 +216,10 @@ async def record_result(server: TableServer, room: Room, call: Call) -> None:
             ranks = forfeits_last(ranks_from_result(list(state.winners()), list(state.scores())), forfeited)
         else:  # ended by forfeit: those left share first place
             ranks = [2 if i in forfeited else 1 for i in range(len(table.seats))]
-        await call("set_result", room.id, ranks)
-        if room.ending is None or room.ending.get("rated", True):
+        if room.ending is None or room.ending.get("rated", True):  # the ranks and the ratings together
             await call("record_result", room.id, table.game.id, players, ranks, forfeited=tuple(forfeited))
+        else:
+            await call("set_result", room.id, ranks)
     except (StoreError, Conflict, IllegalAction) as exc:
         print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
 

@@ -136,6 +136,27 @@ def test_games_with_bots_or_one_person_at_two_seats_are_not_rated(store):
         store.append_move(tid, 1, 0, {"kind": "a"}, over=True)
         assert store.record_result(tid, "crowns", players, [1, 2]) is None
     assert store.rating("ana", "crowns") is None
+    assert store.db.query("SELECT result FROM game_tables ORDER BY id") == [("[1, 2]",)] * 2  # the ranks, all the same
+
+
+def test_a_result_is_written_with_its_ratings_or_not_at_all(store, monkeypatch):
+    from dragon_tui.net.store import ratings
+
+    store.create_table(_table())
+    store.append_move("t1", 1, 0, {"kind": "a"}, over=True)
+
+    def broken(*args, **kw):
+        raise ZeroDivisionError("the rating failed half-way")
+
+    with monkeypatch.context() as m:
+        m.setattr(ratings, "update_with_absent", broken)
+        with pytest.raises(ZeroDivisionError):
+            store.record_result("t1", "crowns", ["ana", "ben"], [2, 1])
+    assert store.db.query("SELECT result, rated FROM game_tables") == [(None, 0)]
+    assert store.rating("ben", "crowns") is None
+    store.record_result("t1", "crowns", ["ana", "ben"], [2, 1])  # nothing half-done is in the way
+    assert store.db.query("SELECT result, rated FROM game_tables") == [("[2, 1]", 1)]
+    assert store.rating("ben", "crowns").games == 1
 
 
 def test_the_daily_board_keeps_each_players_first_attempt(store):

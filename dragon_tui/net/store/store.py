@@ -43,6 +43,12 @@ def _seed_int(seed: int) -> int:
     return seed if -INT64 <= seed < INT64 else 0
 
 
+def _write_ranks(tx: Any, table_id: str, ranks: list[int]) -> None:
+    """The final rank per seat of a finished table, inside the caller's transaction."""
+    tx.execute("UPDATE game_tables SET result = ? WHERE id = ? AND is_over = 1",
+               (json.dumps([int(r) for r in ranks]), table_id))
+
+
 @dataclass
 class SeatRecord:
     seat: int
@@ -295,10 +301,10 @@ class Store(SocialStore):
             self._notify(tx, "s", table_id)
 
     def set_result(self, table_id: str, ranks: list[int]) -> None:
-        """The final rank per seat of a finished table (for the player's list of past games)."""
+        """The final rank per seat of a finished table that is not rated (for the player's list
+        of past games); a rated one's ranks go with its ratings (:meth:`record_result`)."""
         with self.db.transaction() as tx:
-            tx.execute("UPDATE game_tables SET result = ? WHERE id = ? AND is_over = 1",
-                       (json.dumps([int(r) for r in ranks]), table_id))
+            _write_ranks(tx, table_id, ranks)
 
     def games_of(self, player: str, limit: int = DEFAULT_BOARD, before: float | None = None) -> list[dict[str, Any]]:
         """A player's finished games, newest first (``before``: only those finished earlier,
@@ -398,16 +404,18 @@ class Store(SocialStore):
     # ------------------------------------------------------------------ results
     def record_result(self, table_id: str, game: str, players: list[str | None], ranks: list[int],
                       now: float | None = None, forfeited: list[int] | tuple[int, ...] = ()) -> dict[str, ratings.Rating] | None:
-        """Rate a finished multiplayer table once (a second call changes nothing and returns
-        None). ``players`` per seat; a game with a bot (None) or one person at two seats is
-        not rated. A seat whose moves were mostly its stand-in's, or that forfeited
-        (``forfeited``), is rated by :func:`ratings.update_with_absent` (it may lose, never gain). Returns the new ratings
-        by player (only those that changed)."""
-        if len(players) < 2 or any(p is None for p in players) or len(set(players)) != len(players):
-            return None
+        """Write a finished multiplayer table's final ranks and rate it once (a second call
+        changes no rating and returns None), in one transaction: whoever reads the result
+        reads the ratings it made, and a crash leaves neither half alone. ``players`` per
+        seat; a game with a bot (None) or one person at two seats is not rated. A seat whose
+        moves were mostly its stand-in's, or that forfeited (``forfeited``), is rated by
+        :func:`ratings.update_with_absent` (it may lose, never gain). Returns the new ratings by
+        player (only those that changed)."""
+        ratable = len(players) >= 2 and all(p is not None for p in players) and len(set(players)) == len(players)
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
-            if not tx.execute("UPDATE game_tables SET rated = 1 WHERE id = ? AND rated = 0 AND is_over = 1", (table_id,)):
+            _write_ranks(tx, table_id, ranks)
+            if not ratable or not tx.execute("UPDATE game_tables SET rated = 1 WHERE id = ? AND rated = 0 AND is_over = 1", (table_id,)):
                 return None
             counts = {r[0]: (r[1], r[2]) for r in tx.all(
                 "SELECT seat, moves_made, stand_in_moves FROM seats WHERE table_id = ?", (table_id,))}
