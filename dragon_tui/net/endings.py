@@ -37,7 +37,7 @@ import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from ..engine import IllegalAction, SaveFileError
-from .rooms import Room, view_json
+from .rooms import FINISHED_KEPT, Room, view_json
 from .social import review_chat
 from .store import Conflict, StoreError
 from .store.ratings import forfeits_last, ranks_from_result
@@ -199,7 +199,9 @@ def _seated(conn: Conn) -> tuple[Room, int]:
 
 async def record_result(server: TableServer, room: Room, call: Call) -> None:
     """Rate a finished multiplayer game, or put a solitaire's score on the boards (each once
-    per table: the database refuses a second time); the final ranks go with the archived game."""
+    per table: the database refuses a second time); the final ranks go with the archived game,
+    in the same transaction. A server that stopped before this ran does it when it starts
+    again (:func:`record_missed_results`)."""
     table = room.table
     state = table.state
     forfeited = room.forfeited
@@ -210,7 +212,6 @@ async def record_result(server: TableServer, room: Room, call: Call) -> None:
             if players[0] is not None and state.is_over:
                 await call("record_score", room.id, table.game.id, table.seed, players[0],
                            state.scores()[0], len(table.moves), room.daily)
-                await call("set_result", room.id, [1])
             return
         if state.is_over:
             ranks = forfeits_last(ranks_from_result(list(state.winners()), list(state.scores())), forfeited)
@@ -222,6 +223,27 @@ async def record_result(server: TableServer, room: Room, call: Call) -> None:
             await call("set_result", room.id, ranks)
     except (StoreError, Conflict, IllegalAction) as exc:
         print(f"dragon-tui: the result of table {room.id} was not recorded ({exc}).", flush=True)
+
+
+async def record_missed_results(server: TableServer, call: Call, now: float) -> list[str]:
+    """Record the results a server missed: games that ended in the last
+    :data:`.rooms.FINISHED_KEPT` (by their rules, a resignation or a forfeit) whose result
+    was never written, because the server stopped between the game's last write and its
+    result. Recording twice changes nothing, so a node that races another here is harmless.
+    Returns the tables recorded."""
+    done = []
+    for rec in await call("unrecorded_tables", now - FINISHED_KEPT):
+        if rec.ending is not None and not rec.ending.get("seats"):
+            continue  # closed before it was played (aborted, declined): it has no result
+        try:
+            async with server._replaying:
+                room = await asyncio.to_thread(Room.from_record, rec)  # replaying is work: off the loop
+        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+            log.error("table %s: its result was not recorded; it does not replay (%s)", rec.id, exc)
+            continue
+        await record_result(server, room, call)
+        done.append(rec.id)
+    return done
 
 
 async def sweep(server: TableServer, now: float, call: Call) -> list[str]:

@@ -169,6 +169,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
             self._kick_bots(room)
             self._arm_limit(room)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._spawn(endings.record_missed_results(self, self._db, self.now()))
         if self.store.shared:
             from .cluster import Listener
 

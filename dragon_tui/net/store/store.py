@@ -379,6 +379,10 @@ class Store(SocialStore):
     def open_tables(self) -> list[TableRecord]:
         return self._load("WHERE is_over = 0", ())
 
+    def unrecorded_tables(self, since: float) -> list[TableRecord]:
+        """Tables finished after ``since`` whose final ranks were never written."""
+        return self._load("WHERE is_over = 1 AND result IS NULL AND finished > ?", (since,))
+
     def _load(self, where: str, params: tuple) -> list[TableRecord]:
         with self.db.transaction() as tx:  # one snapshot of tables, seats and moves
             rows = tx.all("SELECT id, game, options, COALESCE(seed_text, CAST(seed AS TEXT)), host, created, turn_since,"
@@ -480,10 +484,12 @@ class Store(SocialStore):
 
     def record_score(self, table_id: str, game: str, seed: int, player: str, score: float, moves: int,
                      daily: str | None, now: float | None = None) -> None:
-        """A finished solitaire table's score (once per table); on the day's board too when it
-        was that day's deal and the player's first finished attempt at it."""
+        """A finished solitaire table's score (once per table), with its result, in one
+        transaction; on the day's board too when it was that day's deal and the player's first
+        finished attempt at it."""
         now = time.time() if now is None else now
         with self.db.transaction() as tx:
+            _write_ranks(tx, table_id, [1])
             tx.execute("INSERT INTO high_scores (table_id, game, seed, seed_text, player, score, moves, finished)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
                        (table_id, game, _seed_int(seed), str(seed), player, score, moves, now))
