@@ -159,6 +159,14 @@ def test_a_result_is_written_with_its_ratings_or_not_at_all(store, monkeypatch):
     assert store.rating("ben", "crowns").games == 1
 
 
+def test_a_solitaire_score_is_written_with_its_result(store):
+    store.create_table(_table("s1", seats=1))
+    store.append_move("s1", 1, 0, {"kind": "a"}, over=True)
+    store.record_score("s1", "court", 7, "cai", 42, 1, None)
+    assert store.db.query("SELECT result FROM game_tables WHERE id = 's1'") == [("[1]",)]
+    assert store.high_scores("court", 7) == [{"player": "cai", "score": 42, "moves": 1}]
+
+
 def test_the_daily_board_keeps_each_players_first_attempt(store):
     for tid, player, score in (("d1", "ana", 10), ("d2", "ben", 30), ("d3", "ana", 50)):
         store.create_table(_table(tid, seats=1))
