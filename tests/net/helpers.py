@@ -145,3 +145,13 @@ class TablesThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
         self.loop.close()
+
+
+def until(condition, seconds: float = 15.0) -> bool:
+    """Wait for a table server's thread to reach ``condition`` (read from the test's thread)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True

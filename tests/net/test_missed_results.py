@@ -3,28 +3,16 @@ again: a crash loses no rating. On SQLite and the real PostgreSQL."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from dragon_tui.net import endings
 from dragon_tui.net.client import RemoteTable
 from dragon_tui.net.store.ratings import initial
 
-from .helpers import TablesThread
+from .helpers import TablesThread, until
 from .test_correspondence import _both_move
 
 TWO = [{"kind": "remote"}, {"kind": "remote"}]
-
-
-def _until(check, seconds: float = 10.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    return check()
 
 
 @pytest.mark.net
@@ -53,8 +41,8 @@ def test_a_result_the_server_missed_is_recorded_when_it_starts_again(private_dat
     again = TablesThread(private_data_dir, db=db_url)
     try:
         store = again.server.store
-        rec = _until(lambda: (r := again.call(lambda: store.load_table(room_id))).result and r)
-        assert rec.result == [1, 2]  # bo resigned
+        assert until(lambda: again.call(lambda: store.load_table(room_id)).result is not None)
+        assert again.call(lambda: store.load_table(room_id)).result == [1, 2]  # bo resigned
         assert again.call(lambda: store.rating("ana", "crowns")).mu > initial().mu
         assert again.call(lambda: store.rating("bo", "crowns")).mu < initial().mu
     finally:
@@ -77,7 +65,7 @@ def test_a_game_closed_before_it_was_played_stays_without_a_result(private_data_
     try:
         recorded = again.call(lambda: again.server._spawn(
             endings.record_missed_results(again.server, again.server._db, again.server.now())))
-        assert _until(recorded.done) and recorded.result() == []
+        assert until(recorded.done) and recorded.result() == []
         assert again.call(lambda: again.server.store.load_table(room_id)).result is None
     finally:
         again.stop()

@@ -16,7 +16,7 @@ from dragon_tui.net.club import list_rooms, set_vacation
 from dragon_tui.net.store import Store
 from dragon_tui.net.table_rules import (BANK_MAX, DAY, TIME_CONTROLS, clock_text, limit_text, time_control)
 
-from .helpers import TablesThread
+from .helpers import TablesThread, until
 from .test_lobby import tables  # noqa: F401  (the lobby's table server fixture, shared)
 from .test_tables import TWO
 
@@ -51,16 +51,6 @@ def _play_turn(server: TablesThread, me: RemoteTable, rng: random.Random) -> int
         me.apply(rng.choice(me.state.legal_actions()))
         made += 1
     return made
-
-
-def _until(condition, seconds: float = 15.0) -> bool:
-    """Wait for the table server's thread to reach ``condition`` (read from here)."""
-    end = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def _banks(db_url: str, room: str) -> list[float | None]:
@@ -323,7 +313,7 @@ def test_a_vacation_declared_while_away_restarts_the_forfeit_week_from_the_retur
             running = served.clock_seat()
             clock.advance(DAY + 1)
             second.call(second.server.tick)
-            assert _until(lambda: served.over or served.clock_seat() not in (None, running))
+            assert until(lambda: served.over or served.clock_seat() not in (None, running))
 
         assert served.clock_seat() == seat
         time_runs_out()  # her time runs out again, 16 days after she first went away
