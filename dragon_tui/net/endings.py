@@ -231,8 +231,13 @@ async def record_missed_results(server: TableServer, call: Call, now: float) -> 
     was never written, because the server stopped between the game's last write and its
     result. Recording twice changes nothing, so a node that races another here is harmless.
     Returns the tables recorded."""
+    try:
+        missed = await call("unrecorded_tables", now - FINISHED_KEPT)
+    except (StoreError, IllegalAction) as exc:
+        log.error("the results missed while the server was down were not looked for (%s)", exc)
+        return []
     done = []
-    for rec in await call("unrecorded_tables", now - FINISHED_KEPT):
+    for rec in missed:
         if rec.ending is not None and not rec.ending.get("seats"):
             continue  # closed before it was played (aborted, declined): it has no result
         try:

@@ -7,6 +7,7 @@ import pytest
 
 from dragon_tui.net import endings
 from dragon_tui.net.client import RemoteTable
+from dragon_tui.net.store import NotAnswering
 from dragon_tui.net.store.ratings import initial
 
 from .helpers import TablesThread, until
@@ -69,3 +70,11 @@ def test_a_game_closed_before_it_was_played_stays_without_a_result(private_data_
         assert again.call(lambda: again.server.store.load_table(room_id)).result is None
     finally:
         again.stop()
+
+
+def test_a_database_that_does_not_answer_at_start_leaves_the_missed_results_for_the_next_start(caplog):
+    async def silent(method, *args):
+        raise NotAnswering("no answer within 5 s")
+
+    assert endings.run_now(endings.record_missed_results(None, silent, 0.0)) == []
+    assert "were not looked for" in caplog.text
