@@ -178,7 +178,7 @@ def test_a_seat_given_up_in_a_three_player_game_is_placed_last_when_it_ends(priv
         ana = RemoteTable.host(club.path, "ana", "hoard", THREE)
         bo = RemoteTable.join(club.path, "bo", ana.room, 1)
         cy = RemoteTable.join(club.path, "cy", ana.room, 2)
-        by_seat = {0: ana, 1: bo}
+        by_seat = {0: ana, 1: bo, 2: cy}
         rng = random.Random(7)
         moved = set()
         end = time.monotonic() + 60
@@ -186,17 +186,13 @@ def test_a_seat_given_up_in_a_three_player_game_is_placed_last_when_it_ends(priv
         while not room.table.state.is_over:
             assert time.monotonic() < end, "the game did not finish in time"
             if len(moved) == 2 and not room.forfeited:
-                cy.resign()  # after both others moved: a game, rated
+                cy.resign()  # after two persons moved: a game, rated
             seat = room.table.state.current_player
-            if seat not in by_seat:
-                if seat == 2 and not room.forfeited:
-                    cy.apply(rng.choice(cy.state.legal_actions()))
-                    moved.add(2)
-                else:
-                    time.sleep(0.01)  # the bot plays cy's seat
+            if seat in room.forfeited or seat not in by_seat:
+                time.sleep(0.01)  # the bot plays cy's seat
                 continue
             me = by_seat[seat]
-            n = len(room.table.moves)
+            n = len(room.table.moves)  # each player chooses from the position the server is at
             if not me.wait_for(lambda t: len(t.moves) == n, 5) or me.state.current_player != seat:
                 continue
             me.apply(rng.choice(me.state.legal_actions()))
