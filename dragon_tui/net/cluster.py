@@ -25,8 +25,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from ..engine import Action, IllegalAction, SaveFileError
-from .rooms import Room, Vacation
+from ..engine import Action, IllegalAction
+from .rooms import DOES_NOT_REPLAY, Room, Vacation
 from .store import Conflict, StoreError
 from .store.store import CHANNEL
 
@@ -166,7 +166,7 @@ class ClusterNode:
             return
         try:
             room = Room.from_record(rec)
-        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        except DOES_NOT_REPLAY as exc:
             log.error("table %s does not replay (%s)", table_id, exc)
             return
         self._adopt(room)

@@ -36,8 +36,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
-from ..engine import IllegalAction, SaveFileError
-from .rooms import FINISHED_KEPT, Room, view_json
+from ..engine import IllegalAction
+from .rooms import DOES_NOT_REPLAY, FINISHED_KEPT, Room, view_json
 from .social import review_chat
 from .store import Conflict, StoreError
 from .store.ratings import forfeits_last, ranks_from_result
@@ -243,7 +243,7 @@ async def record_missed_results(server: TableServer, call: Call, now: float) -> 
         try:
             async with server._replaying:
                 room = await asyncio.to_thread(Room.from_record, rec)  # replaying is work: off the loop
-        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        except DOES_NOT_REPLAY as exc:
             log.error("table %s: its result was not recorded; it does not replay (%s)", rec.id, exc)
             continue
         await record_result(server, room, call)
@@ -337,7 +337,7 @@ async def _archived(server: TableServer, room_id: str) -> Room:
             raise IllegalAction("There is no such finished game (a game still going on is watched, not reviewed).")
         try:
             room = await asyncio.to_thread(Room.from_record, rec)  # replaying is work: off the loop
-        except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        except DOES_NOT_REPLAY as exc:
             raise IllegalAction(f"That game does not replay ({exc}).") from None
     cache[room_id] = room
     while len(cache) > REVIEW_CACHE:

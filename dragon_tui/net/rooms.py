@@ -37,6 +37,9 @@ FINISHED_KEPT = 24 * 3600.0
 #: this long without anything happening (and with nobody connected): such tables are offers
 #: nobody took, and they count against the server's cap on open tables.
 UNJOINED_AFTER = 6 * 3600.0
+#: What :meth:`Room.from_record` raises for a table whose record no longer replays (a damaged
+#: row, moves a rules change refuses): the caller leaves that table out and says so.
+DOES_NOT_REPLAY = (SaveFileError, IllegalAction, KeyError, TypeError, ValueError)
 
 
 DAY = 24 * 3600.0

@@ -68,7 +68,7 @@ from .moves import Moves
 from .social import OPS as SOCIAL_OPS, Social
 from .seating import MAX_ROOMS, MAX_ROOMS_PER_HOST, MAX_SEATS_PER_PLAYER, Seating
 from .table_rules import BANK_MAX, MOVE_LIMIT_RANGE
-from .rooms import Conn, Room, socket_path_for, view_json, write_error
+from .rooms import DOES_NOT_REPLAY, Conn, Room, socket_path_for, view_json, write_error
 # The names other modules and the tests know this module by (they were defined here once).
 from .rooms import ABANDONED_AFTER, FINISHED_KEPT, ROOM_FORMAT, ROOM_VERSION  # noqa: F401
 
@@ -265,7 +265,7 @@ class TableServer(Seating, Moves, ClusterNode, Social):
         for rec in self.store.open_tables():
             try:
                 room = Room.from_record(rec)
-            except (SaveFileError, IllegalAction, KeyError, TypeError, ValueError) as exc:
+            except DOES_NOT_REPLAY as exc:
                 print(f"dragon-tui: table {rec.id} does not replay ({exc}); left out.", flush=True)
                 continue
             self._adopt(room)
